@@ -1,0 +1,31 @@
+"""treasurekit: rules engines and Jupyter tutors for four treasure games.
+
+>>> import treasurekit as tk
+>>> g = tk.new_game("diving_bell", players=["Ann", "Bob"], seed=7)
+>>> g.current_player, [str(m) for m in g.legal_moves()]
+(0, ['draw'])
+>>> events = g.play("draw"); g.is_chance
+True
+"""
+
+from .core import (
+    GAMES,
+    LANGUAGES,
+    Event,
+    Game,
+    IllegalMove,
+    InvalidSave,
+    Move,
+    TreasureKitError,
+    UnknownGame,
+    load_game,
+    new_game,
+    setup_position,
+    tr,
+)
+
+__version__ = "0.1.0"
+__all__ = [
+    "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
+    "TreasureKitError", "UnknownGame", "load_game", "new_game", "setup_position", "tr",
+]

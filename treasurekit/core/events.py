@@ -1,0 +1,51 @@
+"""Events: what happened, under which rule, and why, in plain language."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Protocol
+
+from .i18n import DEFAULT_LANGUAGE, tr
+
+
+class Labelled(Protocol):
+    def label(self, lang: str) -> str: ...
+
+
+class Event(NamedTuple):
+    """One thing that happened. ``section`` names the rulebook section applied."""
+
+    game: str
+    kind: str
+    section: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, game: str, kind: str, section: str, **params: Any) -> Event:
+        return cls(game, kind, section, tuple(params.items()))
+
+    def param(self, name: str) -> Any:
+        return dict(self.params)[name]
+
+    def _formatted(self, lang: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for name, value in self.params:
+            if hasattr(value, "label"):
+                out[name] = value.label(lang)
+            elif isinstance(value, (list, tuple)):
+                out[name] = ", ".join(
+                    v.label(lang) if hasattr(v, "label") else str(v) for v in value
+                ) or tr("core.nothing", lang)
+            else:
+                out[name] = value
+        return out
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The plain-language reason for this event."""
+        return tr(f"{self.game}.event.{self.kind}", lang, **self._formatted(lang))
+
+    def rule(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The title of the rulebook section this event applies."""
+        return tr(f"{self.game}.section.{self.section}", lang)
+
+    def __str__(self) -> str:
+        return f"[{self.rule()}] {self.text()}"

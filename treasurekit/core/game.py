@@ -1,0 +1,263 @@
+"""The base every game implements: the python-chess / OpenSpiel style API.
+
+A concrete game supplies a mutable state object with ``clone()`` and the rule
+hooks (``_legal``, ``_apply``, ...). This class provides the public API once:
+move checking, undo, seeded dealing, save files and positions.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from .chance import dealer_uniform, pick
+from .errors import IllegalMove, InvalidSave
+from .events import Event
+from .moves import Move
+
+SAVE_FORMAT = "treasurekit-save"
+SAVE_VERSION = 1
+#: Undo restores the nearest earlier checkpoint and replays the steps after it.
+CHECKPOINT_EVERY = 32
+
+
+class State(Protocol):
+    def clone(self) -> Any: ...
+
+
+S = TypeVar("S", bound=State)
+
+
+class Game(ABC, Generic[S]):
+    """One game in progress. Create it with :func:`treasurekit.new_game`."""
+
+    name: ClassVar[str]
+    variants: ClassVar[tuple[str, ...]] = ("standard",)
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        seed: int = 0,
+        variant: str = "standard",
+        position: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.players: tuple[str, ...] = _player_names(players, self.min_players, self.max_players)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        if variant not in self.variants:
+            raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(self.variants)}")
+        self.seed = seed
+        self.variant = variant
+        self.position: dict[str, Any] | None = dict(position) if position is not None else None
+        self._state: S = (
+            self._initial_state() if position is None else self._state_from_position(self.position)
+        )
+        self._checkpoints: list[S] = []   # state before step k * CHECKPOINT_EVERY
+        self.history: list[Move] = []
+        self.log: list[list[Event]] = []
+
+    # ---- hooks a game implements -------------------------------------------------
+    @abstractmethod
+    def _initial_state(self) -> S: ...
+
+    @abstractmethod
+    def _state_from_position(self, desc: dict[str, Any]) -> S:
+        """Build a state from a readable description; raise InvalidSave if it is wrong."""
+
+    @abstractmethod
+    def _current_player(self, s: S) -> int | None: ...
+
+    @abstractmethod
+    def _is_chance(self, s: S) -> bool: ...
+
+    @abstractmethod
+    def _chance_outcomes(self, s: S) -> list[tuple[Move, float]]: ...
+
+    @abstractmethod
+    def _legal(self, s: S) -> list[Move]: ...
+
+    @abstractmethod
+    def _why_illegal(self, s: S, move: Move) -> str: ...
+
+    @abstractmethod
+    def _apply(self, s: S, move: Move) -> list[Event]: ...
+
+    @abstractmethod
+    def _view(self, s: S, player: int) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _is_over(self, s: S) -> bool: ...
+
+    @abstractmethod
+    def _scores(self, s: S) -> list[int]: ...
+
+    def _sample_chance(self, s: S, x: float) -> Move:
+        """The chance outcome for a uniform number ``x``; override to go faster."""
+        return pick(self._chance_outcomes(s), x)
+
+    def _is_legal(self, s: S, move: Move) -> bool:
+        """Whether ``move`` (or chance outcome) may be played; override to go faster."""
+        if self._is_chance(s):
+            return any(m == move for m, _ in self._chance_outcomes(s))
+        return move in self._legal(s)
+
+    def _winners(self, s: S) -> list[int]:
+        scores = self._scores(s)
+        best = max(scores)
+        return [i for i, x in enumerate(scores) if x == best]
+
+    # ---- public API ----------------------------------------------------------
+    @property
+    def state(self) -> S:
+        """The live state (read it, do not change it)."""
+        return self._state
+
+    @property
+    def current_player(self) -> int | None:
+        """Index of the player to decide; None at a chance node or when the game is over."""
+        return None if self.is_over or self.is_chance else self._current_player(self._state)
+
+    @property
+    def is_chance(self) -> bool:
+        return not self._is_over(self._state) and self._is_chance(self._state)
+
+    @property
+    def is_over(self) -> bool:
+        return self._is_over(self._state)
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """The possible outcomes of the pending chance step with their probabilities."""
+        return self._chance_outcomes(self._state) if self.is_chance else []
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move; at a chance node, every possible outcome."""
+        if self.is_over:
+            return []
+        if self.is_chance:
+            return [m for m, _ in self._chance_outcomes(self._state)]
+        return self._legal(self._state)
+
+    def play(self, move: Move | str) -> list[Event]:
+        """Play a move (or force a chance outcome). Raises IllegalMove and changes nothing."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if not isinstance(move, Move):
+            raise IllegalMove(move, "not a move")
+        s = self._state
+        if self._is_over(s) or not self._is_legal(s, move):
+            raise IllegalMove(move, self._reason(move))
+        if len(self.history) % CHECKPOINT_EVERY == 0:
+            self._checkpoints.append(s.clone())
+        try:
+            events = self._apply(s, move)
+        except Exception:
+            self._rewind(len(self.history))
+            raise
+        self.history.append(move)
+        self.log.append(events)
+        return events
+
+    def _rewind(self, steps: int) -> None:
+        """Set the state to what it was after the first ``steps`` steps of the history."""
+        k = steps // CHECKPOINT_EVERY
+        del self._checkpoints[k + 1:]
+        if steps % CHECKPOINT_EVERY == 0:
+            self._state = self._checkpoints.pop()
+            return
+        s = self._checkpoints[k].clone()
+        for move in self.history[k * CHECKPOINT_EVERY:steps]:
+            self._apply(s, move)
+        self._state = s
+
+    def _reason(self, move: Move) -> str:
+        if self.is_over:
+            return "the game is over"
+        if self.is_chance:
+            return "it is the dealer's turn: deal() or force one of chance_outcomes()"
+        return self._why_illegal(self._state, move)
+
+    def deal(self) -> list[Event]:
+        """Resolve the pending chance step with the game's seeded dealer."""
+        if not self.is_chance:
+            raise IllegalMove("deal", "there is no chance step to resolve now")
+        x = dealer_uniform(self.seed, len(self.history))
+        return self.play(self._sample_chance(self._state, x))
+
+    def undo(self) -> Move:
+        """Take back the last step (decision or chance outcome) and return it."""
+        if not self.history:
+            raise IllegalMove("undo", "nothing to undo")
+        self._rewind(len(self.history) - 1)
+        self.log.pop()
+        return self.history.pop()
+
+    def view(self, player: int) -> dict[str, Any]:
+        """Only what ``player`` may see."""
+        if not 0 <= player < len(self.players):
+            raise ValueError(f"no player {player}")
+        return self._view(self._state, player)
+
+    def scores(self) -> list[int]:
+        return self._scores(self._state)
+
+    def winners(self) -> list[int]:
+        """Indices of the winners (several on a shared victory); empty while playing."""
+        return self._winners(self._state) if self.is_over else []
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, in order."""
+        return [e for batch in self.log for e in batch]
+
+    def to_json(self) -> str:
+        """A versioned save: set-up plus every step, replayed and checked on load."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "game": self.name,
+                "players": list(self.players),
+                "seed": self.seed,
+                "variant": self.variant,
+                "position": self.position,
+                "moves": [str(m) for m in self.history],
+            }
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} players={list(self.players)} seed={self.seed} "
+            f"variant={self.variant!r} steps={len(self.history)}>"
+        )
+
+
+def _player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, ...]:
+    if isinstance(players, int) and not isinstance(players, bool):
+        names = tuple(f"Player {i + 1}" for i in range(players))
+    elif isinstance(players, Sequence) and not isinstance(players, str) and all(
+        isinstance(p, str) and p.strip() for p in players
+    ):
+        names = tuple(p.strip() for p in players)
+        if len(set(names)) != len(names):
+            raise ValueError("player names must be different")
+    else:
+        raise ValueError("players must be a count or a list of names")
+    if not lo <= len(names) <= hi:
+        span = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise ValueError(f"this game is for {span} players, not {len(names)}")
+    return names
+
+
+def replay(game: Game[Any], moves: Sequence[str]) -> None:
+    """Play saved moves one by one, turning any failure into InvalidSave."""
+    for i, text in enumerate(moves):
+        if not isinstance(text, str):
+            raise InvalidSave(f"step {i + 1} is not a move text: {text!r}")
+        try:
+            game.play(text)
+        except IllegalMove as err:
+            raise InvalidSave(f"step {i + 1} ({text!r}) cannot be played: {err.reason}") from None

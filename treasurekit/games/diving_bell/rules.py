@@ -1,0 +1,414 @@
+"""Diving Bell rules: dive, pressure burst, divide, choose, scoring, variants.
+
+>>> import treasurekit as tk
+>>> g = tk.new_game("diving_bell", players=["Ann", "Bob"], seed=1)
+>>> _ = g.play("draw"); _ = g.play("reveal:ruby3/1"); _ = g.play("stop")
+>>> [str(m) for m in g.legal_moves()]          # Bob divides the single ruby
+['to:A', 'to:B']
+>>> _ = g.play("to:A"); _ = g.play("take:A"); g.scores()
+[3, 0]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...core.errors import InvalidSave
+from ...core.events import Event
+from ...core.game import Game
+from ...core.moves import Move
+from .cards import AIR_POCKET_RELIEF, ALL_CARDS, CODES, Card, card_by_code, deck_for
+from .scoring import score
+
+GAME = "diving_bell"
+BURST_AT = {"standard": 10, "beginner": 12, "advanced": 10, "quick": 10}
+KRAKENS_TO_BURST = 2
+QUICK_DECK, QUICK_TARGET = 60, 50
+PILES = ("A", "B")
+
+DRAW, STOP = Move("draw"), Move("stop")
+TO = {p: Move("to", p) for p in PILES}
+TAKE = {p: Move("take", p) for p in PILES}
+VOTE = {True: Move("reshuffle", "yes"), False: Move("reshuffle", "no")}
+REVEAL = {code: Move("reveal", code) for code in CODES}
+
+
+@dataclass(slots=True)
+class DivingBellState:
+    """Everything on the table. Card lists hold ids into ``ALL_CARDS``."""
+
+    diver: int
+    unseen: list[int]                      # not yet revealed: the deck plus set-aside cards
+    draws_left: int                        # cards in the face-down deck
+    set_aside: int = 0                     # unseen cards out of play (quick game)
+    phase: str = "dive"                    # dive | draw | divide | choose | vote | over
+    row: list[int] = field(default_factory=list)
+    division: list[int] = field(default_factory=list)   # pile index per treasure of the row
+    piles: list[list[int]] = field(default_factory=lambda: [[], []])
+    discards: list[int] = field(default_factory=list)
+    reshuffled: bool = False
+    votes: list[bool] = field(default_factory=list)
+    ended_by: str = ""
+    limit: int = 10
+    # kept up to date by the rules, recomputable with ``recount()``:
+    pressure: int = 0
+    krakens: int = 0
+    burst: bool = False
+    counts: dict[str, int] = field(default_factory=dict)   # unseen cards per notation
+
+    def clone(self) -> DivingBellState:
+        return DivingBellState(
+            self.diver, self.unseen[:], self.draws_left, self.set_aside, self.phase,
+            self.row[:], self.division[:], [p[:] for p in self.piles], self.discards[:],
+            self.reshuffled, self.votes[:], self.ended_by, self.limit,
+            self.pressure, self.krakens, self.burst, self.counts.copy(),
+        )
+
+    def recount(self) -> None:
+        """Recompute the running totals from the cards themselves."""
+        self.pressure = pressure_of(self.row)
+        self.krakens = krakens_in(self.row)
+        self.burst = self.phase in ("divide", "choose") and _bursts(self.row, self.limit)
+        self.counts = dict(sorted(Counter(map(CODES.__getitem__, self.unseen)).items()))
+
+    def treasures(self) -> list[int]:
+        """The row's treasure cards, in the order drawn (what gets divided)."""
+        return [i for i in self.row if ALL_CARDS[i].is_treasure]
+
+
+def pressure_of(row: list[int]) -> int:
+    """Pressure dots of a dive so far; an Air Pocket lowers it by 2 (never below 0)."""
+    total = 0
+    for i in row:
+        card = ALL_CARDS[i]
+        total = max(0, total - AIR_POCKET_RELIEF) if card.kind == "airpocket" else total + card.pressure
+    return total
+
+
+def krakens_in(row: list[int]) -> int:
+    return sum(1 for i in row if ALL_CARDS[i].kind == "kraken")
+
+
+def _bursts(row: list[int], limit: int) -> bool:
+    return pressure_of(row) >= limit or krakens_in(row) >= KRAKENS_TO_BURST
+
+
+class DivingBell(Game[DivingBellState]):
+    """Two-player push-your-luck: the diver draws, the other divides, someone chooses."""
+
+    name = GAME
+    variants = ("standard", "beginner", "advanced", "quick")
+    min_players = max_players = 2
+
+    @property
+    def limit(self) -> int:
+        """Pressure at which a dive bursts in this variant."""
+        return BURST_AT[self.variant]
+
+    def _ev(self, kind: str, section: str, **params: Any) -> Event:
+        return Event(GAME, kind, section, tuple(params.items()))
+
+    # ---- set-up ---------------------------------------------------------------
+    def _initial_state(self) -> DivingBellState:
+        deck = list(deck_for(self.variant))
+        size = QUICK_DECK if self.variant == "quick" else len(deck)
+        s = DivingBellState(0, deck, size, len(deck) - size, limit=self.limit)
+        s.recount()
+        return s
+
+    def _state_from_position(self, desc: dict[str, Any]) -> DivingBellState:
+        from .position import state_from_position
+
+        return state_from_position(self, desc)
+
+    # ---- whose turn ---------------------------------------------------------------
+    def _current_player(self, s: DivingBellState) -> int | None:
+        if s.phase == "dive":
+            return s.diver
+        if s.phase == "divide":
+            return 1 - s.diver
+        if s.phase == "choose":
+            return self.chooser(s)
+        if s.phase == "vote":
+            return (1 - s.diver + len(s.votes)) % 2
+        return None
+
+    def chooser(self, s: DivingBellState) -> int:
+        """The diver chooses first, unless the dive burst."""
+        return 1 - s.diver if s.burst else s.diver
+
+    def _is_chance(self, s: DivingBellState) -> bool:
+        return s.phase == "draw"
+
+    def _is_over(self, s: DivingBellState) -> bool:
+        return s.phase == "over"
+
+    def _chance_outcomes(self, s: DivingBellState) -> list[tuple[Move, float]]:
+        n = len(s.unseen)
+        return [(REVEAL[code], k / n) for code, k in s.counts.items() if k]
+
+    def _sample_chance(self, s: DivingBellState, x: float) -> Move:
+        """Every unseen card is equally likely to be next."""
+        return REVEAL[CODES[s.unseen[int(x * len(s.unseen))]]]
+
+    def _is_legal(self, s: DivingBellState, move: Move) -> bool:
+        if s.phase == "draw":
+            return move.kind == "reveal" and s.counts.get(move.arg, 0) > 0
+        return move in self._legal(s)
+
+    # ---- legal moves ----------------------------------------------------------------
+    def _legal(self, s: DivingBellState) -> list[Move]:
+        if s.phase == "dive":
+            return ([DRAW] if s.draws_left else []) + ([STOP] if s.row else [])
+        if s.phase == "divide":
+            return [TO[p] for p in PILES if self._pile_has_room(s, PILES.index(p))]
+        if s.phase == "choose":
+            return [TAKE["A"], TAKE["B"]]
+        if s.phase == "vote":
+            return [VOTE[True], VOTE[False]]
+        return []
+
+    def _pile_has_room(self, s: DivingBellState, pile: int) -> bool:
+        if not s.burst:
+            return True
+        n = len(s.treasures())
+        return s.division.count(pile) < (n + 1) // 2
+
+    def _why_illegal(self, s: DivingBellState, move: Move) -> str:
+        legal = ", ".join(str(m) for m in self._legal(s))
+        if s.phase == "dive" and move == STOP and not s.row:
+            return "draw at least one card before you stop"
+        if s.phase == "dive" and move == DRAW and not s.draws_left:
+            return "the deck is empty, so the dive must stop"
+        if s.phase == "divide" and move in TO.values() and s.burst:
+            return (f"after a pressure burst the piles must be as even as possible; "
+                    f"pile {move.arg} is already full")
+        phase_text = {
+            "dive": "the diver draws or stops", "divide": "the divider puts the next card on A or B",
+            "choose": "a pile is chosen with take:A or take:B",
+            "vote": "both players vote on reshuffling the discards",
+        }.get(s.phase, s.phase)
+        return f"now {phase_text}; legal moves: {legal}"
+
+    # ---- playing --------------------------------------------------------------
+    def _apply(self, s: DivingBellState, move: Move) -> list[Event]:
+        name = self.players[self._current_player(s) or 0]
+        if s.phase == "dive":
+            if move == STOP:
+                events = [self._ev("stop", "dive", player=name, cards=len(s.row),
+                                   pressure=s.pressure, limit=self.limit)]
+                return events + self._end_dive(s)
+            s.phase = "draw"
+            return [self._ev("draw", "dive", player=name, pressure=s.pressure,
+                             limit=self.limit)]
+        if s.phase == "draw":
+            return self._reveal(s, move.arg)
+        if s.phase == "divide":
+            return self._assign(s, PILES.index(move.arg))
+        if s.phase == "choose":
+            return self._choose(s, PILES.index(move.arg))
+        return self._vote(s, move == VOTE[True])
+
+    def _reveal(self, s: DivingBellState, code: str) -> list[Event]:
+        card = card_by_code(code)
+        card_id = next(i for i in s.unseen if CODES[i] == code)
+        s.unseen.remove(card_id)
+        s.counts[code] -= 1
+        s.draws_left -= 1
+        s.row.append(card_id)
+        if card.kind == "airpocket":
+            s.pressure = max(0, s.pressure - AIR_POCKET_RELIEF)
+        else:
+            s.pressure += card.pressure
+            s.krakens += card.kind == "kraken"
+        diver = self.players[s.diver]
+        pressure = s.pressure
+        if card.kind == "kraken":
+            events = [self._ev("kraken", "advanced", player=diver, krakens=s.krakens)]
+        elif card.kind == "airpocket":
+            events = [self._ev("airpocket", "advanced", player=diver, pressure=pressure,
+                               limit=self.limit)]
+        else:
+            events = [self._ev("reveal", "dive", player=diver, card=card, dots=card.pressure,
+                               pressure=pressure, limit=self.limit)]
+        if s.krakens >= KRAKENS_TO_BURST:
+            s.burst = True
+            events.append(self._ev("kraken_burst", "advanced", player=diver))
+            return events + self._end_dive(s)
+        if pressure >= self.limit:
+            s.burst = True
+            events.append(self._ev("burst", "burst", player=diver, pressure=pressure,
+                                   limit=self.limit))
+            return events + self._end_dive(s)
+        if not s.draws_left:
+            events.append(self._ev("deck_out", "game_end", player=diver))
+            return events + self._end_dive(s)
+        s.phase = "dive"
+        return events
+
+    def _end_dive(self, s: DivingBellState) -> list[Event]:
+        events = []
+        specials = [i for i in s.row if not ALL_CARDS[i].is_treasure]
+        if specials:
+            s.discards.extend(specials)
+            events.append(self._ev("discard", "advanced",
+                                   cards=tuple(ALL_CARDS[i] for i in specials)))
+        treasures = s.treasures()
+        if not treasures:
+            events.append(self._ev("nothing", "divide"))
+            return events + self._end_turn(s)
+        s.phase = "divide"
+        divider = self.players[1 - s.diver]
+        if s.burst:
+            half = len(treasures) // 2
+            events.append(self._ev("divide_even", "burst", player=divider,
+                                   cards=len(treasures), small=half,
+                                   large=len(treasures) - half))
+        else:
+            events.append(self._ev("divide_free", "divide", player=divider,
+                                   cards=len(treasures)))
+        return events
+
+    def _assign(self, s: DivingBellState, pile: int) -> list[Event]:
+        treasures = s.treasures()
+        card = ALL_CARDS[treasures[len(s.division)]]
+        s.division.append(pile)
+        events = [self._ev("assign", "divide", player=self.players[1 - s.diver], card=card,
+                           pile=PILES[pile])]
+        if len(s.division) == len(treasures):
+            s.phase = "choose"
+            chooser = self.chooser(s)
+            kind = "choose_burst" if s.burst else "choose_normal"
+            section = "burst" if s.burst else "choose"
+            events.append(self._ev(kind, section, player=self.players[chooser]))
+        return events
+
+    def pile_cards(self, s: DivingBellState, pile: int) -> list[Card]:
+        """The cards the divider has put on pile A (0) or B (1) so far."""
+        return [ALL_CARDS[i] for i, p in zip(s.treasures(), s.division) if p == pile]
+
+    def _choose(self, s: DivingBellState, pile: int) -> list[Event]:
+        chooser = self.chooser(s)
+        other = 1 - chooser
+        treasures = s.treasures()
+        taken = [i for i, p in zip(treasures, s.division) if p == pile]
+        left = [i for i, p in zip(treasures, s.division) if p != pile]
+        s.piles[chooser].extend(taken)
+        s.piles[other].extend(left)
+        events = [
+            self._ev("take", "choose", player=self.players[chooser], pile=PILES[pile],
+                     cards=tuple(ALL_CARDS[i] for i in taken)),
+            self._ev("receive", "choose", player=self.players[other], pile=PILES[1 - pile],
+                     cards=tuple(ALL_CARDS[i] for i in left)),
+        ]
+        return events + self._end_turn(s)
+
+    def _end_turn(self, s: DivingBellState) -> list[Event]:
+        s.row.clear()
+        s.division.clear()
+        s.pressure = s.krakens = 0
+        s.burst = False
+        if self.variant == "quick":
+            scores = self._scores(s)
+            if max(scores) >= QUICK_TARGET:
+                return self._finish(s, "fifty")
+        if not s.draws_left:
+            if (s.discards or s.set_aside) and not s.reshuffled:
+                s.phase = "vote"
+                s.votes.clear()
+                voter = self.players[1 - s.diver]
+                return [self._ev("vote_open", "game_end", player=voter,
+                                 cards=len(s.discards) + s.set_aside)]
+            return self._finish(s, "deck")
+        s.diver = 1 - s.diver
+        s.phase = "dive"
+        return [self._ev("turn", "end_turn", player=self.players[s.diver])]
+
+    def _vote(self, s: DivingBellState, yes: bool) -> list[Event]:
+        voter = self._current_player(s) or 0
+        s.votes.append(yes)
+        events = [self._ev("vote_yes" if yes else "vote_no", "game_end",
+                           player=self.players[voter])]
+        if not yes:
+            return events + self._finish(s, "declined")
+        if len(s.votes) < 2:
+            return events
+        s.unseen = sorted(s.unseen + s.discards)
+        for i in s.discards:
+            s.counts[CODES[i]] = s.counts.get(CODES[i], 0) + 1
+        s.draws_left = s.set_aside + len(s.discards)
+        s.discards.clear()
+        s.set_aside = 0
+        s.reshuffled = True
+        s.diver = 1 - s.diver
+        s.phase = "dive"
+        return events + [self._ev("reshuffle", "game_end", cards=s.draws_left),
+                         self._ev("turn", "end_turn", player=self.players[s.diver])]
+
+    def _finish(self, s: DivingBellState, why: str) -> list[Event]:
+        s.phase = "over"
+        s.ended_by = why
+        scores = self._scores(s)
+        events = []
+        if why == "fifty":
+            events.append(self._ev("target", "quick", target=QUICK_TARGET))
+        else:
+            events.append(self._ev("deck_empty_end", "game_end"))
+        winners = self._winners(s)
+        top = [i for i, x in enumerate(scores) if x == max(scores)]
+        if len(top) > 1:
+            events.append(self._ev("tie_break", "final_scoring", score=max(scores)))
+        if len(winners) == 1:
+            events.append(self._ev("winner", "final_scoring", player=self.players[winners[0]],
+                                   score=scores[winners[0]]))
+        else:
+            events.append(self._ev("shared", "final_scoring", score=max(scores)))
+        return events
+
+    # ---- outcome -----------------------------------------------------------------
+    def _scores(self, s: DivingBellState) -> list[int]:
+        return [score(ALL_CARDS[i] for i in pile) for pile in s.piles]
+
+    def _winners(self, s: DivingBellState) -> list[int]:
+        """Highest score; a tie goes to the player with more cards; else shared."""
+        ranking = [(sc, len(p)) for sc, p in zip(self._scores(s), s.piles)]
+        best = max(ranking)
+        return [i for i, r in enumerate(ranking) if r == best]
+
+    # ---- views -------------------------------------------------------------------
+    def _view(self, s: DivingBellState, player: int) -> dict[str, Any]:
+        """Diving Bell has no hidden hands: all a player lacks is the order of the deck."""
+        codes = lambda ids: [CODES[i] for i in ids]  # noqa: E731
+        treasures = s.treasures()
+        division = {p: [CODES[i] for i, d in zip(treasures, s.division) if d == k]
+                    for k, p in enumerate(PILES)}
+        return {
+            "game": GAME, "you": player, "players": list(self.players), "variant": self.variant,
+            "phase": s.phase, "diver": s.diver, "to_move": self.current_player,
+            "row": codes(s.row), "pressure": s.pressure, "limit": self.limit,
+            "krakens": s.krakens, "burst": s.burst,
+            "deck": s.draws_left, "set_aside": s.set_aside,
+            "unseen": {code: k for code, k in s.counts.items() if k},
+            "division": division,
+            "next_to_divide": (CODES[treasures[len(s.division)]]
+                               if s.phase == "divide" else None),
+            "piles": [codes(p) for p in s.piles], "scores": self._scores(s),
+            "discards": codes(s.discards), "reshuffled": s.reshuffled,
+            "legal": [str(m) for m in self.legal_moves()] if self.current_player == player else [],
+        }
+
+
+def check_position_cards(codes: list[Any], where: str) -> list[Card]:
+    """Cards named in a position, or InvalidSave naming the bad entry."""
+    if not isinstance(codes, list):
+        raise InvalidSave(f"{where} must be a list of card codes")
+    cards = []
+    for code in codes:
+        try:
+            cards.append(card_by_code(code))
+        except (KeyError, TypeError):
+            raise InvalidSave(f"{where}: {code!r} is not a Diving Bell card "
+                              f"(write e.g. 'gold5/3', 'ruby3/1', 'map1/0')") from None
+    return cards
