@@ -72,6 +72,8 @@ def load_game(text: str) -> Game[Any]:
     for key, kind in (("game", str), ("players", list), ("seed", int), ("variant", str), ("moves", list)):
         if not isinstance(data.get(key), kind):
             raise InvalidSave(f"the save's {key!r} is missing or has the wrong type")
+    if not isinstance(data.get("position"), (dict, type(None))):
+        raise InvalidSave("the save's 'position' must be an object or null")
     try:
         cls = game_class(data["game"])
     except UnknownGame as err:

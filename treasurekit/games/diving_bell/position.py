@@ -81,7 +81,7 @@ def state_from_position(game: DivingBell, desc: dict[str, Any]) -> DivingBellSta
     full = QUICK_DECK if game.variant == "quick" else len(pool)
     seen = len(pool) - len(unseen)
     deck = desc.get("deck", max(0, full - seen) if game.variant == "quick" else len(unseen))
-    if not isinstance(deck, int) or not 0 <= deck <= len(unseen):
+    if not isinstance(deck, int) or isinstance(deck, bool) or not 0 <= deck <= len(unseen):
         raise InvalidSave(f"deck must be a number of cards from 0 to {len(unseen)}")
     if phase == "dive" and deck == 0:
         raise InvalidSave("a dive cannot go on with an empty deck")

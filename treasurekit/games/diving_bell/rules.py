@@ -216,6 +216,8 @@ class DivingBell(Game[DivingBellState]):
         card_id = next(i for i in s.unseen if CODES[i] == code)
         s.unseen.remove(card_id)
         s.counts[code] -= 1
+        if not s.counts[code]:
+            del s.counts[code]              # like recount(): only codes still unseen
         s.draws_left -= 1
         s.row.append(card_id)
         if card.kind == "airpocket":
@@ -250,11 +252,6 @@ class DivingBell(Game[DivingBellState]):
 
     def _end_dive(self, s: DivingBellState) -> list[Event]:
         events = []
-        specials = [i for i in s.row if not ALL_CARDS[i].is_treasure]
-        if specials:
-            s.discards.extend(specials)
-            events.append(self._ev("discard", "advanced",
-                                   cards=tuple(ALL_CARDS[i] for i in specials)))
         treasures = s.treasures()
         if not treasures:
             events.append(self._ev("nothing", "divide"))
@@ -285,6 +282,10 @@ class DivingBell(Game[DivingBellState]):
             events.append(self._ev(kind, section, player=self.players[chooser]))
         return events
 
+    def state_cards(self, player: int) -> list[Card]:
+        """The cards in ``player``'s personal treasure pile."""
+        return [ALL_CARDS[i] for i in self.state.piles[player]]
+
     def pile_cards(self, s: DivingBellState, pile: int) -> list[Card]:
         """The cards the divider has put on pile A (0) or B (1) so far."""
         return [ALL_CARDS[i] for i, p in zip(s.treasures(), s.division) if p == pile]
@@ -305,7 +306,16 @@ class DivingBell(Game[DivingBellState]):
         ]
         return events + self._end_turn(s)
 
+    def _discard_specials(self, s: DivingBellState) -> list[Event]:
+        """Kraken and Air Pocket cards stay in the row until the turn ends, then are discarded."""
+        specials = [i for i in s.row if not ALL_CARDS[i].is_treasure]
+        if not specials:
+            return []
+        s.discards.extend(specials)
+        return [self._ev("discard", "advanced", cards=tuple(ALL_CARDS[i] for i in specials))]
+
     def _end_turn(self, s: DivingBellState) -> list[Event]:
+        events = self._discard_specials(s)
         s.row.clear()
         s.division.clear()
         s.pressure = s.krakens = 0
@@ -313,18 +323,18 @@ class DivingBell(Game[DivingBellState]):
         if self.variant == "quick":
             scores = self._scores(s)
             if max(scores) >= QUICK_TARGET:
-                return self._finish(s, "fifty")
+                return events + self._finish(s, "fifty")
         if not s.draws_left:
             if (s.discards or s.set_aside) and not s.reshuffled:
                 s.phase = "vote"
                 s.votes.clear()
                 voter = self.players[1 - s.diver]
-                return [self._ev("vote_open", "game_end", player=voter,
-                                 cards=len(s.discards) + s.set_aside)]
-            return self._finish(s, "deck")
+                return events + [self._ev("vote_open", "game_end", player=voter,
+                                          cards=len(s.discards) + s.set_aside)]
+            return events + self._finish(s, "deck")
         s.diver = 1 - s.diver
         s.phase = "dive"
-        return [self._ev("turn", "end_turn", player=self.players[s.diver])]
+        return events + [self._ev("turn", "end_turn", player=self.players[s.diver])]
 
     def _vote(self, s: DivingBellState, yes: bool) -> list[Event]:
         voter = self._current_player(s) or 0
@@ -336,14 +346,13 @@ class DivingBell(Game[DivingBellState]):
         if len(s.votes) < 2:
             return events
         s.unseen = sorted(s.unseen + s.discards)
-        for i in s.discards:
-            s.counts[CODES[i]] = s.counts.get(CODES[i], 0) + 1
         s.draws_left = s.set_aside + len(s.discards)
         s.discards.clear()
         s.set_aside = 0
         s.reshuffled = True
         s.diver = 1 - s.diver
         s.phase = "dive"
+        s.recount()
         return events + [self._ev("reshuffle", "game_end", cards=s.draws_left),
                          self._ev("turn", "end_turn", player=self.players[s.diver])]
 

@@ -1,0 +1,66 @@
+"""Computer players shared by every game: the :class:`Bot` protocol and :class:`RandomBot`.
+
+A bot decides from what its seat may see (``game.view(player)``), never from the
+live state, so it cannot cheat and works the same on a saved or set-up table.
+
+>>> import random
+>>> import treasurekit as tk
+>>> g = tk.new_game("diving_bell", seed=3)
+>>> str(bot_move(g, RandomBot(), random.Random(0)))
+'draw'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A computer player: picks one of ``view["legal"]`` from the view dict alone."""
+
+    name: str
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> Move:
+        """The move to play, given the mover's view and a random generator."""
+        ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal move."""
+
+    name = "random"
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> Move:
+        legal = view["legal"]
+        if not legal:
+            raise ValueError("this view has no legal moves: it is not this player's turn")
+        return Move.parse(rng.choice(legal))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+def bot_move(game: Game[Any], bot: Bot, rng: random.Random) -> Move:
+    """Ask ``bot`` for a move in the current position (the player to move must be set)."""
+    player = game.current_player
+    if player is None:
+        raise ValueError("no player is to move (a chance step is pending or the game is over)")
+    return bot.choose(game.view(player), rng)
+
+
+def play_out(game: Game[Any], bots: Sequence[Bot], rng: random.Random) -> Game[Any]:
+    """Let ``bots[i]`` play seat ``i`` and the seeded dealer deal until the game is over."""
+    while not game.is_over:
+        if game.is_chance:
+            game.deal()
+        else:
+            game.play(bot_move(game, bots[game.current_player or 0], rng))
+    return game

@@ -1,0 +1,139 @@
+"""Teaching material as data: rulebook examples to replay and lesson steps to try.
+
+Both live beside each game's rules (``games/<g>/examples.py``, ``lessons.py``);
+the widgets only display them, and the tests replay them with the book's numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .events import Event
+from .game import Game
+from .i18n import tr
+from .registry import setup_position
+
+
+class Msg(NamedTuple):
+    """A catalog message with its parameters, translated when shown."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> Msg:
+        return cls(key, tuple(params.items()))
+
+    def text(self, lang: str) -> str:
+        values = {k: (v.label(lang) if hasattr(v, "label") else v.text(lang)
+                      if isinstance(v, Msg) else v) for k, v in self.params}
+        return tr(self.key, lang, **values)
+
+
+# ---- rulebook examples ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class ExampleStep:
+    """Moves played in one step of a replay (chance outcomes forced), and its caption."""
+
+    moves: tuple[str, ...]
+    caption: Msg
+
+
+@dataclass(frozen=True)
+class Example:
+    """A worked example of the rulebook, replayed step by step from a position."""
+
+    game: str
+    key: str                      # catalog prefix: {game}.example.{key}.title / .intro
+    section: str                  # the rulebook section it illustrates
+    position: dict[str, Any]
+    steps: tuple[ExampleStep, ...]
+    outcome: Callable[[Game[Any]], Msg]   # the book's result, read off the engine
+
+    def title(self, lang: str) -> str:
+        return tr(f"{self.game}.example.{self.key}.title", lang)
+
+    def intro(self, lang: str) -> str:
+        return tr(f"{self.game}.example.{self.key}.intro", lang)
+
+    def start(self) -> Game[Any]:
+        return setup_position(self.game, self.position)
+
+    def play_step(self, game: Game[Any], index: int) -> list[Event]:
+        events: list[Event] = []
+        for move in self.steps[index].moves:
+            events += game.play(move)
+        return events
+
+    def run(self) -> Game[Any]:
+        """The game after every step (for tests and printed summaries)."""
+        game = self.start()
+        for i in range(len(self.steps)):
+            self.play_step(game, i)
+        return game
+
+
+# ---- lessons --------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer the learner may pick; ``move`` is played when it is a move."""
+
+    value: str
+    label: Msg
+    correct: bool
+    move: str | None = None
+
+
+@dataclass(frozen=True)
+class LessonStep:
+    """A table situation, a question about it, and the engine's explanation."""
+
+    game: str
+    key: str                                   # {game}.lesson.{key}.title / .text
+    section: str
+    position: dict[str, Any]
+    choices: Callable[[Game[Any]], list[Choice]]
+    explain: Callable[[Game[Any]], Msg]       # given a fresh start() of the step
+    then: tuple[str, ...] = field(default=())  # forced chance outcomes after a move
+
+    def title(self, lang: str) -> str:
+        return tr(f"{self.game}.lesson.{self.key}.title", lang)
+
+    def text(self, lang: str) -> str:
+        return tr(f"{self.game}.lesson.{self.key}.text", lang)
+
+    def start(self, lang: str = "en") -> Game[Any]:
+        """The step's table; the learner's seat "You" is named in ``lang``."""
+        return setup_position(self.game, _localise_you(self.position, tr("widgets.you", lang)))
+
+    def explanation(self, lang: str = "en") -> Msg:
+        """Why the right answer is right, worked out on a fresh copy of the situation."""
+        return self.explain(self.start(lang))
+
+    def answer(self, game: Game[Any], choice: Choice) -> list[Event]:
+        """Play the learner's move (if it is one) and the scripted outcomes after it."""
+        events: list[Event] = []
+        if choice.move is not None:
+            events += game.play(choice.move)
+            for outcome in self.then:
+                if game.is_chance:
+                    events += game.play(outcome)
+        return events
+
+
+def _localise_you(position: dict[str, Any], you: str) -> dict[str, Any]:
+    """Rename the player "You" everywhere in a position description."""
+    def rename(name: Any) -> Any:
+        return you if name == "You" else name
+
+    out = dict(position)
+    out["players"] = [rename(p) for p in position.get("players", [])]
+    if "diver" in out:
+        out["diver"] = rename(out["diver"])
+    if isinstance(out.get("piles"), dict):
+        out["piles"] = {rename(k): v for k, v in out["piles"].items()}
+    return out

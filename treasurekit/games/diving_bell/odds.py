@@ -1,0 +1,389 @@
+"""Diving Bell odds lab: exact burst chances and the best way to divide a row.
+
+Everything works on card codes (``"gold5/3"``) and compositions ``{code: count}``
+as found in ``game.view(player)``. numpy is imported only when a division is
+searched, so ``import treasurekit`` stays light.
+
+>>> burst_chance({"gold5/3": 1, "map1/0": 3}, pressure=8, krakens=0, limit=10)
+0.25
+>>> d = best_division(["gold5/3", "gold1/0"], [], [], burst=False)
+>>> d.a, d.b, d.chooser_value
+(['gold5/3'], ['gold1/0'], 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from .cards import AIR_POCKET_RELIEF, ARTIFACT_TYPES, GEM_TYPES, card_by_code
+from .rules import KRAKENS_TO_BURST
+from .scoring import (
+    ARTIFACT_PAIR_BONUS,
+    CURSED_MAGIC_COUNT,
+    CURSED_MAGIC_TOTAL,
+    CURSED_VALUE,
+    GEM_SET_BONUS,
+    GEM_SET_SIZE,
+    MAPS_BONUS_TOTAL,
+    MAPS_FOR_BONUS,
+)
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    IntArray = NDArray[np.int64]
+
+__all__ = ["Division", "best_division", "burst_chance", "burst_curve", "draw_value",
+           "expected_gain", "stop_value", "treasure_codes"]
+
+# Feature layout of a pile, one count per row: face value of gold, gems and artifacts,
+# then gems per type, artifacts per type, maps, cursed relics.
+_LIN, _GEM, _ART = 0, 1, 1 + len(GEM_TYPES)
+_MAP = _ART + len(ARTIFACT_TYPES)
+_CURSED = _MAP + 1
+N_FEATURES = _CURSED + 1
+_BIG = 1 << 20      # larger than any score difference: marks splits that are not allowed
+_MAX_COUNT = 128    # more cards of one feature than any deck holds
+
+
+# ---- burst odds (pure Python) -------------------------------------------------
+def _bursts_with(code: str, pressure: int, krakens: int, limit: int) -> bool:
+    card = card_by_code(code)
+    if card.kind == "kraken":
+        return krakens + 1 >= KRAKENS_TO_BURST
+    if card.kind == "airpocket":
+        return False
+    return pressure + card.pressure >= limit
+
+
+def burst_chance(unseen: Mapping[str, int], pressure: int, krakens: int, limit: int) -> float:
+    """Exact chance that the next card bursts the dive, every unseen card being equally likely."""
+    total = sum(unseen.values())
+    if total <= 0:
+        return 0.0
+    hits = sum(k for code, k in unseen.items() if k > 0 and _bursts_with(code, pressure,
+                                                                          krakens, limit))
+    return hits / total
+
+
+def _step_kind(code: str) -> int:
+    """Burst class of a card: its pressure dots 0-3, 4 for a kraken, 5 for an air pocket."""
+    card = card_by_code(code)
+    return {"kraken": 4, "airpocket": 5}.get(card.kind, card.pressure)
+
+
+def burst_curve(unseen: Mapping[str, int], pressure: int, krakens: int, limit: int,
+                draws: int, relief: int = AIR_POCKET_RELIEF) -> list[float]:
+    """Chance of having burst within the next 1, 2, ..., ``draws`` cards (cumulative, exact).
+
+    A dynamic programme over how many cards of each burst class (pressure dots 0-3,
+    kraken, air pocket) have been drawn, and the pressure reached (an air pocket lowers
+    it by ``relief``, never below 0). Draws beyond the unseen cards add nothing.
+    """
+    counts = [0] * 6
+    for code, k in unseen.items():
+        if k > 0:
+            counts[_step_kind(code)] += k
+    total = sum(counts)
+    if pressure >= limit or krakens >= KRAKENS_TO_BURST:
+        return [1.0] * draws
+    classes, radix = [], 1
+    for cls, n in enumerate(counts):
+        if n:
+            classes.append((cls, n, radix))
+        radix *= n + 1
+    # state key: (cards drawn per class, in mixed radix) * limit + pressure -> probability
+    alive: dict[int, float] = {pressure: 1.0}
+    burst, curve = 0.0, []
+    for step in range(draws):
+        left = total - step
+        if left <= 0 or not alive:
+            curve.append(burst)
+            continue
+        nxt: dict[int, float] = {}
+        for key, prob in alive.items():
+            drawn, p = divmod(key, limit)
+            share = prob / left
+            for cls, n, rad in classes:
+                taken = (drawn // rad) % (n + 1)
+                if taken == n:
+                    continue
+                q = share * (n - taken)
+                if cls == 4:
+                    if krakens + taken + 1 >= KRAKENS_TO_BURST:
+                        burst += q
+                        continue
+                    p2 = p
+                elif cls == 5:
+                    p2 = max(0, p - relief)
+                else:
+                    p2 = p + cls
+                    if p2 >= limit:
+                        burst += q
+                        continue
+                k2 = (drawn + rad) * limit + p2
+                nxt[k2] = nxt.get(k2, 0.0) + q
+        alive = nxt
+        curve.append(burst)
+    return curve
+
+
+# ---- vectorised scoring ---------------------------------------------------------
+@cache
+def _feature(code: str) -> tuple[int, ...] | None:
+    """The pile features one card adds, or None for a card that is not a treasure."""
+    card = card_by_code(code)
+    f = [0] * N_FEATURES
+    if card.kind == "gold":
+        f[_LIN] = card.value
+    elif card.kind == "gem":
+        f[_LIN] = card.value
+        f[_GEM + GEM_TYPES.index(card.name)] = 1
+    elif card.kind == "artifact":
+        f[_LIN] = card.value
+        f[_ART + ARTIFACT_TYPES.index(card.name)] = 1
+    elif card.kind == "map":
+        f[_MAP] = 1
+    elif card.kind == "cursed":
+        f[_CURSED] = 1
+    else:
+        return None
+    return tuple(f)
+
+
+def treasure_codes(codes: Sequence[str]) -> list[str]:
+    """The treasure cards among ``codes`` (what gets divided), in order."""
+    return [c for c in codes if _feature(c) is not None]
+
+
+def _np() -> Any:
+    import numpy
+
+    return numpy
+
+
+def _counts(codes: Sequence[str]) -> IntArray:
+    """Feature counts of a pile, shape (N_FEATURES,)."""
+    np = _np()
+    out = np.zeros(N_FEATURES, dtype=np.int64)
+    for c in codes:
+        f = _feature(c)
+        if f is not None:
+            out += f
+    return out
+
+
+def _score(x: IntArray) -> IntArray:
+    """Scores of piles given as feature counts along the first axis (any trailing shape)."""
+    np = _np()
+    maps, cursed = x[_MAP], x[_CURSED]
+    return x[_LIN] + GEM_SET_BONUS * (x[_GEM:_ART] // GEM_SET_SIZE).sum(0) \
+        + ARTIFACT_PAIR_BONUS * (x[_ART:_MAP] // 2).sum(0) \
+        + np.where(maps >= MAPS_FOR_BONUS, MAPS_BONUS_TOTAL, maps) \
+        + np.where(cursed == CURSED_MAGIC_COUNT, CURSED_MAGIC_TOTAL, CURSED_VALUE * cursed)
+
+
+def _gain(pile: IntArray, added: IntArray) -> IntArray:
+    """Score gained by a player holding ``pile`` when given ``added`` (features first)."""
+    shape = (N_FEATURES,) + (1,) * (added.ndim - 1)
+    base = pile.reshape(shape)
+    return _score(base + added) - _score(base)
+
+
+@cache
+def _masks(n: int) -> tuple[Any, IntArray]:
+    """For all 2**n masks (bit j set: card j goes to pile B): a float (n, 2**n) matrix of
+    which cards stay on A, and the size of pile A. Cached; do not modify."""
+    np = _np()
+    masks = np.arange(1 << n, dtype=np.int64)
+    in_a = 1 - ((masks[None, :] >> np.arange(n, dtype=np.int64)[:, None]) & 1)
+    return in_a.astype(np.float64), in_a.sum(0)
+
+
+def _pile_a_counts(feats: IntArray, n: int) -> tuple[IntArray, IntArray]:
+    """Features of pile A for every mask of ``n`` cards (``feats`` shape (F, n)), and sizes of A."""
+    np = _np()
+    if n == 0:
+        return np.zeros((N_FEATURES, 1), dtype=np.int64), np.zeros(1, dtype=np.int64)
+    in_a, size_a = _masks(n)
+    # a float product runs on BLAS and is exact for these small counts
+    return (feats.astype(np.float64) @ in_a).astype(np.int64), size_a
+
+
+# ---- division ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Division:
+    """The divider's best split of a row's treasures.
+
+    ``a`` and ``b`` are the piles (card codes, row order); ``assignment`` gives the
+    pile of each treasure in row order, as the divider plays them (``to:A``/``to:B``).
+    ``chooser_value`` is what the owner of ``chooser_pile`` (the diver) nets, in
+    points gained minus points the divider gains, when both sides play well: after
+    a normal dive the diver takes the better pile; after a burst the divider does.
+    ``examined`` counts the splits compared.
+    """
+
+    a: list[str]
+    b: list[str]
+    assignment: list[str]
+    chooser_value: int
+    examined: int
+
+
+def best_division(row: Sequence[str], chooser_pile: Sequence[str], divider_pile: Sequence[str],
+                  burst: bool, prefix: Sequence[str] = ()) -> Division:
+    """Exhaustive search of every split of the row's treasures (non-treasures are ignored).
+
+    ``chooser_pile`` is the diver's treasure pile, ``divider_pile`` the divider's.
+    The divider minimises the diver's net value (see :class:`Division`); after a burst
+    only even splits count (sizes differ by at most 1). ``prefix`` fixes the piles
+    ("A"/"B") of the first treasures, as already played. Ties go to the split with the
+    lowest split number (free card j on pile B adds 2**j), so the answer is deterministic.
+    """
+    np = _np()
+    cards = treasure_codes(row)
+    n, k = len(cards), len(prefix)
+    if k > n or any(p not in ("A", "B") for p in prefix):
+        raise ValueError("prefix must hold at most one 'A'/'B' per treasure card")
+    if n == 0:
+        return Division([], [], [], 0, 1)
+    if k == 0:
+        prefix = ("A",)       # the piles are symmetric: the first card may as well go to A
+        k = 1
+    feats = np.array([_feature(c) for c in cards], dtype=np.int64).T       # (F, n)
+    fixed_a = feats[:, :k][:, [i for i, p in enumerate(prefix) if p == "A"]].sum(1)
+    a_free, size_free = _pile_a_counts(feats[:, k:], n - k)
+    a = fixed_a[:, None] + a_free
+    b = feats.sum(1)[:, None] - a
+    size_a = list(prefix).count("A") + size_free
+    cp, dp = _counts(chooser_pile), _counts(divider_pile)
+    v_a = _gain(cp, a) - _gain(dp, b)      # the diver takes A, the divider gets B
+    v_b = _gain(cp, b) - _gain(dp, a)
+    if burst:
+        value = np.minimum(v_a, v_b)        # the divider picks first
+        allowed = (size_a == n // 2) | (size_a == (n + 1) // 2)
+        value = np.where(allowed, value, _BIG)
+        examined = int(allowed.sum())
+    else:
+        value = np.maximum(v_a, v_b)
+        examined = int(value.size)
+    if examined == 0:
+        raise ValueError("no even split is left after this prefix")
+    best = int(np.argmin(value))
+    assignment = list(prefix) + ["B" if (best >> j) & 1 else "A" for j in range(n - k)]
+    return Division(
+        a=[c for c, p in zip(cards, assignment, strict=True) if p == "A"],
+        b=[c for c, p in zip(cards, assignment, strict=True) if p == "B"],
+        assignment=assignment, chooser_value=int(value[best]), examined=examined,
+    )
+
+
+def stop_value(row: Sequence[str], diver_pile: Sequence[str], divider_pile: Sequence[str],
+               burst: bool = False) -> int:
+    """The diver's net value (own gain - divider's gain) if the dive ends with this row."""
+    return best_division(row, diver_pile, divider_pile, burst).chooser_value
+
+
+@cache
+def _bonus_table() -> IntArray:
+    """``table[t, x]``: score of ``x`` cards of feature ``t`` alone, minus their face value.
+
+    Row ``_LIN`` and the extra last row (for gold, which has no type feature) are zero.
+    """
+    np = _np()
+    x = np.arange(_MAX_COUNT, dtype=np.int64)
+    table = np.zeros((N_FEATURES + 1, _MAX_COUNT), dtype=np.int64)
+    for t in range(_GEM, N_FEATURES):
+        unit = np.zeros((N_FEATURES, 1), dtype=np.int64)
+        unit[t] = 1
+        table[t] = _score(unit * x[None, :])
+    return table
+
+
+def draw_value(row: Sequence[str], unseen: Mapping[str, int], pressure: int, krakens: int,
+               limit: int, diver_pile: Sequence[str], divider_pile: Sequence[str]) -> float:
+    """The diver's expected net value if they draw exactly one more card and then stop.
+
+    Each unseen card is equally likely. A card that bursts the dive is valued with the
+    even split the divider then chooses from first; a kraken or air pocket leaves the
+    treasures as they are. The splits of the current row are scored once; each possible
+    next card (grouped by its scoring features) only changes one type count, so all
+    next cards are searched together with a few numpy operations.
+    """
+    np = _np()
+    total = sum(k for k in unseen.values() if k > 0)
+    if total == 0:
+        return float(stop_value(row, diver_pile, divider_pile))
+    expected = 0.0
+    groups: dict[tuple[tuple[int, ...], bool], int] = {}
+    for code, k in unseen.items():
+        if k <= 0:
+            continue
+        feature = _feature(code)
+        bursts = _bursts_with(code, pressure, krakens, limit)
+        if feature is None:
+            expected += k * stop_value(row, diver_pile, divider_pile, bursts)
+        else:
+            groups[feature, bursts] = groups.get((feature, bursts), 0) + k
+    if not groups:
+        return expected / total
+
+    cards = treasure_codes(row)
+    n = len(cards)
+    if n:
+        feats = np.array([_feature(c) for c in cards], dtype=np.int64).T     # (F, n)
+        a, size_a = _pile_a_counts(feats[:, 1:], n - 1)     # the first card stays on A
+        a = a + feats[:, :1]
+        size_a = size_a + 1
+        b = feats.sum(1)[:, None] - a
+    else:
+        a = b = np.zeros((N_FEATURES, 1), dtype=np.int64)
+        size_a = np.zeros(1, dtype=np.int64)
+    cp, dp = _counts(diver_pile), _counts(divider_pile)
+    gc_a, gc_b, gd_a, gd_b = _gain(cp, a), _gain(cp, b), _gain(dp, a), _gain(dp, b)
+
+    keys = list(groups)
+    weight = np.array([groups[key] for key in keys], dtype=np.float64)
+    bursts = np.array([key[1] for key in keys])
+    face = np.array([key[0][_LIN] for key in keys], dtype=np.int64)[:, None]
+    kind = np.array([next((t for t in range(_GEM, N_FEATURES) if key[0][t]), N_FEATURES)
+                     for key in keys])                                       # (G,)
+    table = _bonus_table()
+    a_ext = np.vstack([a, np.zeros_like(a[:1])])
+    b_ext = np.vstack([b, np.zeros_like(b[:1])])
+    cp_ext, dp_ext = np.append(cp, 0), np.append(dp, 0)
+
+    def extra(pile: IntArray, side: IntArray) -> IntArray:
+        """Score gained by adding the next card to ``side``, beyond its face value: (G, M)."""
+        x = pile[kind][:, None] + side[kind]
+        rows = table[kind]
+        return np.take_along_axis(rows, x + 1, 1) - np.take_along_axis(rows, x, 1)
+
+    # the new card on A: the diver nets v_a by taking A, v_b by taking B; and on B
+    on_a_va = gc_a + face + extra(cp_ext, a_ext) - gd_b
+    on_a_vb = gc_b - gd_a - face - extra(dp_ext, a_ext)
+    on_b_va = gc_a - gd_b - face - extra(dp_ext, b_ext)
+    on_b_vb = gc_b + face + extra(cp_ext, b_ext) - gd_a
+    normal = np.minimum(np.maximum(on_a_va, on_a_vb).min(1),
+                        np.maximum(on_b_va, on_b_vb).min(1))
+    value = normal.astype(np.float64)
+    if bursts.any():
+        m = n + 1
+        even_a = ((size_a + 1) == m // 2) | ((size_a + 1) == (m + 1) // 2)
+        even_b = (size_a == m // 2) | (size_a == (m + 1) // 2)
+        burst_v = np.minimum(np.where(even_a, np.minimum(on_a_va, on_a_vb), _BIG).min(1),
+                             np.where(even_b, np.minimum(on_b_va, on_b_vb), _BIG).min(1))
+        value = np.where(bursts, burst_v, value)
+    expected += float((weight * value).sum())
+    return expected / total
+
+
+def expected_gain(row: Sequence[str], unseen: Mapping[str, int], pressure: int, krakens: int,
+                  limit: int, diver_pile: Sequence[str], divider_pile: Sequence[str]) -> float:
+    """How much drawing one more card (then stopping) changes the diver's expected net value."""
+    now = stop_value(row, diver_pile, divider_pile) if treasure_codes(row) else 0
+    return draw_value(row, unseen, pressure, krakens, limit, diver_pile, divider_pile) - now

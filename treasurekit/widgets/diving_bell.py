@@ -1,0 +1,299 @@
+"""Diving Bell drawings and the app: cards, table, odds lab, lesson, replay, play."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.game import Game
+from ..games.diving_bell.cards import Card, card_by_code
+from ..games.diving_bell.scoring import breakdown
+from .lang import Language
+from .style import panel
+from .svg import PALETTE, gauge, pattern_defs, pips, svg, text
+
+# Colour, pattern and emblem per card kind: three cues, so colour is never needed alone.
+LOOK = {
+    "gold": (PALETTE["orange"], "stripes", "coin"),
+    "gem": (PALETTE["purple"], "dots", "gem"),
+    "map": (PALETTE["sky"], "grid", "map"),
+    "artifact": (PALETTE["green"], "cross", "star"),
+    "cursed": (PALETTE["grey"], "waves", "skull"),
+    "kraken": (PALETTE["blue"], "waves", "kraken"),
+    "airpocket": (PALETTE["white"], "plain", "bubble"),
+}
+
+W, H = 96, 134
+
+
+def _emblem(kind: str, cx: float, cy: float) -> str:
+    if kind == "coin":
+        return (f'<circle cx="{cx}" cy="{cy}" r="13" fill="#fff" stroke="#000" stroke-width="2"/>'
+                f'<circle cx="{cx}" cy="{cy}" r="7" fill="none" stroke="#000"/>')
+    if kind == "gem":
+        return (f'<polygon points="{cx},{cy - 14} {cx + 12},{cy - 3} {cx},{cy + 14} '
+                f'{cx - 12},{cy - 3}" fill="#fff" stroke="#000" stroke-width="2"/>')
+    if kind == "map":
+        return (f'<polyline points="{cx - 14},{cy - 10} {cx - 5},{cy - 6} {cx + 4},{cy - 10} '
+                f'{cx + 14},{cy - 6} {cx + 14},{cy + 10} {cx + 4},{cy + 6} {cx - 5},{cy + 10} '
+                f'{cx - 14},{cy + 6} {cx - 14},{cy - 10}" fill="#fff" stroke="#000" '
+                f'stroke-width="2"/>')
+    if kind == "star":
+        pts = " ".join(
+            f"{cx + r * _cos(k)},{cy + r * _sin(k)}"
+            for k, r in enumerate([14, 6] * 5))
+        return f'<polygon points="{pts}" fill="#fff" stroke="#000" stroke-width="2"/>'
+    if kind == "skull":
+        return (f'<circle cx="{cx}" cy="{cy - 2}" r="11" fill="#fff" stroke="#000" '
+                f'stroke-width="2"/><circle cx="{cx - 4}" cy="{cy - 3}" r="2.5"/>'
+                f'<circle cx="{cx + 4}" cy="{cy - 3}" r="2.5"/>'
+                f'<path d="M{cx - 8} {cy + 12} L{cx + 8} {cy + 16} M{cx + 8} {cy + 12} '
+                f'L{cx - 8} {cy + 16}" stroke="#000" stroke-width="2"/>')
+    if kind == "kraken":
+        legs = "".join(f'<path d="M{cx - 10 + 5 * i} {cy + 2} q2 10 {4 - 8 * (i % 2)} 14" '
+                       f'fill="none" stroke="#000" stroke-width="2"/>' for i in range(5))
+        return f'<ellipse cx="{cx}" cy="{cy - 4}" rx="12" ry="9" fill="#fff" stroke="#000" ' \
+               f'stroke-width="2"/>{legs}'
+    return (f'<circle cx="{cx}" cy="{cy}" r="12" fill="#fff" stroke="#000" stroke-width="2"/>'
+            f'<circle cx="{cx + 4}" cy="{cy - 4}" r="3" fill="none" stroke="#000"/>')
+
+
+def _cos(k: int) -> float:
+    import math
+
+    return round(math.cos(-math.pi / 2 + k * math.pi / 5), 3)
+
+
+def _sin(k: int) -> float:
+    import math
+
+    return round(math.sin(-math.pi / 2 + k * math.pi / 5), 3)
+
+
+def card_svg(card: Card, lang: Language, highlight: str = "") -> str:
+    """One card: name, big value, emblem, pressure dots, in colour + pattern + shape."""
+    colour, pattern, emblem = LOOK[card.kind]
+    name = card.label(lang.code)
+    stroke = "#000" if not highlight else highlight
+    body = [pattern_defs(pattern),
+            f'<rect x="2" y="2" width="{W - 4}" height="{H - 4}" rx="9" fill="{colour}" '
+            f'stroke="{stroke}" stroke-width="{3 if not highlight else 6}"/>',
+            f'<rect x="2" y="2" width="{W - 4}" height="{H - 4}" rx="9" '
+            f'fill="url(#tk-pat-{pattern})"/>',
+            f'<rect x="8" y="8" width="{W - 16}" height="24" rx="4" fill="#fff" '
+            f'stroke="#000"/>',
+            text(W / 2, 25, tr_kind(card, lang), 12, "bold"),
+            _emblem(emblem, W / 2, 54)]
+    if card.is_treasure:
+        value = str(card.value).replace("-", "\u2212")
+        body += [f'<circle cx="{W / 2}" cy="92" r="17" fill="#fff" stroke="#000" '
+                 f'stroke-width="2"/>', text(W / 2, 100, value, 22, "bold"),
+                 f'<rect x="14" y="113" width="{W - 28}" height="15" rx="7" fill="#fff" '
+                 f'stroke="#000"/>', pips(card.pressure, 3, W / 2 - 14, 120.5, 4.5, 14)]
+    label = lang.t("widgets.db.card_label", name=name, value=card.value, dots=card.pressure)
+    return svg(W, H, "".join(body), label, f"tk-card tk-card-{card.kind}")
+
+
+def tr_kind(card: Card, lang: Language) -> str:
+    return lang.t(f"diving_bell.card.{card.name}")
+
+
+def cards_row(codes: list[str], lang: Language, empty: str = "") -> str:
+    if not codes:
+        return f'<p class="tk-muted">{escape(empty or lang.t("widgets.db.no_cards"))}</p>'
+    return '<div class="tk-row">' + "".join(card_svg(card_by_code(c), lang) for c in codes) + \
+        "</div>"
+
+
+def score_table(codes: list[str], lang: Language) -> str:
+    """Points per treasure type, with the bonus rule that applies."""
+    rows = []
+    for line in breakdown(card_by_code(c) for c in codes):
+        rows.append(f"<tr><td>{escape(lang.t(f'diving_bell.kind.{line.kind}'))} × {line.count}"
+                    f"</td><td>{escape(lang.t(f'diving_bell.score.{line.kind}'))}</td>"
+                    f"<td>{line.base:+d}</td><td>{line.bonus:+d}</td><td><b>{line.total}</b>"
+                    f"</td></tr>")
+    if not rows:
+        return ""
+    head = "".join(f"<th>{escape(lang.t(f'widgets.db.col_{k}'))}</th>"
+                   for k in ("type", "rule", "base", "bonus", "total"))
+    return f'<table class="tk-score"><tr>{head}</tr>{"".join(rows)}</table>'
+
+
+def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> str:
+    """The whole table as one player (or a spectator) sees it."""
+    v = game.view(seat if seat is not None else 0)
+    t = lang.t
+    names = v["players"]
+    diver = names[v["diver"]]
+    parts = [
+        f'<p class="tk-deck">{escape(t("widgets.db.deck", deck=v["deck"], diver=diver))}</p>',
+        gauge(v["pressure"], v["limit"], label=t("widgets.db.pressure", pressure=v["pressure"],
+                                                  limit=v["limit"])),
+        f'<p class="tk-pressure">{escape(t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"]))}'
+        + (f' — <b class="tk-bad">{escape(t("widgets.db.burst"))}</b>' if v["burst"] else "")
+        + "</p>",
+    ]
+    row_title = t("widgets.db.row", diver=diver)
+    section = [panel(row_title, cards_row(v["row"], lang))]
+    if v["phase"] in ("divide", "choose"):
+        piles = "".join(
+            f'<div class="tk-pile tk-pile-{p}"><b>{escape(t("widgets.db.pile", pile=p))}</b>'
+            f'{cards_row(v["division"][p], lang, t("widgets.db.empty_pile"))}</div>'
+            for p in ("A", "B"))
+        nxt = ""
+        if v["next_to_divide"]:
+            nxt = (f'<p>{escape(t("widgets.db.next_card"))}</p>'
+                   + cards_row([v["next_to_divide"]], lang))
+        section.append(panel(t("widgets.db.division"), nxt + piles))
+    for i, name in enumerate(names):
+        pile = v["piles"][i]
+        body = cards_row(pile, lang, t("widgets.db.empty_pile")) + score_table(pile, lang)
+        section.append(panel(t("widgets.db.treasure_of", player=name, score=v["scores"][i],
+                               cards=len(pile)), body))
+    return '<div class="tk-table">' + "".join(parts + section) + "</div>"
+
+
+Renderer = Callable[[Game[Any], Language, int | None], str]
+
+
+def card_gallery(lang: Language) -> w.HTML:
+    """One card of every kind, for the lesson's card anatomy."""
+    codes = ["gold5/3", "ruby3/2", "map1/0", "compass2/1", "cursed-2/1", "kraken", "airpocket"]
+    html = w.HTML(cards_row(codes, lang))
+    lang.on_change(lambda: setattr(html, "value", cards_row(codes, lang)))
+    return html
+
+
+# ---- odds lab --------------------------------------------------------------------
+DEFAULT_ROW = "gold5/3 ruby3/2 map1/0 compass2/1 ruby3/1 gold2/1"
+
+
+def _bars(values: list[float], lang: Language) -> str:
+    """A small bar chart of probabilities (SVG, no plotting library needed)."""
+    bw, gap, h = 44, 10, 120
+    body = []
+    for i, p in enumerate(values):
+        x = 10 + i * (bw + gap)
+        bh = p * h
+        body.append(f'<rect x="{x}" y="{10 + h - bh}" width="{bw}" height="{bh}" '
+                    f'fill="{PALETTE["blue"]}" stroke="#000"/>')
+        body.append(text(x + bw / 2, 10 + h - bh - 4, f"{round(100 * p)}%", 13, "bold"))
+        body.append(text(x + bw / 2, h + 28, lang.t("widgets.db.odds.draws", n=i + 1), 12))
+    width = 20 + len(values) * (bw + gap)
+    return svg(width, h + 36, "".join(body), lang.t("widgets.db.odds.curve"), "tk-chart")
+
+
+class OddsLab(w.VBox):
+    """Exact burst odds and the best division of a row, from the engine's odds module."""
+
+    def __init__(self, lang: Language) -> None:
+        super().__init__()
+        self.lang = lang
+        self.add_class("tk-odds")
+        self.row = w.Text(value=DEFAULT_ROW, layout=w.Layout(width="32em"))
+        self.burst = w.Checkbox(value=False, indent=False)
+        self.go = w.Button(button_style="info", icon="calculator")
+        self.go.add_class("tk-odds-go")
+        self.out = w.HTML()
+        self.head = w.HTML()
+        self.go.on_click(lambda _b: self.compute())
+        self.row.observe(lambda _c: self.compute(), names="value")
+        self.children = [self.head, self.row, w.HBox([self.burst, self.go]), self.out]
+        lang.on_change(self.compute)
+        self.compute()
+
+    def compute(self) -> None:
+        import time
+
+        from ..games.diving_bell import odds
+        from ..games.diving_bell.cards import deck_for
+
+        t = self.lang.t
+        self.head.value = panel(t("widgets.db.odds.title"),
+                                f"<p>{escape(t('widgets.db.odds.intro'))}</p>")
+        self.row.description = t("widgets.db.odds.row")
+        self.row.style = {"description_width": "initial"}
+        self.burst.description = t("widgets.db.odds.burst")
+        self.go.description = t("widgets.db.odds.compute")
+        codes = self.row.value.split()
+        try:
+            cards = [card_by_code(c) for c in codes]
+            game = _position_game(codes)
+        except Exception as err:  # any bad entry is shown to the user, never raised
+            self.out.value = (f'<p class="tk-bad">'
+                              f'{escape(t("widgets.db.odds.bad_row", error=str(err)))}</p>')
+            return
+        v = game.view(0)
+        chance = odds.burst_chance(v["unseen"], v["pressure"], v["krakens"], v["limit"])
+        curve = odds.burst_curve(v["unseen"], v["pressure"], v["krakens"], v["limit"], 6)
+        start = time.perf_counter()
+        best = odds.best_division(codes, [], [], self.burst.value)
+        ms = round(1000 * (time.perf_counter() - start), 1)
+        del deck_for, cards
+        piles = "".join(
+            f'<div class="tk-pile"><b>{escape(t("widgets.db.pile", pile=p))}</b>'
+            f'{cards_row(pile, self.lang, t("widgets.db.empty_pile"))}</div>'
+            for p, pile in (("A", best.a), ("B", best.b)))
+        self.out.value = (
+            cards_row(codes, self.lang)
+            + f'<p>{escape(t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"]))}</p>'
+            + f'<p class="tk-odds-next"><b>{escape(t("widgets.db.odds.next", pct=f"{100 * chance:.1f}%"))}</b></p>'
+            + f'<p>{escape(t("widgets.db.odds.curve"))}</p>' + _bars(curve, self.lang)
+            + f'<p class="tk-odds-best">{escape(t("widgets.db.odds.best", value=best.chooser_value, splits=best.examined, ms=ms))}</p>'
+            + piles)
+
+
+def _position_game(codes: list[str]) -> Game[Any]:
+    """A dive holding ``codes`` (checked by the engine: a burst too early is refused)."""
+    from ..core.registry import setup_position
+
+    try:
+        return setup_position("diving_bell", {"row": codes})
+    except Exception:
+        return setup_position("diving_bell", {"row": codes, "phase": "divide"})
+
+
+# ---- the app --------------------------------------------------------------------
+def all_cards_panel(lang: Language) -> w.HTML:
+    """Every card of the deck, one row per treasure type."""
+    from ..games.diving_bell.cards import STANDARD_DECK
+
+    def render() -> str:
+        rows = []
+        for kind in ("gold", "gem", "map", "artifact", "cursed"):
+            codes = [c.code for c in STANDARD_DECK if c.kind == kind]
+            rows.append(panel(f'{lang.t(f"diving_bell.kind.{kind}")} ({len(codes)})',
+                              cards_row(codes, lang)))
+        return f'<p>{escape(lang.t("widgets.db.cards_intro"))}</p>' + "".join(rows)
+
+    html = w.HTML(render())
+    lang.on_change(lambda: setattr(html, "value", render()))
+    return html
+
+
+def diving_bell_app(lang: Language) -> w.VBox:
+    """Lesson, rulebook example, a game against the computer, the odds lab, the cards."""
+    from ..core.bots import RandomBot
+    from ..games.diving_bell.bots import SensibleBot
+    from ..games.diving_bell.examples import RUBIES
+    from ..games.diving_bell.lessons import LESSON
+    from ..games.diving_bell.rules import DivingBell
+    from .app import app_frame
+    from .example_player import ExamplePlayer
+    from .game_player import GamePlayer
+    from .lesson_player import LessonPlayer
+
+    tabs = [
+        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
+        ("widgets.tab.example", ExamplePlayer(RUBIES, lang, render_table)),
+        ("widgets.tab.play", GamePlayer("diving_bell", lang, render_table,
+                                        {"random": RandomBot, "sensible": SensibleBot},
+                                        DivingBell.variants)),
+        ("widgets.tab.odds", OddsLab(lang)),
+        ("widgets.tab.cards", all_cards_panel(lang)),
+    ]
+    return app_frame("diving_bell", lang, tabs, "widgets.db.intro")

@@ -1,0 +1,30 @@
+"""The landing page: every implemented game, linked to its app."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from ..core.registry import GAMES
+from .lang import Language, LanguageSwitch
+
+
+def landing(lang: Language) -> w.VBox:
+    """Title, intro, language switch and one link per game in the registry."""
+    html = w.HTML()
+
+    def render() -> None:
+        t = lang.t
+        links = "".join(
+            f'<li><a class="tk-game-link" href="{name}.ipynb?lang={lang.code}">'
+            f'{escape(t("widgets.landing.open", game=t(f"{name}.title")))}</a></li>'
+            for name in GAMES)
+        html.value = (f'<h2 class="tk-title">{escape(t("widgets.landing.title"))}</h2>'
+                      f'<p>{escape(t("widgets.landing.intro"))}</p><ul>{links}</ul>')
+
+    lang.on_change(render)
+    render()
+    box = w.VBox([LanguageSwitch(lang), html])
+    box.add_class("tk-app")
+    return box

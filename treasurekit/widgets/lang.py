@@ -1,0 +1,46 @@
+"""The current language, shared by every widget of an app, and its switch."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+import traitlets
+
+from ..core.i18n import LANGUAGES, language_from_query, tr
+
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
+
+
+class Language(traitlets.HasTraits):
+    """Observable language code; widgets re-render when it changes."""
+
+    code = traitlets.Enum(LANGUAGES, default_value="en")
+
+    @classmethod
+    def from_environment(cls, default: str = "en") -> Language:
+        """Take ``?lang=nl`` from the Voila URL (the kernel sees it as QUERY_STRING)."""
+        query = os.environ.get("QUERY_STRING", "")
+        code = language_from_query(query) if "lang=" in query else default
+        return cls(code=code)
+
+    def t(self, key: str, **params: Any) -> str:
+        """Translate ``key`` into the current language."""
+        return tr(key, self.code, **params)
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        self.observe(lambda _change: callback(), names="code")
+
+
+def LanguageSwitch(lang: Language) -> w.ToggleButtons:  # noqa: N802 - reads as a widget
+    """English / Nederlands toggle bound to ``lang``."""
+    switch = w.ToggleButtons(
+        options=[(LANGUAGE_NAMES[c], c) for c in LANGUAGES], value=lang.code,
+        tooltips=[tr("core.language", c) for c in LANGUAGES],
+        style={"button_width": "7.5em"},
+    )
+    switch.add_class("tk-language")
+    w.link((switch, "value"), (lang, "code"))
+    return switch

@@ -1,0 +1,95 @@
+"""A lesson: one table situation per step, a question, and engine-checked feedback."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.teaching import Choice, LessonStep
+from .example_player import Render
+from .lang import Language
+from .narrator import Narrator
+from .style import panel
+
+
+class LessonPlayer(w.VBox):
+    """Walks through lesson steps; the learner answers, the engine checks and explains."""
+
+    def __init__(self, steps: list[LessonStep], lang: Language, render: Render,
+                 seat: int | None = None) -> None:
+        super().__init__()
+        self.steps, self.lang, self.render_table, self.seat = steps, lang, render, seat
+        self.add_class("tk-lesson")
+        self.head = w.HTML()
+        self.table = w.HTML()
+        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
+        self.feedback = w.HTML()
+        self.narrator = Narrator(lang, limit=2)
+        self.prev = w.Button(icon="arrow-left")
+        self.next = w.Button(icon="arrow-right")
+        self.retry = w.Button(icon="undo")
+        for b, cls in ((self.prev, "tk-prev"), (self.next, "tk-next"), (self.retry, "tk-retry")):
+            b.add_class(cls)
+        self.prev.on_click(lambda _b: self.go(self.index - 1))
+        self.next.on_click(lambda _b: self.go(self.index + 1))
+        self.retry.on_click(lambda _b: self.go(self.index))
+        self.children = [self.head, self.table, self.choices, self.feedback, self.narrator,
+                         w.HBox([self.prev, self.retry, self.next])]
+        lang.on_change(self.refresh)
+        self.go(0)
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.steps) - 1))
+        self.step = self.steps[self.index]
+        self.game = self.step.start(self.lang.code)
+        self.options = self.step.choices(self.game)
+        self.picked: Choice | None = None
+        self.narrator.clear()
+        self.refresh()
+
+    def pick(self, choice: Choice) -> None:
+        if self.picked is not None:
+            return
+        self.picked = choice
+        self.narrator.show(self.step.answer(self.game, choice))
+        self.refresh()
+
+    def refresh(self) -> None:
+        t, code, step = self.lang.t, self.lang.code, self.step
+        title = t("widgets.lesson_step", step=self.index + 1, total=len(self.steps),
+                  title=step.title(code))
+        rule = f'<span class="tk-rule">§ {escape(t(f"{step.game}.section.{step.section}"))}</span>'
+        self.head.value = panel(title, f"<p>{rule} {escape(step.text(code))}</p>")
+        self.table.value = self.render_table(self.game, self.lang, self.seat)
+        buttons = []
+        for choice in self.options:
+            b = w.Button(description=choice.label.text(code), layout=w.Layout(width="auto"))
+            b.add_class("tk-choice")
+            if self.picked is not None:
+                b.disabled = True
+                if choice.correct:
+                    b.button_style = "success"
+                elif choice is self.picked:
+                    b.button_style = "danger"
+            b.on_click(lambda _b, c=choice: self.pick(c))
+            buttons.append(b)
+        self.choices.children = buttons
+        if self.picked is None:
+            self.feedback.value = f'<p class="tk-muted">{escape(t("widgets.pick_answer"))}</p>'
+        else:
+            verdict = ('<span class="tk-good">' + escape(t("widgets.correct")) + "</span>"
+                       if self.picked.correct else
+                       '<span class="tk-bad">' + escape(t("widgets.not_quite")) + "</span>")
+            why = escape(step.explanation(code).text(code))
+            self.feedback.value = f'<p class="tk-feedback">{verdict} {why}</p>'
+        self.prev.description = t("widgets.previous")
+        self.next.description = t("widgets.next")
+        self.retry.description = t("widgets.try_again")
+        self.prev.disabled = self.index == 0
+        self.next.disabled = self.index == len(self.steps) - 1
+
+    @property
+    def answered(self) -> Any:
+        return self.picked

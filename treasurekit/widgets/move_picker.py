@@ -1,0 +1,45 @@
+"""Buttons for the legal moves of the player to decide."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as w
+
+from ..core.i18n import has
+from ..core.moves import Move
+from .lang import Language
+
+
+def move_label(game: str, move: Move, lang: Language) -> str:
+    """Readable label of a move: ``{game}.move.{kind}.{arg}`` or ``{game}.move.{kind}``."""
+    exact = f"{game}.move.{move.kind}.{move.arg}"
+    if move.arg and has(exact):
+        return lang.t(exact)
+    return lang.t(f"{game}.move.{move.kind}", arg=move.arg)
+
+
+class MovePicker(w.HBox):
+    """One button per legal move; clicking calls ``on_move(move)``."""
+
+    def __init__(self, game: str, lang: Language, on_move: Callable[[Move], None]) -> None:
+        super().__init__(layout=w.Layout(flex_flow="row wrap", gap="6px"))
+        self.game, self.lang, self.on_move = game, lang, on_move
+        self.moves: list[Move] = []
+        self.add_class("tk-moves")
+        lang.on_change(self._render)
+
+    def update(self, moves: list[Move]) -> None:
+        self.moves = list(moves)
+        self._render()
+
+    def _render(self) -> None:
+        buttons = []
+        for move in self.moves:
+            b = w.Button(description=move_label(self.game, move, self.lang),
+                         tooltip=str(move), layout=w.Layout(width="auto"))
+            b.add_class("tk-move")
+            b.add_class(f"tk-move-{str(move).replace(':', '-')}")
+            b.on_click(lambda _b, m=move: self.on_move(m))
+            buttons.append(b)
+        self.children = buttons

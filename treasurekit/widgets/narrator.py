@@ -1,0 +1,47 @@
+"""The narrator: a log of events, each with the rulebook section that explains it."""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as w
+
+from ..core.events import Event
+from .lang import Language
+from .style import panel
+
+
+class Narrator(w.HTML):
+    """Shows events in the current language; re-renders when the language changes."""
+
+    def __init__(self, lang: Language, limit: int = 12) -> None:
+        super().__init__()
+        self.lang = lang
+        self.limit = limit
+        self.batches: list[list[Event]] = []
+        self.add_class("tk-narrator")
+        lang.on_change(self.render)
+        self.render()
+
+    def show(self, events: list[Event], replace: bool = False) -> None:
+        if replace:
+            self.batches = []
+        if events:
+            self.batches.append(list(events))
+        self.render()
+
+    def clear(self) -> None:
+        self.batches = []
+        self.render()
+
+    def render(self) -> None:
+        t = self.lang.t
+        lines = []
+        for batch in self.batches[-self.limit:][::-1]:
+            for e in batch:
+                lines.append(
+                    f'<li><span class="tk-rule" title="{escape(t("widgets.rule"))}">'
+                    f"§ {escape(e.rule(self.lang.code))}</span> {escape(e.text(self.lang.code))}</li>"
+                )
+        body = "".join(lines) or f"<li>{escape(t('widgets.nothing_yet'))}</li>"
+        self.value = panel(t("widgets.what_happened"), f'<ul class="tk-log">{body}</ul>')

@@ -1,0 +1,39 @@
+"""Helpers for the app notebooks: one shared language per kernel, translated prose."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as w
+from IPython.display import HTML, display
+
+from .lang import Language
+from .style import CSS
+
+_LANGUAGE: Language | None = None
+
+
+def app_language() -> Language:
+    """The kernel's language (from ``?lang=`` in Voila, else English), shared by all cells."""
+    global _LANGUAGE
+    if _LANGUAGE is None:
+        _LANGUAGE = Language.from_environment()
+        display(HTML(CSS))
+    return _LANGUAGE
+
+
+def show_app(make: Callable[[Language], w.Widget]) -> w.Widget:
+    """Build an app with the kernel's language and display it."""
+    widget = make(app_language())
+    display(widget)
+    return widget
+
+
+def prose(key: str) -> w.HTML:
+    """A paragraph of the notebook's text from the catalog; follows the language switch."""
+    lang = app_language()
+    html = w.HTML(lang.t(key))
+    html.add_class("tk-prose")
+    lang.on_change(lambda: setattr(html, "value", lang.t(key)))
+    display(html)
+    return html

@@ -1,0 +1,34 @@
+"""Shared look: one stylesheet for every app, readable on a projector."""
+
+from __future__ import annotations
+
+from html import escape
+
+CSS = """
+<style>
+.tk-app { font-size: 17px; line-height: 1.45; max-width: 1100px; }
+.tk-app h2 { margin: 0.2em 0; }
+.tk-panel { border: 2px solid #444; border-radius: 8px; padding: 6px 12px; margin: 6px 0;
+            background: #fff; color: #111; }
+.tk-panel h3 { margin: 2px 0 6px; font-size: 1.05em; }
+.tk-log { margin: 0; padding-left: 1.1em; max-height: 16em; overflow-y: auto; }
+.tk-log li { margin: 2px 0; }
+.tk-rule { display: inline-block; font-size: 0.8em; background: #222; color: #fff;
+           border-radius: 4px; padding: 0 5px; margin-right: 4px; }
+.tk-good { color: #05603a; font-weight: bold; }
+.tk-bad { color: #a4161a; font-weight: bold; }
+.tk-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; }
+.tk-caption { font-size: 0.85em; text-align: center; }
+.tk-app .widget-button, .tk-app .widget-toggle-button { font-size: 16px; height: auto;
+           min-height: 34px; }
+.tk-muted { color: #555; }
+table.tk-score { border-collapse: collapse; }
+table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
+           text-align: left; }
+</style>
+"""
+
+
+def panel(title: str, body: str) -> str:
+    """A titled box of HTML."""
+    return f'<div class="tk-panel"><h3>{escape(title)}</h3>{body}</div>'
