@@ -49,13 +49,16 @@ class Game(ABC, Generic[S]):
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, not {seed!r}")
         if variant not in self.variants:
-            raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(self.variants)}")
+            choices = ", ".join(self.variants)
+            raise ValueError(f"unknown variant {variant!r}; choose one of {choices}")
         self.seed = seed
         self.variant = variant
-        self.position: dict[str, Any] | None = dict(position) if position is not None else None
-        self._state: S = (
-            self._initial_state() if position is None else self._state_from_position(self.position)
-        )
+        self.position: dict[str, Any] | None = None
+        if position is None:
+            self._state: S = self._initial_state()
+        else:
+            self.position = dict(position)
+            self._state = self._state_from_position(self.position)
         self._checkpoints: list[S] = []   # state before step k * CHECKPOINT_EVERY
         self.history: list[Move] = []
         self.log: list[list[Event]] = []

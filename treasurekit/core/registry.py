@@ -68,8 +68,10 @@ def load_game(text: str) -> Game[Any]:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise InvalidSave("this is not a treasurekit save file")
     if data.get("version") != SAVE_VERSION:
-        raise InvalidSave(f"save version {data.get('version')!r} is not supported (need {SAVE_VERSION})")
-    for key, kind in (("game", str), ("players", list), ("seed", int), ("variant", str), ("moves", list)):
+        raise InvalidSave(
+            f"save version {data.get('version')!r} is not supported (need {SAVE_VERSION})")
+    fields = (("game", str), ("players", list), ("seed", int), ("variant", str), ("moves", list))
+    for key, kind in fields:
         if not isinstance(data.get(key), kind):
             raise InvalidSave(f"the save's {key!r} is missing or has the wrong type")
     if not isinstance(data.get("position"), (dict, type(None))):

@@ -73,11 +73,12 @@ def _sin(k: int) -> float:
     return round(math.sin(-math.pi / 2 + k * math.pi / 5), 3)
 
 
-def card_svg(card: Card, lang: Language, highlight: str = "") -> str:
+def card_svg(card: Card, lang: Language, highlight: str = "", scale: float = 1.0) -> str:
     """One card: name, big value, emblem, pressure dots, in colour + pattern + shape."""
     colour, pattern, emblem = LOOK[card.kind]
     name = card.label(lang.code)
-    stroke = "#000" if not highlight else highlight
+    face = lang.t(f"widgets.db.face.{card.name}") if card.kind == "cursed" else tr_kind(card, lang)
+    stroke = highlight or "#000"
     body = [pattern_defs(pattern),
             f'<rect x="2" y="2" width="{W - 4}" height="{H - 4}" rx="9" fill="{colour}" '
             f'stroke="{stroke}" stroke-width="{3 if not highlight else 6}"/>',
@@ -85,7 +86,7 @@ def card_svg(card: Card, lang: Language, highlight: str = "") -> str:
             f'fill="url(#tk-pat-{pattern})"/>',
             f'<rect x="8" y="8" width="{W - 16}" height="24" rx="4" fill="#fff" '
             f'stroke="#000"/>',
-            text(W / 2, 25, tr_kind(card, lang), 12, "bold"),
+            text(W / 2, 25, face, 12 if len(face) <= 10 else 10, "bold"),
             _emblem(emblem, W / 2, 54)]
     if card.is_treasure:
         value = str(card.value).replace("-", "\u2212")
@@ -94,18 +95,20 @@ def card_svg(card: Card, lang: Language, highlight: str = "") -> str:
                  f'<rect x="14" y="113" width="{W - 28}" height="15" rx="7" fill="#fff" '
                  f'stroke="#000"/>', pips(card.pressure, 3, W / 2 - 14, 120.5, 4.5, 14)]
     label = lang.t("widgets.db.card_label", name=name, value=card.value, dots=card.pressure)
-    return svg(W, H, "".join(body), label, f"tk-card tk-card-{card.kind}")
+    return svg(W, H, "".join(body), label, f"tk-card tk-card-{card.kind}", scale)
 
 
 def tr_kind(card: Card, lang: Language) -> str:
     return lang.t(f"diving_bell.card.{card.name}")
 
 
-def cards_row(codes: list[str], lang: Language, empty: str = "") -> str:
+def cards_row(codes: list[str], lang: Language, empty: str = "", scale: float = 1.0) -> str:
+    """Cards side by side (wrapping), or a note when there are none."""
     if not codes:
         return f'<p class="tk-muted">{escape(empty or lang.t("widgets.db.no_cards"))}</p>'
-    return '<div class="tk-row">' + "".join(card_svg(card_by_code(c), lang) for c in codes) + \
-        "</div>"
+    cards = "".join(card_svg(card_by_code(c), lang, scale=scale) for c in codes)
+    return f'<div class="tk-row">{cards}</div>'
+
 
 
 def score_table(codes: list[str], lang: Language) -> str:
@@ -129,32 +132,31 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
     t = lang.t
     names = v["players"]
     diver = names[v["diver"]]
-    parts = [
-        f'<p class="tk-deck">{escape(t("widgets.db.deck", deck=v["deck"], diver=diver))}</p>',
-        gauge(v["pressure"], v["limit"], label=t("widgets.db.pressure", pressure=v["pressure"],
-                                                  limit=v["limit"])),
-        f'<p class="tk-pressure">{escape(t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"]))}'
-        + (f' — <b class="tk-bad">{escape(t("widgets.db.burst"))}</b>' if v["burst"] else "")
-        + "</p>",
-    ]
-    row_title = t("widgets.db.row", diver=diver)
-    section = [panel(row_title, cards_row(v["row"], lang))]
+    pressure = t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"])
+    burst = f' — <b class="tk-bad">{escape(t("widgets.db.burst"))}</b>' if v["burst"] else ""
+    status = (f'<div class="tk-cols tk-status-bar"><p class="tk-deck">'
+              f'{escape(t("widgets.db.deck", deck=v["deck"], diver=diver))}</p>'
+              f'<p class="tk-pressure">{escape(pressure)}{burst}</p>'
+              f'{gauge(v["pressure"], v["limit"], label=pressure)}</div>')
+    section = [status, panel(t("widgets.db.row", diver=diver), cards_row(v["row"], lang))]
     if v["phase"] in ("divide", "choose"):
-        piles = "".join(
-            f'<div class="tk-pile tk-pile-{p}"><b>{escape(t("widgets.db.pile", pile=p))}</b>'
-            f'{cards_row(v["division"][p], lang, t("widgets.db.empty_pile"))}</div>'
-            for p in ("A", "B"))
-        nxt = ""
+        cols = []
         if v["next_to_divide"]:
-            nxt = (f'<p>{escape(t("widgets.db.next_card"))}</p>'
-                   + cards_row([v["next_to_divide"]], lang))
-        section.append(panel(t("widgets.db.division"), nxt + piles))
+            cols.append(f'<div><b>{escape(t("widgets.db.next_card"))}</b>'
+                        f'{cards_row([v["next_to_divide"]], lang)}</div>')
+        cols += [f'<div class="tk-pile tk-pile-{p}"><b>{escape(t("widgets.db.pile", pile=p))}'
+                 f'</b>{cards_row(v["division"][p], lang, t("widgets.db.empty_pile"))}</div>'
+                 for p in ("A", "B")]
+        section.append(panel(t("widgets.db.division"),
+                             f'<div class="tk-cols">{"".join(cols)}</div>'))
+    treasures = []
     for i, name in enumerate(names):
         pile = v["piles"][i]
-        body = cards_row(pile, lang, t("widgets.db.empty_pile")) + score_table(pile, lang)
-        section.append(panel(t("widgets.db.treasure_of", player=name, score=v["scores"][i],
-                               cards=len(pile)), body))
-    return '<div class="tk-table">' + "".join(parts + section) + "</div>"
+        body = cards_row(pile, lang, t("widgets.db.empty_pile"), 0.6) + score_table(pile, lang)
+        treasures.append(panel(t("widgets.db.treasure_of", player=name, score=v["scores"][i],
+                                 cards=len(pile)), body))
+    section.append(f'<div class="tk-cols">{"".join(treasures)}</div>')
+    return '<div class="tk-table">' + "".join(section) + "</div>"
 
 
 Renderer = Callable[[Game[Any], Language, int | None], str]
@@ -210,7 +212,6 @@ class OddsLab(w.VBox):
         import time
 
         from ..games.diving_bell import odds
-        from ..games.diving_bell.cards import deck_for
 
         t = self.lang.t
         self.head.value = panel(t("widgets.db.odds.title"),
@@ -221,7 +222,8 @@ class OddsLab(w.VBox):
         self.go.description = t("widgets.db.odds.compute")
         codes = self.row.value.split()
         try:
-            cards = [card_by_code(c) for c in codes]
+            for c in codes:
+                card_by_code(c)
             game = _position_game(codes)
         except Exception as err:  # any bad entry is shown to the user, never raised
             self.out.value = (f'<p class="tk-bad">'
@@ -233,17 +235,19 @@ class OddsLab(w.VBox):
         start = time.perf_counter()
         best = odds.best_division(codes, [], [], self.burst.value)
         ms = round(1000 * (time.perf_counter() - start), 1)
-        del deck_for, cards
         piles = "".join(
             f'<div class="tk-pile"><b>{escape(t("widgets.db.pile", pile=p))}</b>'
             f'{cards_row(pile, self.lang, t("widgets.db.empty_pile"))}</div>'
             for p, pile in (("A", best.a), ("B", best.b)))
+        pressure = t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"])
+        nxt = t("widgets.db.odds.next", pct=f"{100 * chance:.1f}%")
+        found = t("widgets.db.odds.best", value=best.chooser_value, splits=best.examined, ms=ms)
         self.out.value = (
             cards_row(codes, self.lang)
-            + f'<p>{escape(t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"]))}</p>'
-            + f'<p class="tk-odds-next"><b>{escape(t("widgets.db.odds.next", pct=f"{100 * chance:.1f}%"))}</b></p>'
+            + f"<p>{escape(pressure)}</p>"
+            + f'<p class="tk-odds-next"><b>{escape(nxt)}</b></p>'
             + f'<p>{escape(t("widgets.db.odds.curve"))}</p>' + _bars(curve, self.lang)
-            + f'<p class="tk-odds-best">{escape(t("widgets.db.odds.best", value=best.chooser_value, splits=best.examined, ms=ms))}</p>'
+            + f'<p class="tk-odds-best">{escape(found)}</p>'
             + piles)
 
 

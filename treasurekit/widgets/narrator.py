@@ -39,9 +39,8 @@ class Narrator(w.HTML):
         lines = []
         for batch in self.batches[-self.limit:][::-1]:
             for e in batch:
-                lines.append(
-                    f'<li><span class="tk-rule" title="{escape(t("widgets.rule"))}">'
-                    f"§ {escape(e.rule(self.lang.code))}</span> {escape(e.text(self.lang.code))}</li>"
-                )
+                rule, text = e.rule(self.lang.code), e.text(self.lang.code)
+                lines.append(f'<li><span class="tk-rule" title="{escape(t("widgets.rule"))}">'
+                             f"§ {escape(rule)}</span> {escape(text)}</li>")
         body = "".join(lines) or f"<li>{escape(t('widgets.nothing_yet'))}</li>"
         self.value = panel(t("widgets.what_happened"), f'<ul class="tk-log">{body}</ul>')

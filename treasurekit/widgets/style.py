@@ -22,6 +22,9 @@ CSS = """
 .tk-app .widget-button, .tk-app .widget-toggle-button { font-size: 16px; height: auto;
            min-height: 34px; }
 .tk-muted { color: #555; }
+.tk-cols { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
+.tk-cols > * { flex: 1 1 300px; min-width: 0; }
+.tk-status-bar p { margin: 4px 0; }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
            text-align: left; }

@@ -40,10 +40,12 @@ def text(x: float, y: float, body: str, size: int = 14, weight: str = "normal",
             f'fill="{fill}">{escape(body)}</text>')
 
 
-def svg(width: float, height: float, body: str, label: str, css_class: str = "") -> str:
-    """An accessible inline SVG element."""
+def svg(width: float, height: float, body: str, label: str, css_class: str = "",
+        scale: float = 1.0) -> str:
+    """An accessible inline SVG element, drawn at ``scale`` times its natural size."""
     return (f'<svg class="{css_class}" role="img" aria-label="{escape(label)}" '
-            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
+            f'width="{width * scale:g}" height="{height * scale:g}" '
+            f'viewBox="0 0 {width} {height}" '
             f'xmlns="http://www.w3.org/2000/svg"><title>{escape(label)}</title>{body}</svg>')
 
 

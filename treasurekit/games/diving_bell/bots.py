@@ -20,22 +20,11 @@ from typing import Any
 
 from ...core.bots import Bot, RandomBot
 from ...core.moves import Move
-from .cards import card_by_code
-from .odds import treasure_codes, best_division, draw_value, stop_value
-from .scoring import score
+from .odds import best_division, dive_outlook, pile_gain, treasure_codes
 
 __all__ = ["BOTS", "PressureBot", "RandomBot", "SensibleBot", "make_bot"]
 
 DRAW, STOP = Move("draw"), Move("stop")
-
-
-def _score(codes: Sequence[str]) -> int:
-    return score(card_by_code(c) for c in codes)
-
-
-def _gain(pile: Sequence[str], added: Sequence[str]) -> int:
-    """Points a player holding ``pile`` gains from ``added`` (set bonuses included)."""
-    return _score([*pile, *added]) - _score(pile)
 
 
 def division_prefix(row: Sequence[str], division: dict[str, list[str]]) -> list[str]:
@@ -86,10 +75,9 @@ class SensibleBot:
         """Draw or stop, as the diver."""
         me = view["you"]
         mine, theirs = view["piles"][me], view["piles"][1 - me]
-        now = stop_value(view["row"], mine, theirs) if treasure_codes(view["row"]) else 0
-        later = draw_value(view["row"], view["unseen"], view["pressure"], view["krakens"],
-                           view["limit"], mine, theirs)
-        return DRAW if later > now + self.margin else STOP
+        outlook = dive_outlook(view["row"], view["unseen"], view["pressure"], view["krakens"],
+                               view["limit"], mine, theirs)
+        return DRAW if outlook.draw > outlook.stop + self.margin else STOP
 
     def divide(self, view: dict[str, Any]) -> Move:
         """Put the next treasure on the pile the best split gives it."""
@@ -104,8 +92,8 @@ class SensibleBot:
         me = view["you"]
         mine, theirs = view["piles"][me], view["piles"][1 - me]
         a, b = view["division"]["A"], view["division"]["B"]
-        net_a = _gain(mine, a) - _gain(theirs, b)
-        net_b = _gain(mine, b) - _gain(theirs, a)
+        net_a = pile_gain(mine, a) - pile_gain(theirs, b)
+        net_b = pile_gain(mine, b) - pile_gain(theirs, a)
         return Move("take", "A" if (net_a, len(a)) >= (net_b, len(b)) else "B")
 
     def vote(self, view: dict[str, Any]) -> Move:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import Game
 from ...core.errors import IllegalMove
+from ...core.game import Game
 from ...core.teaching import Choice, LessonStep, Msg
 from .cards import card_by_code
 from .scoring import breakdown, score

@@ -13,9 +13,10 @@ searched, so ``import treasurekit`` stays light.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .cards import AIR_POCKET_RELIEF, ARTIFACT_TYPES, GEM_TYPES, card_by_code
@@ -37,8 +38,9 @@ if TYPE_CHECKING:
 
     IntArray = NDArray[np.int64]
 
-__all__ = ["Division", "best_division", "burst_chance", "burst_curve", "draw_value",
-           "expected_gain", "stop_value", "treasure_codes"]
+__all__ = ["DiveOutlook", "Division", "best_division", "burst_chance", "burst_curve",
+           "dive_outlook", "draw_value", "expected_gain", "pile_gain", "stop_value",
+           "treasure_codes"]
 
 # Feature layout of a pile, one count per row: face value of gold, gems and artifacts,
 # then gems per type, artifacts per type, maps, cursed relics.
@@ -48,6 +50,7 @@ _CURSED = _MAP + 1
 N_FEATURES = _CURSED + 1
 _BIG = 1 << 20      # larger than any score difference: marks splits that are not allowed
 _MAX_COUNT = 128    # more cards of one feature than any deck holds
+_TABLE_UP_TO = 512  # score batches up to this size by table look-up
 
 
 # ---- burst odds (pure Python) -------------------------------------------------
@@ -167,17 +170,24 @@ def _np() -> Any:
 
 
 def _counts(codes: Sequence[str]) -> IntArray:
-    """Feature counts of a pile, shape (N_FEATURES,)."""
-    np = _np()
-    out = np.zeros(N_FEATURES, dtype=np.int64)
-    for c in codes:
-        f = _feature(c)
+    """Feature counts of a pile, shape (N_FEATURES,). Cached: do not modify the result."""
+    return _counts_of(tuple(codes))
+
+
+@lru_cache(maxsize=1024)
+def _counts_of(codes: tuple[str, ...]) -> IntArray:
+    out = [0] * N_FEATURES
+    for code, k in Counter(codes).items():
+        f = _feature(code)
         if f is not None:
-            out += f
-    return out
+            for i, x in enumerate(f):
+                if x:
+                    out[i] += k * x
+    np = _np()
+    return np.array(out, dtype=np.int64)  # type: ignore[no-any-return]
 
 
-def _score(x: IntArray) -> IntArray:
+def _score_formula(x: IntArray) -> IntArray:
     """Scores of piles given as feature counts along the first axis (any trailing shape)."""
     np = _np()
     maps, cursed = x[_MAP], x[_CURSED]
@@ -187,11 +197,45 @@ def _score(x: IntArray) -> IntArray:
         + np.where(cursed == CURSED_MAGIC_COUNT, CURSED_MAGIC_TOTAL, CURSED_VALUE * cursed)
 
 
+@cache
+def _bonus_table() -> IntArray:
+    """``table[t, x]``: score of ``x`` cards of feature ``t`` alone, minus their face value.
+
+    Row ``_LIN`` and the extra last row (for gold, which has no type feature) are zero.
+    """
+    np = _np()
+    x = np.arange(_MAX_COUNT, dtype=np.int64)
+    table = np.zeros((N_FEATURES + 1, _MAX_COUNT), dtype=np.int64)
+    for t in range(_GEM, N_FEATURES):
+        unit = np.zeros((N_FEATURES, 1), dtype=np.int64)
+        unit[t] = 1
+        table[t] = _score_formula(unit * x[None, :])
+    return table  # type: ignore[no-any-return]
+
+
+def _score(x: IntArray) -> IntArray:
+    """Like :func:`_score_formula`; small batches look the bonuses up in a table (faster)."""
+    if x[0].size > _TABLE_UP_TO:
+        return _score_formula(x)
+    return x[_LIN] + _bonus_table()[_type_rows(x.ndim), x[_GEM:]].sum(0)
+
+
+@cache
+def _type_rows(ndim: int) -> IntArray:
+    np = _np()
+    return np.arange(_GEM, N_FEATURES).reshape((-1,) + (1,) * (ndim - 1))  # type: ignore[no-any-return]
+
+
 def _gain(pile: IntArray, added: IntArray) -> IntArray:
     """Score gained by a player holding ``pile`` when given ``added`` (features first)."""
     shape = (N_FEATURES,) + (1,) * (added.ndim - 1)
     base = pile.reshape(shape)
     return _score(base + added) - _score(base)
+
+
+def pile_gain(pile: Sequence[str], added: Sequence[str]) -> int:
+    """Points a player holding ``pile`` gains when given ``added`` (set bonuses included)."""
+    return int(_gain(_counts(pile), _counts(added)))
 
 
 @cache
@@ -288,25 +332,27 @@ def stop_value(row: Sequence[str], diver_pile: Sequence[str], divider_pile: Sequ
     return best_division(row, diver_pile, divider_pile, burst).chooser_value
 
 
-@cache
-def _bonus_table() -> IntArray:
-    """``table[t, x]``: score of ``x`` cards of feature ``t`` alone, minus their face value.
+@dataclass(frozen=True, slots=True)
+class DiveOutlook:
+    """The diver's net values (own gain - divider's gain) at a decision to draw or stop.
 
-    Row ``_LIN`` and the extra last row (for gold, which has no type feature) are zero.
+    ``stop``: if the dive ends now; ``draw``: expected, if exactly one more card is drawn
+    and then the dive ends; ``burst``: chance that this card bursts the dive.
     """
-    np = _np()
-    x = np.arange(_MAX_COUNT, dtype=np.int64)
-    table = np.zeros((N_FEATURES + 1, _MAX_COUNT), dtype=np.int64)
-    for t in range(_GEM, N_FEATURES):
-        unit = np.zeros((N_FEATURES, 1), dtype=np.int64)
-        unit[t] = 1
-        table[t] = _score(unit * x[None, :])
-    return table
+
+    stop: float
+    draw: float
+    burst: float
+
+    @property
+    def gain(self) -> float:
+        """How much drawing one more card changes the expected net value."""
+        return self.draw - self.stop
 
 
-def draw_value(row: Sequence[str], unseen: Mapping[str, int], pressure: int, krakens: int,
-               limit: int, diver_pile: Sequence[str], divider_pile: Sequence[str]) -> float:
-    """The diver's expected net value if they draw exactly one more card and then stop.
+def dive_outlook(row: Sequence[str], unseen: Mapping[str, int], pressure: int, krakens: int,
+                 limit: int, diver_pile: Sequence[str], divider_pile: Sequence[str]) -> DiveOutlook:
+    """Stop now or draw one more card? Both valued exactly with the best divisions.
 
     Each unseen card is equally likely. A card that bursts the dive is valued with the
     even split the divider then chooses from first; a kraken or air pocket leaves the
@@ -315,23 +361,6 @@ def draw_value(row: Sequence[str], unseen: Mapping[str, int], pressure: int, kra
     next cards are searched together with a few numpy operations.
     """
     np = _np()
-    total = sum(k for k in unseen.values() if k > 0)
-    if total == 0:
-        return float(stop_value(row, diver_pile, divider_pile))
-    expected = 0.0
-    groups: dict[tuple[tuple[int, ...], bool], int] = {}
-    for code, k in unseen.items():
-        if k <= 0:
-            continue
-        feature = _feature(code)
-        bursts = _bursts_with(code, pressure, krakens, limit)
-        if feature is None:
-            expected += k * stop_value(row, diver_pile, divider_pile, bursts)
-        else:
-            groups[feature, bursts] = groups.get((feature, bursts), 0) + k
-    if not groups:
-        return expected / total
-
     cards = treasure_codes(row)
     n = len(cards)
     if n:
@@ -345,7 +374,38 @@ def draw_value(row: Sequence[str], unseen: Mapping[str, int], pressure: int, kra
         size_a = np.zeros(1, dtype=np.int64)
     cp, dp = _counts(diver_pile), _counts(divider_pile)
     gc_a, gc_b, gd_a, gd_b = _gain(cp, a), _gain(cp, b), _gain(dp, a), _gain(dp, b)
+    take_a, take_b = gc_a - gd_b, gc_b - gd_a       # the diver's net for taking A or B
+    stop = int(np.maximum(take_a, take_b).min())
 
+    total = expected = hits = 0.0
+    groups: dict[tuple[tuple[int, ...], bool], int] = {}
+    for code, k in unseen.items():
+        if k <= 0:
+            continue
+        total += k
+        feature = _feature(code)
+        bursts = _bursts_with(code, pressure, krakens, limit)
+        hits += k * bursts
+        if feature is not None:
+            groups[feature, bursts] = groups.get((feature, bursts), 0) + k
+        elif bursts:        # a kraken: the same treasures, split evenly, divider first
+            even = (size_a == n // 2) | (size_a == (n + 1) // 2)
+            expected += k * int(np.where(even, np.minimum(take_a, take_b), _BIG).min())
+        else:
+            expected += k * stop
+    if total == 0:
+        return DiveOutlook(stop, stop, 0.0)
+    if groups:
+        expected += _draw_treasure(groups, n, a, b, size_a, cp, dp, gc_a, gc_b, gd_a, gd_b)
+    return DiveOutlook(stop, expected / total, hits / total)
+
+
+def _draw_treasure(groups: dict[tuple[tuple[int, ...], bool], int], n: int, a: IntArray,
+                   b: IntArray, size_a: IntArray, cp: IntArray, dp: IntArray, gc_a: IntArray,
+                   gc_b: IntArray, gd_a: IntArray, gd_b: IntArray) -> float:
+    """Sum over next treasure cards (grouped by features and whether they burst) of
+    count x the diver's net value once that card joins the row."""
+    np = _np()
     keys = list(groups)
     weight = np.array([groups[key] for key in keys], dtype=np.float64)
     bursts = np.array([key[1] for key in keys])
@@ -353,6 +413,7 @@ def draw_value(row: Sequence[str], unseen: Mapping[str, int], pressure: int, kra
     kind = np.array([next((t for t in range(_GEM, N_FEATURES) if key[0][t]), N_FEATURES)
                      for key in keys])                                       # (G,)
     table = _bonus_table()
+    rows = kind[:, None]
     a_ext = np.vstack([a, np.zeros_like(a[:1])])
     b_ext = np.vstack([b, np.zeros_like(b[:1])])
     cp_ext, dp_ext = np.append(cp, 0), np.append(dp, 0)
@@ -360,8 +421,7 @@ def draw_value(row: Sequence[str], unseen: Mapping[str, int], pressure: int, kra
     def extra(pile: IntArray, side: IntArray) -> IntArray:
         """Score gained by adding the next card to ``side``, beyond its face value: (G, M)."""
         x = pile[kind][:, None] + side[kind]
-        rows = table[kind]
-        return np.take_along_axis(rows, x + 1, 1) - np.take_along_axis(rows, x, 1)
+        return table[rows, x + 1] - table[rows, x]
 
     # the new card on A: the diver nets v_a by taking A, v_b by taking B; and on B
     on_a_va = gc_a + face + extra(cp_ext, a_ext) - gd_b
@@ -378,12 +438,16 @@ def draw_value(row: Sequence[str], unseen: Mapping[str, int], pressure: int, kra
         burst_v = np.minimum(np.where(even_a, np.minimum(on_a_va, on_a_vb), _BIG).min(1),
                              np.where(even_b, np.minimum(on_b_va, on_b_vb), _BIG).min(1))
         value = np.where(bursts, burst_v, value)
-    expected += float((weight * value).sum())
-    return expected / total
+    return float((weight * value).sum())
+
+
+def draw_value(row: Sequence[str], unseen: Mapping[str, int], pressure: int, krakens: int,
+               limit: int, diver_pile: Sequence[str], divider_pile: Sequence[str]) -> float:
+    """The diver's expected net value if they draw exactly one more card and then stop."""
+    return dive_outlook(row, unseen, pressure, krakens, limit, diver_pile, divider_pile).draw
 
 
 def expected_gain(row: Sequence[str], unseen: Mapping[str, int], pressure: int, krakens: int,
                   limit: int, diver_pile: Sequence[str], divider_pile: Sequence[str]) -> float:
     """How much drawing one more card (then stopping) changes the diver's expected net value."""
-    now = stop_value(row, diver_pile, divider_pile) if treasure_codes(row) else 0
-    return draw_value(row, unseen, pressure, krakens, limit, diver_pile, divider_pile) - now
+    return dive_outlook(row, unseen, pressure, krakens, limit, diver_pile, divider_pile).gain

@@ -33,6 +33,7 @@ TO = {p: Move("to", p) for p in PILES}
 TAKE = {p: Move("take", p) for p in PILES}
 VOTE = {True: Move("reshuffle", "yes"), False: Move("reshuffle", "no")}
 REVEAL = {code: Move("reveal", code) for code in CODES}
+IS_TREASURE: tuple[bool, ...] = tuple(c.is_treasure for c in ALL_CARDS)   # by card id
 
 
 @dataclass(slots=True)
@@ -75,7 +76,7 @@ class DivingBellState:
 
     def treasures(self) -> list[int]:
         """The row's treasure cards, in the order drawn (what gets divided)."""
-        return [i for i in self.row if ALL_CARDS[i].is_treasure]
+        return [i for i in self.row if IS_TREASURE[i]]
 
 
 def pressure_of(row: list[int]) -> int:
@@ -83,7 +84,10 @@ def pressure_of(row: list[int]) -> int:
     total = 0
     for i in row:
         card = ALL_CARDS[i]
-        total = max(0, total - AIR_POCKET_RELIEF) if card.kind == "airpocket" else total + card.pressure
+        if card.kind == "airpocket":
+            total = max(0, total - AIR_POCKET_RELIEF)
+        else:
+            total += card.pressure
     return total
 
 
@@ -163,6 +167,8 @@ class DivingBell(Game[DivingBellState]):
         if s.phase == "dive":
             return ([DRAW] if s.draws_left else []) + ([STOP] if s.row else [])
         if s.phase == "divide":
+            if not s.burst:
+                return [TO["A"], TO["B"]]
             return [TO[p] for p in PILES if self._pile_has_room(s, PILES.index(p))]
         if s.phase == "choose":
             return [TAKE["A"], TAKE["B"]]
@@ -186,7 +192,8 @@ class DivingBell(Game[DivingBellState]):
             return (f"after a pressure burst the piles must be as even as possible; "
                     f"pile {move.arg} is already full")
         phase_text = {
-            "dive": "the diver draws or stops", "divide": "the divider puts the next card on A or B",
+            "dive": "the diver draws or stops",
+            "divide": "the divider puts the next card on A or B",
             "choose": "a pile is chosen with take:A or take:B",
             "vote": "both players vote on reshuffling the discards",
         }.get(s.phase, s.phase)
@@ -194,8 +201,8 @@ class DivingBell(Game[DivingBellState]):
 
     # ---- playing --------------------------------------------------------------
     def _apply(self, s: DivingBellState, move: Move) -> list[Event]:
-        name = self.players[self._current_player(s) or 0]
         if s.phase == "dive":
+            name = self.players[s.diver]
             if move == STOP:
                 events = [self._ev("stop", "dive", player=name, cards=len(s.row),
                                    pressure=s.pressure, limit=self.limit)]
@@ -288,14 +295,14 @@ class DivingBell(Game[DivingBellState]):
 
     def pile_cards(self, s: DivingBellState, pile: int) -> list[Card]:
         """The cards the divider has put on pile A (0) or B (1) so far."""
-        return [ALL_CARDS[i] for i, p in zip(s.treasures(), s.division) if p == pile]
+        return [ALL_CARDS[i] for i, p in zip(s.treasures(), s.division, strict=False) if p == pile]
 
     def _choose(self, s: DivingBellState, pile: int) -> list[Event]:
         chooser = self.chooser(s)
         other = 1 - chooser
         treasures = s.treasures()
-        taken = [i for i, p in zip(treasures, s.division) if p == pile]
-        left = [i for i, p in zip(treasures, s.division) if p != pile]
+        taken = [i for i, p in zip(treasures, s.division, strict=False) if p == pile]
+        left = [i for i, p in zip(treasures, s.division, strict=False) if p != pile]
         s.piles[chooser].extend(taken)
         s.piles[other].extend(left)
         events = [
@@ -382,7 +389,7 @@ class DivingBell(Game[DivingBellState]):
 
     def _winners(self, s: DivingBellState) -> list[int]:
         """Highest score; a tie goes to the player with more cards; else shared."""
-        ranking = [(sc, len(p)) for sc, p in zip(self._scores(s), s.piles)]
+        ranking = [(sc, len(p)) for sc, p in zip(self._scores(s), s.piles, strict=False)]
         best = max(ranking)
         return [i for i, r in enumerate(ranking) if r == best]
 
@@ -391,7 +398,7 @@ class DivingBell(Game[DivingBellState]):
         """Diving Bell has no hidden hands: all a player lacks is the order of the deck."""
         codes = lambda ids: [CODES[i] for i in ids]  # noqa: E731
         treasures = s.treasures()
-        division = {p: [CODES[i] for i, d in zip(treasures, s.division) if d == k]
+        division = {p: [CODES[i] for i, d in zip(treasures, s.division, strict=False) if d == k]
                     for k, p in enumerate(PILES)}
         return {
             "game": GAME, "you": player, "players": list(self.players), "variant": self.variant,

@@ -55,7 +55,8 @@ def breakdown(cards: Iterable[Card]) -> list[ScoreLine]:
         elif kind == "map":
             bonus = MAPS_BONUS_TOTAL - base if n >= MAPS_FOR_BONUS else 0
         elif kind == "artifact":
-            bonus = sum(k // 2 for k in Counter(c.name for c in group).values()) * ARTIFACT_PAIR_BONUS
+            pairs = sum(k // 2 for k in Counter(c.name for c in group).values())
+            bonus = pairs * ARTIFACT_PAIR_BONUS
         elif kind == "cursed":
             bonus = CURSED_MAGIC_TOTAL - base if n == CURSED_MAGIC_COUNT else 0
         else:

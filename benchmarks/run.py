@@ -1,0 +1,273 @@
+"""treasurekit benchmarks: ``python benchmarks/run.py [--no-dashboard] [--output FILE]``.
+
+Everything is measured as a ratio within the same run, so the numbers compare across
+machines:
+
+* playout -- random playouts through the public API (``legal_moves``, ``play``,
+  ``deal``) in actions per second, Diving Bell against OpenSpiel's
+  ``python_liars_poker`` run the same way in the same process (goal: >= 1.5x). Without
+  open_spiel the peer is a trivial pure-Python random walk.
+* best_division -- the exhaustive best split of 16 revealed cards (goal: < 0.2 s).
+* import -- ``import treasurekit`` in a fresh interpreter, median of several runs
+  (goal: <= 100 ms).
+
+Prints a table and writes ``benchmarks/results.json``. If ``benchmarks/dashboard.py``
+exists, its ``main()`` runs last (Voila latency) unless ``--no-dashboard`` is given;
+a dict it returns is stored under ``"dashboard"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+GOAL_PLAYOUT_RATIO = 1.5
+GOAL_DIVISION_SECONDS = 0.2
+GOAL_IMPORT_SECONDS = 0.100
+ROUNDS = 5                  # alternating measurement rounds per engine
+ROUND_SECONDS = 0.6         # playout time per engine per round
+
+
+# ---- (a) random playouts -------------------------------------------------------
+def diving_bell_playouts(seconds: float, first_seed: int) -> tuple[int, float, int]:
+    """Random games of Diving Bell for about ``seconds``: (actions, elapsed, games)."""
+    import treasurekit as tk
+
+    rng = random.Random(first_seed)
+    actions = games = 0
+    start = time.perf_counter()
+    seed = first_seed
+    while True:
+        g = tk.new_game("diving_bell", seed=seed)
+        while not g.is_over:
+            if g.is_chance:
+                g.deal()
+            else:
+                g.play(rng.choice(g.legal_moves()))
+            actions += 1
+        games += 1
+        seed += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return actions, elapsed, games
+
+
+def liars_poker_playouts(seconds: float, first_seed: int) -> tuple[int, float, int]:
+    """Random games of OpenSpiel's python_liars_poker, sampled the same way."""
+    import pyspiel
+    from open_spiel.python.games import liars_poker  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("python_liars_poker")
+    rng = random.Random(first_seed)
+    actions = games = 0
+    start = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                x, acc = rng.random(), 0.0
+                action = outcomes[-1][0]
+                for a, p in outcomes:
+                    acc += p
+                    if x < acc:
+                        action = a
+                        break
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_action(action)
+            actions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return actions, elapsed, games
+
+
+class _Walk:
+    """A trivial pure-Python game: a random walk from 0 that ends at +-10."""
+
+    def __init__(self) -> None:
+        self.pos = 0
+
+    def is_over(self) -> bool:
+        return abs(self.pos) >= 10
+
+    def legal_moves(self) -> list[int]:
+        return [-1, 1]
+
+    def play(self, step: int) -> None:
+        self.pos += step
+
+
+def walk_playouts(seconds: float, first_seed: int) -> tuple[int, float, int]:
+    """The fallback peer when open_spiel is missing."""
+    rng = random.Random(first_seed)
+    actions = games = 0
+    start = time.perf_counter()
+    while True:
+        w = _Walk()
+        while not w.is_over():
+            w.play(rng.choice(w.legal_moves()))
+            actions += 1
+        games += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return actions, elapsed, games
+
+
+def bench_playout(rounds: int = ROUNDS, seconds: float = ROUND_SECONDS) -> dict[str, Any]:
+    try:
+        import pyspiel  # noqa: F401
+        from open_spiel.python.games import liars_poker  # noqa: F401
+
+        peer: tuple[str, Callable[[float, int], tuple[int, float, int]]] = (
+            "open_spiel python_liars_poker", liars_poker_playouts)
+        missing = None
+    except ImportError as err:
+        peer = ("pure-Python random walk (fallback)", walk_playouts)
+        missing = f"open_spiel is not installed ({err}); the peer is a trivial random walk"
+        print(f"NOTE: {missing}")
+    ours, theirs = [], []
+    diving_bell_playouts(0.1, 10_000)            # warm up imports and caches
+    peer[1](0.1, 10_000)
+    for r in range(rounds):                      # alternate, so load changes hit both sides
+        a, t, _ = diving_bell_playouts(seconds, 1000 * r)
+        ours.append(a / t)
+        a, t, _ = peer[1](seconds, 1000 * r)
+        theirs.append(a / t)
+    ratio = statistics.median(x / y for x, y in zip(ours, theirs, strict=True))
+    return {
+        "peer": peer[0], "peer_missing": missing,
+        "diving_bell_actions_per_s": round(statistics.median(ours)),
+        "peer_actions_per_s": round(statistics.median(theirs)),
+        "ratio": round(ratio, 3), "goal_ratio": GOAL_PLAYOUT_RATIO,
+        "ok": ratio >= GOAL_PLAYOUT_RATIO and missing is None,
+        "rounds": rounds, "seconds_per_round": seconds,
+    }
+
+
+# ---- (b) best division ---------------------------------------------------------
+def bench_division(cards: int = 16, runs: int = 7) -> dict[str, Any]:
+    from treasurekit.games.diving_bell.cards import STANDARD_DECK
+    from treasurekit.games.diving_bell.odds import best_division
+
+    rng = random.Random(16)
+    deck = [c.code for c in STANDARD_DECK]
+    best_division(rng.sample(deck, cards), [], [], False)     # warm up numpy and caches
+    times: dict[str, list[float]] = {"normal": [], "burst": []}
+    examined: dict[str, int] = {}
+    for _ in range(runs):
+        codes = rng.sample(deck, cards + 20)
+        row, chooser, divider = codes[:cards], codes[cards:cards + 10], codes[cards + 10:]
+        for kind, burst in (("normal", False), ("burst", True)):
+            t = time.perf_counter()
+            d = best_division(row, chooser, divider, burst)
+            times[kind].append(time.perf_counter() - t)
+            examined[kind] = d.examined
+    worst = max(statistics.median(v) for v in times.values())
+    return {
+        "cards": cards, "runs": runs,
+        "normal_s": round(statistics.median(times["normal"]), 5),
+        "burst_s": round(statistics.median(times["burst"]), 5),
+        "splits_examined": examined, "goal_s": GOAL_DIVISION_SECONDS,
+        "ratio_to_goal": round(worst / GOAL_DIVISION_SECONDS, 3),
+        "ok": worst < GOAL_DIVISION_SECONDS,
+    }
+
+
+# ---- (c) import time -----------------------------------------------------------
+_IMPORT_PROBE = (
+    "import sys, time; t = time.perf_counter(); import treasurekit; "
+    "print(time.perf_counter() - t, int('numpy' in sys.modules))"
+)
+
+
+def bench_import(runs: int = 7) -> dict[str, Any]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    times, numpy_loaded = [], False
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", _IMPORT_PROBE],
+                             env=env, capture_output=True, text=True, check=True).stdout
+        seconds, numpy_flag = out.split()
+        times.append(float(seconds))
+        numpy_loaded = numpy_loaded or numpy_flag == "1"
+    median = statistics.median(times)
+    return {
+        "runs": runs, "median_s": round(median, 4), "min_s": round(min(times), 4),
+        "goal_s": GOAL_IMPORT_SECONDS, "ratio_to_goal": round(median / GOAL_IMPORT_SECONDS, 3),
+        "imports_numpy": numpy_loaded, "ok": median <= GOAL_IMPORT_SECONDS,
+    }
+
+
+# ---- dashboard hook ------------------------------------------------------------
+def run_dashboard() -> Any:
+    """Run ``benchmarks/dashboard.py``'s ``main()`` if that module exists."""
+    path = HERE / "dashboard.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("treasurekit_bench_dashboard", path)
+    if spec is None or spec.loader is None:
+        return None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.main()
+
+
+def _table(results: dict[str, Any]) -> str:
+    p, d, i = results["playout"], results["best_division"], results["import"]
+    mark = {True: "ok", False: "MISSED"}
+    rows = [
+        ("playout", f"{p['diving_bell_actions_per_s']:,} vs {p['peer_actions_per_s']:,} act/s",
+         f"{p['ratio']:.2f}x", f">= {p['goal_ratio']}x", mark[p["ok"]]),
+        ("best_division", f"{d['cards']} cards: {d['normal_s'] * 1e3:.1f} ms, "
+         f"burst {d['burst_s'] * 1e3:.1f} ms", f"{d['ratio_to_goal']:.2f} of goal",
+         f"< {d['goal_s']} s", mark[d["ok"]]),
+        ("import", f"{i['median_s'] * 1e3:.1f} ms (median of {i['runs']})",
+         f"{i['ratio_to_goal']:.2f} of goal", f"<= {i['goal_s'] * 1e3:.0f} ms", mark[i["ok"]]),
+    ]
+    widths = [max(len(r[k]) for r in rows) for k in range(5)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n".join([f"peer: {p['peer']}", *lines])
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description="treasurekit benchmarks")
+    parser.add_argument("--no-dashboard", action="store_true", help="skip benchmarks/dashboard.py")
+    parser.add_argument("--output", type=Path, default=HERE / "results.json")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    results: dict[str, Any] = {
+        "python": platform.python_version(), "machine": platform.machine(),
+        "platform": platform.platform(),
+        "playout": bench_playout(), "best_division": bench_division(), "import": bench_import(),
+    }
+    print(_table(results))
+    if not args.no_dashboard:
+        dashboard = run_dashboard()
+        if dashboard is not None:
+            results["dashboard"] = dashboard
+    results["seconds"] = round(time.perf_counter() - start, 1)
+    args.output.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {args.output} ({results['seconds']} s)")
+    return results
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""Fixtures for the real-browser tests: a Voila server, headless Chromium, watched pages.
+
+Skipped when Chromium (or Playwright) is missing on a developer machine; in CI
+(``CI`` set) a missing browser is an error, so the suite can never pass silently.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+from . import harness
+from .harness import Tab, new_tab
+
+HERE = Path(__file__).resolve().parent
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every test under tests/browser is a browser test (``-m "not browser"`` skips them)."""
+    for item in items:
+        if HERE in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def _unavailable(reason: str) -> NoReturn:
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set, so this is an error, not a skip)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def playwright_api() -> Iterator[Any]:
+    if not harness.chromium_available():
+        _unavailable(f"Chromium not found at {harness.CHROMIUM}")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright (python) is not installed")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_api: Any) -> Iterator[Any]:
+    b = harness.launch_chromium(playwright_api)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url(playwright_api: Any) -> Iterator[str]:
+    """Base URL of a Voila server (directory mode on notebooks/, repo's voila.json)."""
+    server = harness.start_voila()
+    yield server.base_url
+    server.stop()
+
+
+@pytest.fixture
+def tab(browser: Any) -> Iterator[Tab]:
+    """A fresh page (1280x900) in its own browser context."""
+    context, t = new_tab(browser)
+    yield t
+    context.close()

@@ -1,0 +1,329 @@
+"""Start Voila / JupyterLab and headless Chromium; watch pages for errors and kernel state.
+
+Shared by the browser tests (``tests/browser``) and ``benchmarks/dashboard.py`` so the
+two measure exactly the same setup. Only the standard library and Playwright are used.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+
+CHROMIUM = os.environ.get("TK_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 1280, "height": 900}
+
+# First render runs the whole notebook in a fresh kernel: be generous.
+FIRST_LOAD_MS = 60_000
+ACTION_MS = 20_000
+
+
+# ---- servers ------------------------------------------------------------------------
+def free_port() -> int:
+    """A TCP port on the loopback interface that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A Jupyter-type server in its own process group (so its kernels go with it)."""
+
+    name: str
+    base_url: str
+    proc: subprocess.Popen[bytes]
+    log_path: Path
+
+    def log(self, tail: int = 4000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-tail:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.proc.poll() is not None:
+            return
+        # SIGTERM lets the server shut its kernels down; then make sure of the group.
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=5)
+        with contextlib.suppress(ProcessLookupError):  # stray kernels of the group
+            os.killpg(self.proc.pid, signal.SIGKILL)
+
+
+def _start(name: str, argv: Sequence[str], port: int, probe: str,
+           timeout: float = 60.0) -> Server:
+    log = Path(tempfile.mkstemp(prefix=f"tk-{name}-", suffix=".log")[1])
+    env = dict(os.environ)
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    # Keep Jupyter's per-user state (e.g. JupyterLab workspaces) out of the user's home.
+    runtime = tempfile.mkdtemp(prefix=f"tk-{name}-runtime-")
+    env["JUPYTER_RUNTIME_DIR"] = runtime
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(list(argv), cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL, env=env, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    server = Server(name, base, proc, log)
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{name} exited with {proc.returncode}:\n{server.log()}")
+        try:
+            with urllib.request.urlopen(base + probe, timeout=5) as resp:
+                if resp.status < 500:
+                    return server
+        except urllib.error.HTTPError as err:
+            if err.code < 500:
+                return server
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            server.stop()
+            raise RuntimeError(f"{name} did not answer within {timeout:.0f} s:\n{server.log()}")
+        time.sleep(0.2)
+
+
+def start_voila(directory: str = "notebooks", extra: Sequence[str] = ()) -> Server:
+    """Voila in directory mode from the repo root (so ``voila.json`` there applies)."""
+    port = free_port()
+    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+            "--Voila.ip=127.0.0.1", *extra, directory]
+    # The tree page answers without starting a kernel.
+    return _start("voila", argv, port, "/")
+
+
+def start_jupyterlab() -> Server:
+    port = free_port()
+    argv = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
+            "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.root_dir={ROOT}", "--ServerApp.disable_check_xsrf=True",
+            "--ServerApp.open_browser=False", "--LabApp.news_url=",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    return _start("jupyterlab", argv, port, "/api/status")
+
+
+@contextlib.contextmanager
+def voila(directory: str = "notebooks") -> Iterator[Server]:
+    server = start_voila(directory)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def app_url(base: str, notebook: str, lang: str | None = None) -> str:
+    url = f"{base}/voila/render/{notebook}"
+    return f"{url}?lang={lang}" if lang else url
+
+
+# ---- browser ------------------------------------------------------------------------
+def chromium_available() -> bool:
+    return Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Headless Debian Chromium (never Playwright's own download)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                      headless=True)
+
+
+# Failures we cause ourselves by blocking the network, and harmless browser noise.
+IGNORED_CONSOLE = re.compile(
+    r"net::ERR_FAILED|net::ERR_BLOCKED|net::ERR_NAME_NOT_RESOLVED|net::ERR_INTERNET_DISCONNECTED"
+    r"|favicon|Failed to load resource|Ok, voila is still executing")
+_STATE = re.compile(rb'"execution_state"\s*:\s*"(\w+)"')
+
+
+@dataclass
+class Watch:
+    """Console errors, page errors and the kernel's last reported state, for one page."""
+
+    console: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    kernel_state: str = ""
+    kernel_changed: float = 0.0
+    kernel_messages: int = 0
+
+    def on_frame(self, payload: str | bytes) -> None:
+        data = payload.encode() if isinstance(payload, str) else payload
+        states = _STATE.findall(data)
+        if states:
+            self.kernel_state = states[-1].decode()
+            self.kernel_changed = time.monotonic()
+            self.kernel_messages += 1
+
+    def problems(self) -> list[str]:
+        bad = [f"pageerror: {e}" for e in self.errors]
+        bad += [f"console: {c}" for c in self.console if not IGNORED_CONSOLE.search(c)]
+        return bad
+
+
+def watch_page(page: Any, offline: bool = True) -> Watch:
+    """Attach collectors to ``page``; block every request that leaves the machine."""
+    watch = Watch()
+
+    def on_console(msg: Any) -> None:
+        if msg.type in ("error", "assert"):
+            watch.console.append(msg.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda err: watch.errors.append(str(err)))
+
+    def on_socket(ws: Any) -> None:
+        if "/channels" in ws.url:
+            ws.on("framereceived", watch.on_frame)
+
+    page.on("websocket", on_socket)
+
+    def on_navigated(frame: Any) -> None:
+        if frame == page.main_frame:  # a new page means a new kernel
+            watch.kernel_state, watch.kernel_messages = "", 0
+
+    page.on("framenavigated", on_navigated)
+    if offline:
+        # Voila's template links Font Awesome from a CDN; CI has no network, and the
+        # measurements must not depend on it either.
+        page.route(re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/])"),
+                   lambda route: route.abort())
+    page.set_default_timeout(ACTION_MS)
+    return watch
+
+
+def new_page(browser: Any) -> tuple[Any, Any, Watch]:
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    return context, page, watch_page(page)
+
+
+def wait_kernel_idle(page: Any, watch: Watch, timeout_ms: int = ACTION_MS,
+                     settle_s: float = 0.25) -> None:
+    """Wait until the kernel last said "idle" and has said nothing for ``settle_s``."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while time.monotonic() < deadline:
+        if (watch.kernel_state == "idle"
+                and time.monotonic() - watch.kernel_changed >= settle_s):
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"kernel not idle after {timeout_ms} ms "
+                         f"(last state {watch.kernel_state!r})")
+
+
+def click(page: Any, watch: Watch, locator: Any, timeout_ms: int = ACTION_MS) -> None:
+    """Click a widget and wait until the kernel has handled it and gone idle again."""
+    seen = watch.kernel_messages
+    locator.click(timeout=timeout_ms)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while watch.kernel_messages == seen:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the kernel never reacted to a click on {locator}")
+        page.wait_for_timeout(20)
+    wait_kernel_idle(page, watch, timeout_ms)
+
+
+def open_app(page: Any, watch: Watch, url: str, timeout_ms: int = FIRST_LOAD_MS) -> None:
+    page.goto(url, wait_until="commit", timeout=timeout_ms)
+    wait_for_app(page, watch, timeout_ms)
+
+
+def wait_for_app(page: Any, watch: Watch, timeout_ms: int = FIRST_LOAD_MS) -> None:
+    """The notebook ran, the widgets are drawn and talk to an idle kernel."""
+    page.wait_for_selector("#loading", state="detached", timeout=timeout_ms)
+    page.locator(".tk-app").first.wait_for(state="visible", timeout=timeout_ms)
+    page.locator(".tk-app button").first.wait_for(state="visible", timeout=timeout_ms)
+    wait_kernel_idle(page, watch, timeout_ms)
+
+
+PYTHON_ERROR = re.compile(
+    r"Traceback|\bError\b|\b[A-Z]\w*(Error|Exception)\b|There was an error when executing cell")
+
+
+def page_problems(page: Any, watch: Watch | None = None) -> list[str]:
+    """Everything that says the page (or the Python behind it) went wrong."""
+    problems = []
+    text = page.locator("body").inner_text()
+    for m in PYTHON_ERROR.finditer(text):
+        start = max(0, m.start() - 80)
+        problems.append(f"error text in page: ...{text[start:m.end() + 120]!r}")
+        break
+    if page.locator(".voila-error").count():
+        problems.append(f"Voila error page: {page.locator('.voila-error').inner_text()!r}")
+    stderr = page.locator('.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]')
+    if stderr.count():
+        problems.append(f"stderr output: {stderr.first.inner_text()[:500]!r}")
+    errors = page.locator('.jp-RenderedText[data-mime-type="application/vnd.jupyter.error"]')
+    if errors.count():
+        problems.append(f"error output: {errors.first.inner_text()[:500]!r}")
+    if not page.locator(".tk-app").count():
+        problems.append("no .tk-app on the page")
+    if watch is not None:
+        problems += watch.problems()
+    return problems
+
+
+def assert_page_ok(page: Any, watch: Watch | None = None) -> None:
+    problems = page_problems(page, watch)
+    assert not problems, "\n".join(problems)
+
+
+class Tab:
+    """A page with its console/pageerror/kernel watcher and the usual actions."""
+
+    def __init__(self, page: Any, watch: Watch) -> None:
+        self.page, self.watch = page, watch
+        self.notes: dict[str, Any] = {}  # what a fixture saw on the way, for the tests
+
+    def open(self, url: str) -> None:
+        open_app(self.page, self.watch, url)
+
+    def click(self, locator: Any) -> None:
+        click(self.page, self.watch, locator)
+
+    def wait_idle(self) -> None:
+        wait_kernel_idle(self.page, self.watch)
+
+    def tab(self, title: str) -> Any:
+        """Open one tab of the app's Tab widget by its (translated) title."""
+        exact = re.compile(f"^\\s*{re.escape(title)}\\s*$")
+        tab = self.page.locator(".tk-tabs .lm-TabBar-tab").filter(has_text=exact).first
+        tab.click()
+        return tab
+
+    def text(self, selector: str) -> str:
+        return str(self.page.locator(selector).first.inner_text())
+
+    def assert_ok(self) -> None:
+        assert_page_ok(self.page, self.watch)
+
+
+def new_tab(browser: Any) -> tuple[Any, Tab]:
+    context, page, watch = new_page(browser)
+    return context, Tab(page, watch)
