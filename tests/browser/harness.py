@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -57,6 +58,7 @@ class Server:
     base_url: str
     proc: subprocess.Popen[bytes]
     log_path: Path
+    scratch: list[Path] = field(default_factory=list)  # removed by stop()
 
     def log(self, tail: int = 4000) -> str:
         try:
@@ -65,38 +67,42 @@ class Server:
             return ""
 
     def stop(self) -> None:
-        if self.proc.poll() is not None:
-            return
-        # SIGTERM lets the server shut its kernels down; then make sure of the group.
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.proc.pid, signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
+        """SIGTERM (the server shuts its kernels down), SIGKILL if it hangs; clean up."""
+        if self.proc.poll() is None:
             with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=5)
-        with contextlib.suppress(ProcessLookupError):  # stray kernels of the group
-            os.killpg(self.proc.pid, signal.SIGKILL)
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=5)
+        for path in self.scratch:
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
 
 
 def _start(name: str, argv: Sequence[str], port: int, probe: str,
-           timeout: float = 60.0) -> Server:
+           timeout: float = 60.0, scratch: Sequence[Path] = ()) -> Server:
     log = Path(tempfile.mkstemp(prefix=f"tk-{name}-", suffix=".log")[1])
     env = dict(os.environ)
     env.setdefault("PYTHONUNBUFFERED", "1")
     # Keep Jupyter's per-user state (e.g. JupyterLab workspaces) out of the user's home.
-    runtime = tempfile.mkdtemp(prefix=f"tk-{name}-runtime-")
-    env["JUPYTER_RUNTIME_DIR"] = runtime
+    runtime = Path(tempfile.mkdtemp(prefix=f"tk-{name}-runtime-"))
+    env["JUPYTER_RUNTIME_DIR"] = str(runtime)
     with open(log, "wb") as out:
         proc = subprocess.Popen(list(argv), cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, env=env, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
-    server = Server(name, base, proc, log)
+    server = Server(name, base, proc, log, [log, runtime, *scratch])
     deadline = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:
-            raise RuntimeError(f"{name} exited with {proc.returncode}:\n{server.log()}")
+            log_text = server.log()
+            server.stop()
+            raise RuntimeError(f"{name} exited with {proc.returncode}:\n{log_text}")
         try:
             with urllib.request.urlopen(base + probe, timeout=5) as resp:
                 if resp.status < 500:
@@ -107,8 +113,9 @@ def _start(name: str, argv: Sequence[str], port: int, probe: str,
         except OSError:
             pass
         if time.monotonic() > deadline:
+            log_text = server.log()
             server.stop()
-            raise RuntimeError(f"{name} did not answer within {timeout:.0f} s:\n{server.log()}")
+            raise RuntimeError(f"{name} did not answer within {timeout:.0f} s:\n{log_text}")
         time.sleep(0.2)
 
 
@@ -122,13 +129,31 @@ def start_voila(directory: str = "notebooks", extra: Sequence[str] = ()) -> Serv
 
 
 def start_jupyterlab() -> Server:
+    """JupyterLab on the repo, without token, news, update checks or autosave.
+
+    Settings and workspaces live in a temporary directory, so a developer's own
+    JupyterLab state does not leak in and the notebook is never saved by the test.
+    """
     port = free_port()
+    state = Path(tempfile.mkdtemp(prefix="tk-lab-state-"))
+    settings = state / "settings" / "@jupyterlab" / "docmanager-extension"
+    settings.mkdir(parents=True)
+    (settings / "plugin.jupyterlab-settings").write_text('{"autosave": false}')
+    notifications = state / "settings" / "@jupyterlab" / "apputils-extension"
+    notifications.mkdir(parents=True)
+    (notifications / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false", "checkForUpdates": false}')
     argv = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
-            "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
+            "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.ip=127.0.0.1",
             f"--ServerApp.root_dir={ROOT}", "--ServerApp.disable_check_xsrf=True",
-            "--ServerApp.open_browser=False", "--LabApp.news_url=",
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    return _start("jupyterlab", argv, port, "/api/status")
+            "--ServerApp.open_browser=False", "--ServerApp.allow_root=True",
+            "--ServerApp.terminals_enabled=False",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            f"--LabApp.user_settings_dir={state / 'settings'}",
+            f"--LabApp.workspaces_dir={state / 'workspaces'}",
+            # Opening a notebook writes a checkpoint: keep it out of the repo.
+            f"--FileCheckpoints.checkpoint_dir={state / 'checkpoints'}"]
+    return _start("jupyterlab", argv, port, "/api/status", scratch=[state])
 
 
 @contextlib.contextmanager
@@ -247,6 +272,21 @@ def click(page: Any, watch: Watch, locator: Any, timeout_ms: int = ACTION_MS) ->
             raise AssertionError(f"the kernel never reacted to a click on {locator}")
         page.wait_for_timeout(20)
     wait_kernel_idle(page, watch, timeout_ms)
+
+
+def wait_stable(locator: Any, quiet_ms: int = 200, timeout_ms: int = ACTION_MS) -> str:
+    """Wait until an element's HTML stops changing (widget views render asynchronously)."""
+    page = locator.page
+    deadline = time.monotonic() + timeout_ms / 1000
+    last, since = locator.inner_html(), time.monotonic()
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+        now = locator.inner_html()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif (time.monotonic() - since) * 1000 >= quiet_ms:
+            return str(now)
+    raise AssertionError(f"{locator} kept changing for {timeout_ms} ms")
 
 
 def open_app(page: Any, watch: Watch, url: str, timeout_ms: int = FIRST_LOAD_MS) -> None:

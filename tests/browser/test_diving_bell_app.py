@@ -129,23 +129,30 @@ def test_play_a_turn_against_the_computer(app: Tab) -> None:
     start_table = table.inner_html()
     narrator_lines = play.locator(".tk-narrator li")
 
+    moves = play.locator(".tk-moves")
+
+    def act(button: Any) -> None:
+        app.click(button)
+        harness.wait_stable(moves)  # the move buttons are rebuilt after each move
+
     # Dive: draw until stopping is allowed (at least two cards), then stop; or burst.
     draws = 0
+    harness.wait_stable(moves)
     while draws < 15:
         if play.locator(".tk-move-stop").count() and draws >= 2:
-            app.click(play.locator(".tk-move-stop"))
+            act(play.locator(".tk-move-stop"))
             break
         draw = play.locator(".tk-move-draw")
         if not draw.count():
             break  # burst, or the dive ended otherwise
-        app.click(draw)
+        act(draw)
         draws += 1
     assert draws >= 1
     assert table.inner_html() != start_table
     # The computer divided the row; we choose a pile.
     take = play.locator(".tk-move-take-A")
     if take.count():
-        app.click(take)
+        act(take)
     assert table.inner_html() != start_table
     assert narrator_lines.count() >= 3
     badges = play.locator(".tk-narrator li .tk-rule")
@@ -164,7 +171,7 @@ def test_play_a_turn_against_the_computer(app: Tab) -> None:
         page.screenshot(path=str(SCREENSHOT))
 
     # Take back my move: the previous decision is offered again.
-    app.click(play.locator(".tk-takeback"))
+    act(play.locator(".tk-takeback"))
     assert play.locator(".tk-move").count() >= 1
     app.assert_ok()
 

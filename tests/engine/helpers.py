@@ -6,6 +6,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 import treasurekit as tk
@@ -64,27 +65,37 @@ _GEMS = {"ruby", "emerald", "sapphire", "diamond", "pearl"}
 _ARTIFACTS = {"compass", "sextant", "spyglass", "anchor", "bell"}
 
 
+@cache
+def _parse(code: str) -> tuple[str, int]:
+    match = _CODE.match(code)
+    assert match, f"not a treasure card code: {code}"
+    return match.group(1), int(match.group(2))
+
+
 def book_score(codes: Iterable[str]) -> int:
     """Points of a treasure pile, computed from card codes without treasurekit's scorer."""
+    return book_score_of_counts(Counter(codes))
+
+
+def book_score_of_counts(pile: Counter[str]) -> int:
+    """Points of a treasure pile given as {card code: copies}."""
     gold = gems = maps = artifacts = cursed = 0
     gem_types: Counter[str] = Counter()
     artifact_types: Counter[str] = Counter()
-    for code in codes:
-        match = _CODE.match(code)
-        assert match, f"not a treasure card code: {code}"
-        name, value = match.group(1), int(match.group(2))
+    for code, k in pile.items():
+        name, value = _parse(code)
         if name == "gold":
-            gold += value                       # face value
+            gold += k * value                   # face value
         elif name in _GEMS:
-            gems += value                       # face value ...
-            gem_types[name] += 1
+            gems += k * value                   # face value ...
+            gem_types[name] += k
         elif name == "map":
-            maps += 1
+            maps += k
         elif name in _ARTIFACTS:
-            artifacts += 1
-            artifact_types[name] += 1
+            artifacts += k
+            artifact_types[name] += k
         elif name == "cursed":
-            cursed += 1
+            cursed += k
         else:
             raise AssertionError(f"unknown treasure {name}")
     total = gold + gems + 3 * sum(k // 3 for k in gem_types.values())   # +3 per set of 3

@@ -148,7 +148,7 @@ class Game(ABC, Generic[S]):
         """Play a move (or force a chance outcome). Raises IllegalMove and changes nothing."""
         if isinstance(move, str):
             move = Move.parse(move)
-        if not isinstance(move, Move) or not all(isinstance(x, str) for x in move):
+        if not (isinstance(move, Move) and isinstance(move.kind, str) and isinstance(move.arg, str)):
             raise IllegalMove(move, "not a move")
         s = self._state
         if self._is_over(s) or not self._is_legal(s, move):

@@ -46,6 +46,18 @@ class LessonPlayer(w.VBox):
         self.game = self.step.start(self.lang.code)
         self.options = self.step.choices(self.game)
         self.picked: Choice | None = None
+        # One button per answer for the whole step: refresh() only updates them, so an
+        # answer costs a few small updates instead of new widgets (and none leak).
+        old = list(self.choices.children)
+        buttons = []
+        for choice in self.options:
+            b = w.Button(layout=w.Layout(width="auto"))
+            b.add_class("tk-choice")
+            b.on_click(lambda _b, c=choice: self.pick(c))
+            buttons.append(b)
+        self.choices.children = buttons
+        for b in old:
+            b.close()
         self.narrator.clear()
         self.refresh()
 
@@ -62,20 +74,7 @@ class LessonPlayer(w.VBox):
                   title=step.title(code))
         rule = f'<span class="tk-rule">§ {escape(t(f"{step.game}.section.{step.section}"))}</span>'
         self.head.value = panel(title, f"<p>{rule} {escape(step.text(code))}</p>")
-        self.table.value = self.render_table(self.game, self.lang, self.seat)
-        buttons = []
-        for choice in self.options:
-            b = w.Button(description=choice.label.text(code), layout=w.Layout(width="auto"))
-            b.add_class("tk-choice")
-            if self.picked is not None:
-                b.disabled = True
-                if choice.correct:
-                    b.button_style = "success"
-                elif choice is self.picked:
-                    b.button_style = "danger"
-            b.on_click(lambda _b, c=choice: self.pick(c))
-            buttons.append(b)
-        self.choices.children = buttons
+        # The verdict first: it is what the learner waits for after a click.
         if self.picked is None:
             self.feedback.value = f'<p class="tk-muted">{escape(t("widgets.pick_answer"))}</p>'
         else:
@@ -84,6 +83,13 @@ class LessonPlayer(w.VBox):
                        '<span class="tk-bad">' + escape(t("widgets.not_quite")) + "</span>")
             why = escape(step.explanation(code).text(code))
             self.feedback.value = f'<p class="tk-feedback">{verdict} {why}</p>'
+        for b, choice in zip(self.choices.children, self.options, strict=True):
+            with b.hold_sync():  # one message per button
+                b.description = choice.label.text(code)
+                b.disabled = self.picked is not None
+                b.button_style = ("" if self.picked is None else "success" if choice.correct
+                                  else "danger" if choice is self.picked else "")
+        self.table.value = self.render_table(self.game, self.lang, self.seat)
         self.prev.description = t("widgets.previous")
         self.next.description = t("widgets.next")
         self.retry.description = t("widgets.try_again")

@@ -26,6 +26,7 @@ class MovePicker(w.HBox):
         super().__init__(layout=w.Layout(flex_flow="row wrap", gap="6px"))
         self.game, self.lang, self.on_move = game, lang, on_move
         self.moves: list[Move] = []
+        self.buttons: list[w.Button] = []
         self.add_class("tk-moves")
         lang.on_change(self._render)
 
@@ -34,6 +35,11 @@ class MovePicker(w.HBox):
         self._render()
 
     def _render(self) -> None:
+        if [b.tooltip for b in self.buttons] == [str(m) for m in self.moves]:
+            for b, move in zip(self.buttons, self.moves, strict=True):  # same moves: relabel
+                b.description = move_label(self.game, move, self.lang)
+            return
+        old = self.buttons
         buttons = []
         for move in self.moves:
             b = w.Button(description=move_label(self.game, move, self.lang),
@@ -42,4 +48,7 @@ class MovePicker(w.HBox):
             b.add_class(f"tk-move-{str(move).replace(':', '-')}")
             b.on_click(lambda _b, m=move: self.on_move(m))
             buttons.append(b)
+        self.buttons = buttons
         self.children = buttons
+        for b in old:  # replaced buttons would otherwise live on in kernel and browser
+            b.close()

@@ -1,8 +1,9 @@
 """Diving Bell odds lab: exact burst chances and the best way to divide a row.
 
 Everything works on card codes (``"gold5/3"``) and compositions ``{code: count}``
-as found in ``game.view(player)``. numpy is imported only when a division is
-searched, so ``import treasurekit`` stays light.
+as found in ``game.view(player)``. Values are in the diver's terms: points the diver
+gains minus points the divider gains. The burst odds are pure Python; numpy is
+imported on the first division search, so ``import treasurekit`` stays light.
 
 >>> burst_chance({"gold5/3": 1, "map1/0": 3}, pressure=8, krakens=0, limit=10)
 0.25
@@ -268,7 +269,8 @@ class Division:
     ``chooser_value`` is what the owner of ``chooser_pile`` (the diver) nets, in
     points gained minus points the divider gains, when both sides play well: after
     a normal dive the diver takes the better pile; after a burst the divider does.
-    ``examined`` counts the splits compared.
+    ``examined`` counts the splits compared; a split and its mirror image (A and B
+    swapped) are the same split, so 16 free cards give 2**15 splits.
     """
 
     a: list[str]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ...core.errors import InvalidSave
@@ -89,6 +90,12 @@ def pressure_of(row: list[int]) -> int:
         else:
             total += card.pressure
     return total
+
+
+@lru_cache(maxsize=4096)
+def pile_score(pile: tuple[int, ...]) -> int:
+    """Points of a treasure pile given as card ids (cached: views ask for it at every step)."""
+    return score(ALL_CARDS[i] for i in pile)
 
 
 def krakens_in(row: list[int]) -> int:
@@ -385,7 +392,7 @@ class DivingBell(Game[DivingBellState]):
 
     # ---- outcome -----------------------------------------------------------------
     def _scores(self, s: DivingBellState) -> list[int]:
-        return [score(ALL_CARDS[i] for i in pile) for pile in s.piles]
+        return [pile_score(tuple(pile)) for pile in s.piles]
 
     def _winners(self, s: DivingBellState) -> list[int]:
         """Highest score; a tie goes to the player with more cards; else shared."""

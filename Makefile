@@ -1,0 +1,130 @@
+# treasurekit — developer / CI entry points.  `make help` lists the targets.
+#
+# Everything runs from a project-local virtualenv in $(VENV).  Install steps are
+# guarded by stamp files inside the venv (re-run only when pyproject.toml changes
+# or the venv is removed), so repeated `make test` / `make serve` are fast.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+.DELETE_ON_ERROR:
+MAKEFLAGS += --no-builtin-rules --no-print-directory
+
+PYTHON   ?= python3
+VENV     ?= .venv
+BIN      := $(VENV)/bin
+STAMP    := $(VENV)/.treasurekit-stamp
+HOST     ?= 127.0.0.1
+PORT     ?= 8866
+CHROMIUM ?= /usr/bin/chromium
+# xdist workers for the engine tests (the machine has 2 cores).
+PYTEST_WORKERS ?= 2
+NBVAL_SANITIZE ?= tests/notebooks/sanitize.cfg
+# e.g. make bench BENCH_ARGS=--no-dashboard
+BENCH_ARGS ?=
+
+# Non-interactive, reproducible tool behaviour (CI runs as root, CI=true, no stdin).
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+export PIP_NO_INPUT := 1
+export PIP_PROGRESS_BAR := off
+export PYTHONUNBUFFERED := 1
+export DEBIAN_FRONTEND := noninteractive
+# Browsers are never downloaded: Playwright drives Debian's chromium.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+export TK_CHROMIUM := $(CHROMIUM)
+
+.PHONY: help install install-test install-bench chromium serve test test-engine \
+        test-notebooks test-browser lint bench clean
+
+help:
+	@echo "make install   venv in $(VENV) + pip install -e '.[app]'"
+	@echo "make serve     Voila on http://$(HOST):$(PORT)/ (PORT=... to change)"
+	@echo "make test      ruff, mypy, engine tests, nbval notebooks, browser tests"
+	@echo "make lint      ruff + mypy only"
+	@echo "make bench     python benchmarks/run.py \$$BENCH_ARGS (installs '.[app,bench]')"
+	@echo "make clean     remove venv, caches and build/test artefacts"
+
+# --- environment -------------------------------------------------------------
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP)-app: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e ".[app]"
+	@touch $@
+
+# '.[test]' includes '.[app]', so it satisfies the app stamp as well.
+$(STAMP)-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e ".[test]"
+	@touch $@ $(STAMP)-app
+
+# benchmarks/dashboard.py measures Voila, hence the app extra too.
+$(STAMP)-bench: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e ".[app,bench]"
+	@touch $@ $(STAMP)-app
+
+install: $(STAMP)-app
+install-test: $(STAMP)-test
+install-bench: $(STAMP)-bench
+
+# Debian's chromium for the Playwright tests (never `playwright install`).
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then \
+	  echo "chromium: $(CHROMIUM) ($$("$(CHROMIUM)" --version 2>/dev/null || echo '?'))"; \
+	else \
+	  if [ "$$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo -n"; fi; \
+	  echo "chromium: $(CHROMIUM) missing, installing Debian's chromium"; \
+	  $$SUDO apt-get update </dev/null; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive \
+	    apt-get -o DPkg::Lock::Timeout=600 install -y chromium </dev/null; \
+	fi
+
+# --- app ---------------------------------------------------------------------
+
+# Voila reads ./voila.json (cwd) on top of the jupyter config path: no
+# tracebacks, stripped sources, restricted /voila/files/, no preheated kernels.
+serve: $(STAMP)-app
+	@echo ""
+	@echo "  treasurekit landing page: http://$(HOST):$(PORT)/voila/render/index.ipynb"
+	@echo ""
+	$(BIN)/voila notebooks --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
+	  --Voila.port_retries=0
+
+# --- quality -------------------------------------------------------------------
+
+lint: $(STAMP)-test
+	$(BIN)/ruff check treasurekit tests benchmarks
+	$(BIN)/mypy treasurekit
+
+test-engine: $(STAMP)-test
+	$(BIN)/pytest -n $(PYTEST_WORKERS) -m "not browser" --ignore=tests/browser tests
+
+# nbval executes every code cell of every notebook in the current venv's kernel.
+# Cells saved without outputs/execution_count are only executed; cells saved
+# with outputs are also compared (after sanitising, see the .cfg).
+test-notebooks: $(STAMP)-test
+	$(BIN)/pytest -p no:xdist --nbval --nbval-current-env \
+	  --nbval-sanitize-with $(NBVAL_SANITIZE) --nbval-cell-timeout=300 notebooks
+
+test-browser: $(STAMP)-test chromium
+	$(BIN)/pytest -p no:xdist -m browser tests/browser
+
+# Sequential on purpose: the first failing step fails `make test`.
+test: $(STAMP)-test chromium
+	$(BIN)/ruff check treasurekit tests benchmarks
+	$(BIN)/mypy treasurekit
+	$(MAKE) test-engine
+	$(MAKE) test-notebooks
+	$(MAKE) test-browser
+
+bench: $(STAMP)-bench
+	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
+
+# --- housekeeping ------------------------------------------------------------
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis \
+	  test-results playwright-report htmlcov .coverage
+	find . -path ./.git -prune -o \
+	  \( -name __pycache__ -o -name .ipynb_checkpoints -o -name '*.egg-info' \) \
+	  -prune -exec rm -rf {} +
