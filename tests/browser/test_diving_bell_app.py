@@ -123,6 +123,12 @@ def test_play_a_turn_against_the_computer(app: Tab) -> None:
     page = app.page
     app.tab("Play the computer")
     play = page.locator(".tk-play")
+    opponent = play.locator(".widget-dropdown select").nth(1)
+
+    def chosen_opponent() -> str:
+        return str(opponent.evaluate("s => s.options[s.selectedIndex].text"))
+
+    assert chosen_opponent().startswith("Sensible")  # the default opponent
     app.click(play.locator(".tk-new-game"))
     expect(play.locator(".tk-status")).to_contain_text("Your turn")
     table = play.locator(".tk-table")
@@ -160,6 +166,7 @@ def test_play_a_turn_against_the_computer(app: Tab) -> None:
     assert "§" in badges.first.inner_text()
     expect(play.locator(".tk-narrator")).to_contain_text("You")
     expect(play.locator(".tk-takeback")).to_be_enabled()
+    assert chosen_opponent().startswith("Sensible")  # moves keep the chosen opponent
     assert play.locator(".tk-move").count() >= 1 or "tk-over" in play.inner_html()
     app.assert_ok()
     if os.environ.get("TK_SCREENSHOT") == "1" or not SCREENSHOT.exists():

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 import treasurekit as tk
 from treasurekit.games.diving_bell.cards import ALL_CARDS, CODES, deck_for
+from treasurekit.games.diving_bell.rules import REVEAL
 
 from .helpers import GAME, NAMES, VARIANTS, book_score, random_move, step
 
@@ -83,10 +84,10 @@ def check_step(g: tk.Game, scorer: Scorer, cards_moved: bool = True) -> None:
         assert g.is_chance and g.current_player is None and s.draws_left > 0
         outcomes = g.chance_outcomes()
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-        n = len(s.unseen)
-        unseen = Counter(map(CODES.__getitem__, s.unseen))
-        assert {m.arg: p for m, p in outcomes} == {code: k / n for code, k in unseen.items()}
-        assert all(m.kind == "reveal" for m, _ in outcomes)
+        # s.counts is the unseen composition: checked against a fresh recount after the
+        # step before this one (a reveal or the end of a turn), and a draw moves no card
+        n = len(unseen)
+        assert {m: p for m, p in outcomes} == {REVEAL[c]: k / n for c, k in s.counts.items()}
     elif phase == "divide":
         assert g.current_player == 1 - s.diver and s.row
     elif phase == "choose":

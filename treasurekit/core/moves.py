@@ -23,7 +23,7 @@ class Move(NamedTuple):
     arg: str = ""
 
     def __str__(self) -> str:
-        return f"{self.kind}:{self.arg}" if self.arg else self.kind
+        return f"{self.kind}:{self.arg}" if self.arg else f"{self.kind}"
 
     @classmethod
     def parse(cls, text: str) -> Move:

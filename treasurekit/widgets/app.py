@@ -5,6 +5,7 @@ from __future__ import annotations
 import ipywidgets as w
 
 from .lang import Language, LanguageSwitch
+from .style import CSS
 
 
 def app_frame(game: str, lang: Language, tabs: list[tuple[str, w.Widget]],
@@ -23,7 +24,7 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, w.Widget]],
 
     lang.on_change(render)
     render()
-    box = w.VBox([w.HBox([head, LanguageSwitch(lang)],
+    box = w.VBox([w.HTML(CSS), w.HBox([head, LanguageSwitch(lang)],
                          layout=w.Layout(justify_content="space-between", align_items="center")),
                   tab])
     box.add_class("tk-app")

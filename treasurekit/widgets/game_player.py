@@ -107,7 +107,12 @@ class GamePlayer(w.VBox):
         self.variant.options = [(t(f"{self.name}.variant.{v}"), v) for v in g.variants]
         self.variant.value = g.variant
         self.level.description = t("widgets.opponent")
-        self.level.options = [(t(f"widgets.bot.{b}"), b) for b in self.bots]
+        # New options reset a Dropdown to its first entry: keep the chosen opponent.
+        levels = tuple((t(f"widgets.bot.{b}"), b) for b in self.bots)
+        if tuple(self.level.options) != levels:
+            level = self.level.value
+            self.level.options = levels
+            self.level.value = level
         self.seed.description = t("widgets.seed")
         if g.is_over:
             scores = g.scores()

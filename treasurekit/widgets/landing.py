@@ -8,6 +8,7 @@ import ipywidgets as w
 
 from ..core.registry import GAMES
 from .lang import Language, LanguageSwitch
+from .style import CSS
 
 
 def landing(lang: Language) -> w.VBox:
@@ -25,6 +26,6 @@ def landing(lang: Language) -> w.VBox:
 
     lang.on_change(render)
     render()
-    box = w.VBox([LanguageSwitch(lang), html])
+    box = w.VBox([w.HTML(CSS), LanguageSwitch(lang), html])
     box.add_class("tk-app")
     return box

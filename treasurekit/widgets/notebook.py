@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import ipywidgets as w
-from IPython.display import HTML, display
+from IPython.display import display
 
 from .lang import Language
-from .style import CSS
 
 _LANGUAGE: Language | None = None
 
@@ -18,7 +17,6 @@ def app_language() -> Language:
     global _LANGUAGE
     if _LANGUAGE is None:
         _LANGUAGE = Language.from_environment()
-        display(HTML(CSS))
     return _LANGUAGE
 
 
