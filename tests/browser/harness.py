@@ -294,9 +294,21 @@ def open_app(page: Any, watch: Watch, url: str, timeout_ms: int = FIRST_LOAD_MS)
     wait_for_app(page, watch, timeout_ms)
 
 
+STDERR = '[data-mime-type="application/vnd.jupyter.stderr"]'
+ERROR = '[data-mime-type="application/vnd.jupyter.error"]'
+
+
 def wait_for_app(page: Any, watch: Watch, timeout_ms: int = FIRST_LOAD_MS) -> None:
-    """The notebook ran, the widgets are drawn and talk to an idle kernel."""
+    """The notebook ran, the widgets are drawn and talk to an idle kernel.
+
+    Fails fast, with what went wrong, when the page shows an error instead.
+    """
     page.wait_for_selector("#loading", state="detached", timeout=timeout_ms)
+    page.locator(f".tk-app button, .voila-error, {STDERR}, {ERROR}").first.wait_for(
+        state="attached", timeout=timeout_ms)
+    problems = page_problems(page, watch)
+    if problems:
+        raise AssertionError("the app did not start:\n" + "\n".join(problems))
     page.locator(".tk-app").first.wait_for(state="visible", timeout=timeout_ms)
     page.locator(".tk-app button").first.wait_for(state="visible", timeout=timeout_ms)
     wait_kernel_idle(page, watch, timeout_ms)
@@ -316,10 +328,10 @@ def page_problems(page: Any, watch: Watch | None = None) -> list[str]:
         break
     if page.locator(".voila-error").count():
         problems.append(f"Voila error page: {page.locator('.voila-error').inner_text()!r}")
-    stderr = page.locator('.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]')
+    stderr = page.locator(f".jp-RenderedText{STDERR}")
     if stderr.count():
         problems.append(f"stderr output: {stderr.first.inner_text()[:500]!r}")
-    errors = page.locator('.jp-RenderedText[data-mime-type="application/vnd.jupyter.error"]')
+    errors = page.locator(f".jp-RenderedText{ERROR}")
     if errors.count():
         problems.append(f"error output: {errors.first.inner_text()[:500]!r}")
     if not page.locator(".tk-app").count():

@@ -198,15 +198,22 @@ def test_odds_lab_shows_a_percentage(app: Tab) -> None:
 def test_switch_to_dutch_and_back(app: Tab) -> None:
     page = app.page
     app.tab("Play the computer")
+    play = page.locator(".tk-play")
+    app.click(play.locator(".tk-new-game"))  # the game of seed 1: we dive first
+    harness.wait_stable(play.locator(".tk-moves"))
+    app.click(play.locator(".tk-move-draw"))
+    expect(play.locator(".tk-narrator")).to_contain_text("deeper and draws a card")
     switch = page.locator(".tk-language")
     try:
         app.click(switch.get_by_role("button", name="Nederlands"))
         expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Les")
         assert tab_titles(app) == TABS_NL
         expect(page.locator(".tk-app .tk-title").first).to_have_text("Duikklok")
-        play = page.locator(".tk-play")
-        expect(play.locator(".tk-narrator")).to_contain_text("Wat er gebeurde, en waarom")
-        expect(play.locator(".tk-narrator li").first).to_contain_text("Jij")
+        narrator = play.locator(".tk-narrator")
+        expect(narrator).to_contain_text("Wat er gebeurde, en waarom")
+        expect(narrator).to_contain_text("Jij duikt dieper en trekt een kaart")
+        expect(narrator.locator(".tk-rule").first).to_contain_text("Duikfase")
+        expect(play.locator(".tk-table")).to_contain_text("Jij")
         expect(play.locator(".tk-new-game")).to_have_text("Nieuw spel")
         app.tab("Les")
         lesson = page.locator(".tk-lesson")

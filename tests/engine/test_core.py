@@ -88,11 +88,13 @@ def test_bad_seed(seed):
 
 @pytest.mark.parametrize("seed", [0, -1, 2**70, 123456789])
 def test_any_integer_seed(seed):
-    g = random_game("quick", 0)
-    h = tk.new_game(GAME, seed=seed)
-    h.play("draw")
-    h.deal()
-    assert g.is_over and len(h.state.row) == 1
+    rows = []
+    for _ in range(2):
+        h = tk.new_game(GAME, seed=seed)
+        h.play("draw")
+        h.deal()
+        rows.append(h.view(0)["row"])
+    assert rows[0] == rows[1] and len(rows[0]) == 1
 
 
 # ---- turns -----------------------------------------------------------------------------
@@ -218,30 +220,31 @@ def test_undo_then_deal_gives_the_same_card():
     assert g.deal() == first
 
 
-def test_play_is_atomic_when_a_rule_hook_fails(monkeypatch):
+@pytest.mark.parametrize("steps_before", [0, 5, core_game.CHECKPOINT_EVERY,
+                                          core_game.CHECKPOINT_EVERY + 3])
+def test_play_is_atomic_when_a_rule_hook_fails(monkeypatch, steps_before):
     """If applying a move raises, the state is rewound: nothing half-done remains."""
-    for steps_before in (0, 5, core_game.CHECKPOINT_EVERY, core_game.CHECKPOINT_EVERY + 3):
-        g = tk.new_game(GAME, seed=4)
-        rng = random.Random(4)
-        while len(g.history) < steps_before:
-            step(g, rng)
-        state, history = copy.deepcopy(g.state), list(g.history)
-        original = DivingBell._apply
-        calls = []
+    g = tk.new_game(GAME, seed=4)
+    rng = random.Random(4)
+    while len(g.history) < steps_before:
+        step(g, rng)
+    state, history = copy.deepcopy(g.state), list(g.history)
+    original = DivingBell._apply
+    calls = []
 
-        def broken(self, s, move):           # fails once, after changing the state
-            original(self, s, move)
-            calls.append(move)
-            if len(calls) == 1:
-                raise RuntimeError("boom")
-        monkeypatch.setattr(DivingBell, "_apply", broken)
-        with pytest.raises(RuntimeError, match="boom"):
-            g.deal() if g.is_chance else g.play(g.legal_moves()[0])
-        monkeypatch.setattr(DivingBell, "_apply", original)
-        assert g.state == state and g.history == history
-        step(g, rng)                                    # and the game goes on
-        g.undo()
-        assert g.state == state
+    def broken(self, s, move):               # fails once, after changing the state
+        original(self, s, move)
+        calls.append(move)
+        if len(calls) == 1:
+            raise RuntimeError("boom")
+    monkeypatch.setattr(DivingBell, "_apply", broken)
+    with pytest.raises(RuntimeError, match="boom"):
+        g.deal() if g.is_chance else g.play(g.legal_moves()[0])
+    monkeypatch.setattr(DivingBell, "_apply", original)
+    assert g.state == state and g.history == history
+    step(g, rng)                                        # and the game goes on
+    g.undo()
+    assert g.state == state
 
 
 def test_same_seed_same_game_different_seed_different_game():

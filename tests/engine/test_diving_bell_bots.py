@@ -28,7 +28,7 @@ PAIRINGS: list[tuple[Callable[[], Bot], Callable[[], Bot]]] = [
     (SensibleBot, RandomBot), (RandomBot, SensibleBot), (SensibleBot, SensibleBot),
     (RandomBot, RandomBot),
 ]
-STRENGTH_SEEDS = range(40)   # each seed is played with the sensible bot in both seats
+STRENGTH_SEEDS = range(30)   # each seed is played with the sensible bot in both seats
 
 
 def checked_game(variant: str, seed: int, bots: list[Bot]) -> tk.Game:

@@ -9,7 +9,6 @@ import json
 import pytest
 
 import treasurekit as tk
-from treasurekit.core.game import SAVE_FORMAT, SAVE_VERSION
 
 from .helpers import GAME, NAMES, dive, endgame, play, position, random_game
 

@@ -148,7 +148,7 @@ class Game(ABC, Generic[S]):
         """Play a move (or force a chance outcome). Raises IllegalMove and changes nothing."""
         if isinstance(move, str):
             move = Move.parse(move)
-        if not (isinstance(move, Move) and isinstance(move.kind, str) and isinstance(move.arg, str)):
+        if not isinstance(move, Move) or not _is_text(move.kind) or not _is_text(move.arg):
             raise IllegalMove(move, "not a move")
         s = self._state
         if self._is_over(s) or not self._is_legal(s, move):
@@ -236,6 +236,10 @@ class Game(ABC, Generic[S]):
             f"<{type(self).__name__} players={list(self.players)} seed={self.seed} "
             f"variant={self.variant!r} steps={len(self.history)}>"
         )
+
+
+def _is_text(x: object) -> bool:
+    return isinstance(x, str)
 
 
 def _player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, ...]:

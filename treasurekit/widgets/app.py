@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeAlias
+
 import ipywidgets as w
 
 from .lang import Language, LanguageSwitch
 from .style import CSS
 
+Part: TypeAlias = w.Widget | Callable[[], w.Widget]
 
-def app_frame(game: str, lang: Language, tabs: list[tuple[str, w.Widget]],
-              intro_key: str) -> w.VBox:
-    """Header with the game's title and the language switch, then one tab per part."""
+
+def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key: str) -> w.VBox:
+    """Header with the game's title and the language switch, then one tab per part.
+
+    A part given as a function is built the first time its tab is opened, so the app
+    becomes interactive sooner.
+    """
     head = w.HTML()
-    tab = w.Tab(children=[child for _, child in tabs])
+    boxes = [part if isinstance(part, w.Widget) else w.VBox() for _, part in tabs]
+    tab = w.Tab(children=boxes)
     tab.add_class("tk-tabs")
+
+    def build(change: dict[str, Any]) -> None:
+        index = change["new"]
+        part = tabs[index][1] if index is not None else None
+        if part is not None and not isinstance(part, w.Widget) and not boxes[index].children:
+            boxes[index].children = [part()]
+
+    tab.observe(build, names="selected_index")
 
     def render() -> None:
         home = lang.t("widgets.home")

@@ -298,6 +298,6 @@ def diving_bell_app(lang: Language) -> w.VBox:
                                         {"random": RandomBot, "sensible": SensibleBot},
                                         DivingBell.variants)),
         ("widgets.tab.odds", OddsLab(lang)),
-        ("widgets.tab.cards", all_cards_panel(lang)),
+        ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
     return app_frame("diving_bell", lang, tabs, "widgets.db.intro")

@@ -22,7 +22,7 @@ from ...core.bots import Bot, RandomBot
 from ...core.moves import Move
 from .odds import best_division, dive_outlook, pile_gain, treasure_codes
 
-__all__ = ["BOTS", "PressureBot", "RandomBot", "SensibleBot", "make_bot"]
+__all__ = ["BOTS", "PressureBot", "RandomBot", "SensibleBot", "division_prefix", "make_bot"]
 
 DRAW, STOP = Move("draw"), Move("stop")
 
@@ -39,8 +39,8 @@ def division_prefix(row: Sequence[str], division: dict[str, list[str]]) -> list[
     for code in treasure_codes(row)[:done]:
         prefix.append("A" if on_a[code] > 0 else "B")
         on_a[code] -= 1
-    if sorted(c for c, p in zip(treasure_codes(row), prefix, strict=False) if p == "B") != sorted(
-            division.get("B", [])) or len(prefix) != done:
+    on_b = [c for c, p in zip(treasure_codes(row), prefix, strict=False) if p == "B"]
+    if len(prefix) != done or sorted(on_b) != sorted(division.get("B", [])):
         raise ValueError(f"the division {division} does not match the row {list(row)}")
     return prefix
 

@@ -234,19 +234,27 @@ def _gain(pile: IntArray, added: IntArray) -> IntArray:
     return _score(base + added) - _score(base)
 
 
+def _gains(pile: IntArray, a: IntArray, b: IntArray) -> tuple[IntArray, IntArray]:
+    """``_gain`` of piles ``a`` and ``b`` (same shape) for one player; small ones in one pass."""
+    if 2 * a[0].size > _TABLE_UP_TO:
+        return _gain(pile, a), _gain(pile, b)
+    both = _gain(pile, _np().stack([a, b], 1))
+    return both[0], both[1]
+
+
 def pile_gain(pile: Sequence[str], added: Sequence[str]) -> int:
     """Points a player holding ``pile`` gains when given ``added`` (set bonuses included)."""
     return int(_gain(_counts(pile), _counts(added)))
 
 
 @cache
-def _masks(n: int) -> tuple[Any, IntArray]:
-    """For all 2**n masks (bit j set: card j goes to pile B): a float (n, 2**n) matrix of
+def _masks(n: int) -> tuple[IntArray, IntArray]:
+    """For all 2**n masks (bit j set: card j goes to pile B): an (n, 2**n) 0/1 matrix of
     which cards stay on A, and the size of pile A. Cached; do not modify."""
     np = _np()
     masks = np.arange(1 << n, dtype=np.int64)
     in_a = 1 - ((masks[None, :] >> np.arange(n, dtype=np.int64)[:, None]) & 1)
-    return in_a.astype(np.float64), in_a.sum(0)
+    return in_a, in_a.sum(0)
 
 
 def _pile_a_counts(feats: IntArray, n: int) -> tuple[IntArray, IntArray]:
@@ -255,8 +263,13 @@ def _pile_a_counts(feats: IntArray, n: int) -> tuple[IntArray, IntArray]:
     if n == 0:
         return np.zeros((N_FEATURES, 1), dtype=np.int64), np.zeros(1, dtype=np.int64)
     in_a, size_a = _masks(n)
-    # a float product runs on BLAS and is exact for these small counts
-    return (feats.astype(np.float64) @ in_a).astype(np.int64), size_a
+    if n <= 8:
+        return feats @ in_a, size_a
+    a = np.zeros((N_FEATURES, in_a.shape[1]), dtype=np.int64)
+    for j in range(n):              # a card touches at most two features: add those rows only
+        for t in np.flatnonzero(feats[:, j]):
+            a[t] += feats[t, j] * in_a[j]
+    return a, size_a
 
 
 # ---- division ------------------------------------------------------------------
@@ -307,8 +320,10 @@ def best_division(row: Sequence[str], chooser_pile: Sequence[str], divider_pile:
     b = feats.sum(1)[:, None] - a
     size_a = list(prefix).count("A") + size_free
     cp, dp = _counts(chooser_pile), _counts(divider_pile)
-    v_a = _gain(cp, a) - _gain(dp, b)      # the diver takes A, the divider gets B
-    v_b = _gain(cp, b) - _gain(dp, a)
+    gc_a, gc_b = _gains(cp, a, b)
+    gd_a, gd_b = _gains(dp, a, b)
+    v_a = gc_a - gd_b                       # the diver takes A, the divider gets B
+    v_b = gc_b - gd_a
     if burst:
         value = np.minimum(v_a, v_b)        # the divider picks first
         allowed = (size_a == n // 2) | (size_a == (n + 1) // 2)
@@ -375,7 +390,8 @@ def dive_outlook(row: Sequence[str], unseen: Mapping[str, int], pressure: int, k
         a = b = np.zeros((N_FEATURES, 1), dtype=np.int64)
         size_a = np.zeros(1, dtype=np.int64)
     cp, dp = _counts(diver_pile), _counts(divider_pile)
-    gc_a, gc_b, gd_a, gd_b = _gain(cp, a), _gain(cp, b), _gain(dp, a), _gain(dp, b)
+    gc_a, gc_b = _gains(cp, a, b)
+    gd_a, gd_b = _gains(dp, a, b)
     take_a, take_b = gc_a - gd_b, gc_b - gd_a       # the diver's net for taking A or B
     stop = int(np.maximum(take_a, take_b).min())
 

@@ -212,11 +212,11 @@ class DivingBell(Game[DivingBellState]):
             name = self.players[s.diver]
             if move == STOP:
                 events = [self._ev("stop", "dive", player=name, cards=len(s.row),
-                                   pressure=s.pressure, limit=self.limit)]
+                                   pressure=s.pressure, limit=s.limit)]
                 return events + self._end_dive(s)
             s.phase = "draw"
             return [self._ev("draw", "dive", player=name, pressure=s.pressure,
-                             limit=self.limit)]
+                             limit=s.limit)]
         if s.phase == "draw":
             return self._reveal(s, move.arg)
         if s.phase == "divide":
@@ -245,18 +245,18 @@ class DivingBell(Game[DivingBellState]):
             events = [self._ev("kraken", "advanced", player=diver, krakens=s.krakens)]
         elif card.kind == "airpocket":
             events = [self._ev("airpocket", "advanced", player=diver, pressure=pressure,
-                               limit=self.limit)]
+                               limit=s.limit)]
         else:
             events = [self._ev("reveal", "dive", player=diver, card=card, dots=card.pressure,
-                               pressure=pressure, limit=self.limit)]
+                               pressure=pressure, limit=s.limit)]
         if s.krakens >= KRAKENS_TO_BURST:
             s.burst = True
             events.append(self._ev("kraken_burst", "advanced", player=diver))
             return events + self._end_dive(s)
-        if pressure >= self.limit:
+        if pressure >= s.limit:
             s.burst = True
             events.append(self._ev("burst", "burst", player=diver, pressure=pressure,
-                                   limit=self.limit))
+                                   limit=s.limit))
             return events + self._end_dive(s)
         if not s.draws_left:
             events.append(self._ev("deck_out", "game_end", player=diver))
@@ -322,7 +322,7 @@ class DivingBell(Game[DivingBellState]):
 
     def _discard_specials(self, s: DivingBellState) -> list[Event]:
         """Kraken and Air Pocket cards stay in the row until the turn ends, then are discarded."""
-        specials = [i for i in s.row if not ALL_CARDS[i].is_treasure]
+        specials = [i for i in s.row if not IS_TREASURE[i]]
         if not specials:
             return []
         s.discards.extend(specials)

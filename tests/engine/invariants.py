@@ -1,0 +1,173 @@
+"""Invariant checks for seeded random play (used by test_diving_bell_random_play.py).
+
+Kept out of the test module on purpose: pytest's assertion rewriting would slow these hot
+loops by about a third. Each assert carries its own message instead.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import treasurekit as tk
+from treasurekit.games.diving_bell.cards import ALL_CARDS, CODES, deck_for
+from treasurekit.games.diving_bell.rules import REVEAL
+
+from .helpers import GAME, NAMES, VARIANTS, book_score, random_move, step
+
+UNDO_EVERY = 50              # on average, one step in UNDO_EVERY is played, undone and replayed
+SAMPLE_EVERY = 10            # one game in SAMPLE_EVERY gets the seed and JSON round-trip checks
+MAX_STEPS = 2000             # a game that is still running after this many steps is a bug
+
+DECKS = {v: sorted(deck_for(v)) for v in VARIANTS}
+ENDS = ("dive", "vote", "over")          # phases after a step that ended a turn or a vote
+SPECIAL = {c.id for c in ALL_CARDS if not c.is_treasure}
+
+
+class Scorer:
+    """Compares the game's scores with independent ones whenever a pile has changed
+    (scores are a function of the piles alone, so that is every time they can change)."""
+
+    def __init__(self) -> None:
+        self.piles: list[list[int]] = [[], []]
+        self.scores = [0, 0]
+
+    def check(self, g: tk.Game) -> None:
+        piles = g.state.piles
+        if piles != self.piles:
+            for p, pile in enumerate(piles):
+                if pile != self.piles[p]:
+                    assert SPECIAL.isdisjoint(pile), f"special card in pile {p}: {pile}"
+                    self.piles[p] = pile[:]
+                    self.scores[p] = book_score(map(CODES.__getitem__, pile))
+            assert g.scores() == self.scores, f"scores {g.scores()} != book {self.scores}"
+
+
+def _at(g: tk.Game) -> str:
+    """Where a check failed (built only when it fails: assert messages are lazy)."""
+    last = g.history[-1] if g.history else "start"
+    return f"after step {len(g.history)} ({last}), state {g.state}"
+
+
+def check_step(g: tk.Game, scorer: Scorer, cards_moved: bool = True) -> None:
+    """The invariants that must hold after every step.
+
+    ``cards_moved``: the step may have moved cards or changed the running totals (a reveal,
+    the end of a turn, a vote); the card checks are skipped after other steps to save time.
+    """
+    s = g.state
+    assert len(unseen := s.unseen) == s.draws_left + s.set_aside, f"deck sizes, {_at(g)}"
+    assert s.draws_left >= 0 and s.set_aside >= 0, f"negative deck, {_at(g)}"
+    assert len(s.division) <= len(s.treasures()), f"division too long, {_at(g)}"
+    if cards_moved:
+        # every card exactly once: unseen (deck + set aside) + row + piles + discards == deck
+        every = sorted(unseen + s.row + s.piles[0] + s.piles[1] + s.discards)
+        assert every == DECKS[g.variant], f"cards lost or doubled, {_at(g)}"
+        assert SPECIAL.issuperset(s.discards), f"treasure in the discard pile, {_at(g)}"
+        # the running totals are what a fresh recount gives
+        fresh = s.clone()
+        fresh.recount()
+        assert fresh == s, f"running totals differ from recount() {fresh}, {_at(g)}"
+    scorer.check(g)
+    phase, player = s.phase, g.current_player
+    if phase == "dive":
+        assert s.draws_left > 0 and not s.burst and player == s.diver, f"dive: {_at(g)}"
+    elif phase == "draw":
+        assert g.is_chance and player is None and s.draws_left > 0, f"draw: {_at(g)}"
+        outcomes = g.chance_outcomes()
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9, f"sum of {outcomes}, {_at(g)}"
+        # s.counts is the unseen composition (compared with a fresh recount by the card checks)
+        n = len(unseen)
+        expected = {REVEAL[c]: k / n for c, k in s.counts.items()}
+        assert dict(outcomes) == expected, f"chance outcomes {outcomes}, {_at(g)}"
+    elif phase == "divide":
+        assert player == 1 - s.diver and s.row, f"divide: {_at(g)}"
+    elif phase == "choose":
+        assert player == (1 - s.diver if s.burst else s.diver), f"chooser: {_at(g)}"
+        assert len(s.division) == len(s.treasures()), f"choose too early: {_at(g)}"
+    elif phase == "vote":
+        assert s.draws_left == 0 and not s.reshuffled and (s.discards or s.set_aside), _at(g)
+        assert player == (1 - s.diver + len(s.votes)) % 2, f"voter: {_at(g)}"
+    else:
+        assert phase == "over" and g.is_over and g.legal_moves() == [], f"over: {_at(g)}"
+
+
+def check_end(g: tk.Game) -> None:
+    s = g.state
+    scores = [book_score(CODES[i] for i in pile) for pile in s.piles]
+    ranking = [(sc, len(p)) for sc, p in zip(scores, s.piles, strict=True)]
+    assert g.winners() == [i for i, r in enumerate(ranking) if r == max(ranking)], ranking
+    if g.variant == "quick" and s.ended_by == "fifty":
+        assert max(scores) >= 50, f"quick game ended at {scores}"
+    else:
+        assert s.draws_left == 0 and s.ended_by in ("deck", "declined"), f"ended: {s}"
+        assert g.variant != "quick" or max(scores) < 50, f"quick game went on at {scores}"
+    assert s.row == [] and s.division == [], f"cards left on the table: {s}"
+
+
+def undo_check(g: tk.Game, rng: random.Random) -> None:
+    """Play one step, undo it (state exactly as before), then play it again identically."""
+    before = pickle.loads(pickle.dumps(g.state))      # a deep copy independent of clone()
+    history, log = list(g.history), list(g.log)
+    move = None if g.is_chance else random_move(g, rng)
+    events = g.deal() if move is None else g.play(move)
+    undone = g.undo()
+    assert g.state == before, f"undo of {undone} gave {g.state}, not {before}"
+    assert g.history == history and g.log == log, f"undo of {undone}: history or log differ"
+    again = g.deal() if move is None else g.play(move)
+    assert again == events and g.history[-1] == undone, f"replaying {undone} differed"
+
+
+def replay_decisions(g: tk.Game, moves: list[tk.Move]) -> None:
+    """Continue ``g`` with the recorded decisions, letting its own dealer resolve chance."""
+    while len(g.history) < len(moves):
+        if g.is_chance:
+            g.deal()
+            assert g.history[-1] == moves[len(g.history) - 1], "the dealer dealt differently"
+        else:
+            g.play(moves[len(g.history)])
+
+
+def run_game(variant: str, seed: int) -> tk.Game:
+    """Play one seeded random game, checking every invariant on the way."""
+    sampled = seed % SAMPLE_EVERY == 0
+    g = tk.new_game(GAME, players=NAMES, seed=seed, variant=variant)
+    policy, checks = random.Random(seed), random.Random(~seed)
+    scorer = Scorer()
+    save_at = checks.randrange(1, 150) if sampled else -1
+    save = None
+    check_step(g, scorer)
+    undo_rate = 1 / UNDO_EVERY
+    while not g.is_over:
+        assert len(g.history) < MAX_STEPS, "the game does not end"
+        chance = g.is_chance
+        if checks.random() < undo_rate:
+            undo_check(g, policy)
+        else:
+            step(g, policy)
+        # card checks after every step of a sampled game; in the others after the steps
+        # that end a dive, a turn or a vote (mid-dive reveals are covered by the next one)
+        phase = g.state.phase
+        check_step(g, scorer, sampled or (phase != "dive" if chance else phase in ENDS))
+        if len(g.history) == save_at:
+            save = (g.to_json(), copy.deepcopy(g.state))
+    check_end(g)
+    if sampled:
+        # same seed, same random decisions -> the very same game
+        again = tk.new_game(GAME, players=NAMES, seed=seed, variant=variant)
+        replay_decisions(again, g.history)
+        assert again.history == g.history, "same seed, different game"
+        assert again.state == g.state and again.log == g.log, "same seed, different game"
+        # a mid-game save loads to an equal state and continues identically
+        if save is not None:
+            text, state = save
+            loaded = tk.load_game(text)
+            assert loaded.state == state, f"loaded at step {save_at}: {loaded.state} != {state}"
+            assert loaded.history == g.history[:save_at], f"loaded history at step {save_at}"
+            assert loaded.to_json() == text, "save of a loaded game differs"
+            replay_decisions(loaded, g.history)
+            assert loaded.state == g.state, "a loaded game continued differently"
+            assert loaded.scores() == g.scores() and loaded.winners() == g.winners(), "scores"
+            assert loaded.events == g.events, "a loaded game narrated differently"
+    return g
