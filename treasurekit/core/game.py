@@ -122,11 +122,13 @@ class Game(ABC, Generic[S]):
     @property
     def current_player(self) -> int | None:
         """Index of the player to decide; None at a chance node or when the game is over."""
-        return None if self.is_over or self.is_chance else self._current_player(self._state)
+        s = self._state
+        return None if self._is_over(s) or self._is_chance(s) else self._current_player(s)
 
     @property
     def is_chance(self) -> bool:
-        return not self._is_over(self._state) and self._is_chance(self._state)
+        s = self._state
+        return not self._is_over(s) and self._is_chance(s)
 
     @property
     def is_over(self) -> bool:
@@ -138,21 +140,27 @@ class Game(ABC, Generic[S]):
 
     def legal_moves(self) -> list[Move]:
         """Every legal move; at a chance node, every possible outcome."""
-        if self.is_over:
+        s = self._state
+        if self._is_over(s):
             return []
-        if self.is_chance:
-            return [m for m, _ in self._chance_outcomes(self._state)]
-        return self._legal(self._state)
+        if self._is_chance(s):
+            return [m for m, _ in self._chance_outcomes(s)]
+        return self._legal(s)
 
     def play(self, move: Move | str) -> list[Event]:
         """Play a move (or force a chance outcome). Raises IllegalMove and changes nothing."""
         if isinstance(move, str):
             move = Move.parse(move)
-        if not isinstance(move, Move) or not _is_text(move.kind) or not _is_text(move.arg):
+        if type(move) is not Move or type(move.kind) is not str or type(move.arg) is not str:
             raise IllegalMove(move, "not a move")
         s = self._state
         if self._is_over(s) or not self._is_legal(s, move):
             raise IllegalMove(move, self._reason(move))
+        return self._commit(move)
+
+    def _commit(self, move: Move) -> list[Event]:
+        """Apply a move already known to be legal, keeping undo checkpoints."""
+        s = self._state
         if len(self.history) % CHECKPOINT_EVERY == 0:
             self._checkpoints.append(s.clone())
         try:
@@ -188,7 +196,7 @@ class Game(ABC, Generic[S]):
         if not self.is_chance:
             raise IllegalMove("deal", "there is no chance step to resolve now")
         x = dealer_uniform(self.seed, len(self.history))
-        return self.play(self._sample_chance(self._state, x))
+        return self._commit(self._sample_chance(self._state, x))  # legal by construction
 
     def undo(self) -> Move:
         """Take back the last step (decision or chance outcome) and return it."""
@@ -236,10 +244,6 @@ class Game(ABC, Generic[S]):
             f"<{type(self).__name__} players={list(self.players)} seed={self.seed} "
             f"variant={self.variant!r} steps={len(self.history)}>"
         )
-
-
-def _is_text(x: object) -> bool:
-    return isinstance(x, str)
 
 
 def _player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, ...]:
