@@ -682,10 +682,6 @@ def test_events_of_rare_situations_are_translated():
             _check_event(e)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "position.py: a 'deck' smaller than the unseen cards sets the rest aside in every variant; "
-    "outside the quick game those cards are then offered for a reshuffle vote as if they were "
-    "a discard pile, which the standard game does not have"))
 def test_game_end_standard_position_with_empty_deck_has_no_discard_pile():
     try:
         g = position(row=["gold1/0"], phase="choose", division=["A"], deck=0)

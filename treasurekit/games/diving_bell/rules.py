@@ -339,16 +339,21 @@ class DivingBell(Game[DivingBellState]):
             if max(scores) >= QUICK_TARGET:
                 return events + self._finish(s, "fifty")
         if not s.draws_left:
-            if (s.discards or s.set_aside) and not s.reshuffled:
+            if self.discard_pile(s) and not s.reshuffled:
                 s.phase = "vote"
                 s.votes.clear()
                 voter = self.players[1 - s.diver]
                 return events + [self._ev("vote_open", "game_end", player=voter,
-                                          cards=len(s.discards) + s.set_aside)]
+                                          cards=self.discard_pile(s))]
             return events + self._finish(s, "deck")
         s.diver = 1 - s.diver
         s.phase = "dive"
         return events + [self._ev("turn", "end_turn", player=self.players[s.diver])]
+
+    def discard_pile(self, s: DivingBellState) -> int:
+        """Cards that a reshuffle would bring back: the discarded Kraken and Air Pocket
+        cards and, in the quick game only, the cards set aside at set-up."""
+        return len(s.discards) + (s.set_aside if self.variant == "quick" else 0)
 
     def _vote(self, s: DivingBellState, yes: bool) -> list[Event]:
         voter = self._current_player(s) or 0
@@ -360,9 +365,9 @@ class DivingBell(Game[DivingBellState]):
         if len(s.votes) < 2:
             return events
         s.unseen = sorted(s.unseen + s.discards)
-        s.draws_left = s.set_aside + len(s.discards)
+        s.draws_left = self.discard_pile(s)
+        s.set_aside -= s.draws_left - len(s.discards)
         s.discards.clear()
-        s.set_aside = 0
         s.reshuffled = True
         s.diver = 1 - s.diver
         s.phase = "dive"
