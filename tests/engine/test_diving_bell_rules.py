@@ -505,7 +505,7 @@ def test_final_scoring_shared_victory():
     g, ev = _final(["gold3/1"], ["gold2/0", "gold2/1"], ["gold1/0"], "A")
     assert g.scores() == [4, 4] and [len(p) for p in g.state.piles] == [2, 2]
     assert g.winners() == [0, 1]
-    assert kinds(ev)[-2:] == ["tie_break", "shared"]
+    assert "tie_break" not in kinds(ev) and ev[-1].kind == "shared"
 
 
 def test_final_scoring_no_winner_while_playing():
@@ -532,6 +532,7 @@ def test_beginner_mode_no_cursed_burst_at_12():
     assert not g.state.burst and g.state.phase == "dive" and "burst" not in kinds(ev)
     ev = dive(g, "map1/1")                                        # 12
     assert g.state.burst and ev[-2].kind == "burst" and ev[-2].param("limit") == 12
+    assert ev[-2].section == "beginner"                           # cites Beginner Mode
 
 
 def test_beginner_mode_burst_at_exactly_12_not_10():

@@ -101,7 +101,7 @@ def test_uneven_pile_after_a_burst():
 def test_forcing_a_card_not_in_the_deck():
     g = position(row=["ruby3/1", "ruby3/1"], piles={"Bob": ["ruby3/2"]})
     g.play("draw")
-    assert_refused(g, "reveal:ruby3/1", "chance_outcomes")      # both copies are out
+    assert_refused(g, "reveal:ruby3/1", "no 'ruby3/1' card is left")  # both copies are out
     assert_refused(g, "reveal:kraken")                            # not in the standard deck
     assert_refused(g, "reveal:ruby9/9")                           # no such card
     assert_refused(g, "reveal")
@@ -424,3 +424,4 @@ def test_bad_position_does_not_leave_a_half_built_game():
         tk.setup_position(GAME, {"row": ["gold1/0"], "piles": {"Ann": ["gold9/9"]}})
     g = position(row=["gold1/0"])                          # the registry still works
     assert g.view(0)["row"] == ["gold1/0"]
+

@@ -187,8 +187,6 @@ class Game(ABC, Generic[S]):
     def _reason(self, move: Move) -> str:
         if self.is_over:
             return "the game is over"
-        if self.is_chance:
-            return "it is the dealer's turn: deal() or force one of chance_outcomes()"
         return self._why_illegal(self._state, move)
 
     def deal(self) -> list[Event]:

@@ -190,6 +190,10 @@ class DivingBell(Game[DivingBellState]):
         return s.division.count(pile) < (n + 1) // 2
 
     def _why_illegal(self, s: DivingBellState, move: Move) -> str:
+        if s.phase == "draw":
+            if move.kind == "reveal":
+                return f"no {move.arg!r} card is left unseen in the deck (see chance_outcomes())"
+            return "the next card is the dealer's: deal() or force one of chance_outcomes()"
         legal = ", ".join(str(m) for m in self._legal(s))
         if s.phase == "dive" and move == STOP and not s.row:
             return "draw at least one card before you stop"
@@ -255,7 +259,8 @@ class DivingBell(Game[DivingBellState]):
             return events + self._end_dive(s)
         if pressure >= s.limit:
             s.burst = True
-            events.append(self._ev("burst", "burst", player=diver, pressure=pressure,
+            section = "beginner" if self.variant == "beginner" else "burst"
+            events.append(self._ev("burst", section, player=diver, pressure=pressure,
                                    limit=s.limit))
             return events + self._end_dive(s)
         if not s.draws_left:
@@ -386,7 +391,7 @@ class DivingBell(Game[DivingBellState]):
             events.append(self._ev("deck_empty_end", "game_end"))
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
-        if len(top) > 1:
+        if len(top) > 1 and len(winners) == 1:
             events.append(self._ev("tie_break", "final_scoring", score=max(scores)))
         if len(winners) == 1:
             events.append(self._ev("winner", "final_scoring", player=self.players[winners[0]],
