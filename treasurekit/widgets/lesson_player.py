@@ -46,6 +46,8 @@ class LessonPlayer(w.VBox):
         self.game = self.step.start(self.lang.code)
         self.options = self.step.choices(self.game)
         self.picked: Choice | None = None
+        self._explained: dict[str, str] = {}
+        self._why(self.lang.code)      # ready before the learner answers
         # One button per answer for the whole step: refresh() only updates them, so an
         # answer costs a few small updates instead of new widgets (and none leak).
         old = list(self.choices.children)
@@ -65,8 +67,26 @@ class LessonPlayer(w.VBox):
         if self.picked is not None:
             return
         self.picked = choice
+        self._show_feedback()          # the verdict first: it is what the learner waits for
         self.narrator.show(self.step.answer(self.game, choice))
         self.refresh()
+
+    def _why(self, code: str) -> str:
+        """The step's explanation in ``code``, worked out once per step and language."""
+        if code not in self._explained:
+            self._explained[code] = self.step.explanation(code).text(code)
+        return self._explained[code]
+
+    def _show_feedback(self) -> None:
+        t = self.lang.t
+        if self.picked is None:
+            self.feedback.value = f'<p class="tk-muted">{escape(t("widgets.pick_answer"))}</p>'
+            return
+        verdict = ('<span class="tk-good">' + escape(t("widgets.correct")) + "</span>"
+                   if self.picked.correct else
+                   '<span class="tk-bad">' + escape(t("widgets.not_quite")) + "</span>")
+        why = escape(self._why(self.lang.code))
+        self.feedback.value = f'<p class="tk-feedback">{verdict} {why}</p>'
 
     def refresh(self) -> None:
         t, code, step = self.lang.t, self.lang.code, self.step
@@ -74,15 +94,7 @@ class LessonPlayer(w.VBox):
                   title=step.title(code))
         rule = f'<span class="tk-rule">§ {escape(t(f"{step.game}.section.{step.section}"))}</span>'
         self.head.value = panel(title, f"<p>{rule} {escape(step.text(code))}</p>")
-        # The verdict first: it is what the learner waits for after a click.
-        if self.picked is None:
-            self.feedback.value = f'<p class="tk-muted">{escape(t("widgets.pick_answer"))}</p>'
-        else:
-            verdict = ('<span class="tk-good">' + escape(t("widgets.correct")) + "</span>"
-                       if self.picked.correct else
-                       '<span class="tk-bad">' + escape(t("widgets.not_quite")) + "</span>")
-            why = escape(step.explanation(code).text(code))
-            self.feedback.value = f'<p class="tk-feedback">{verdict} {why}</p>'
+        self._show_feedback()
         for b, choice in zip(self.choices.children, self.options, strict=True):
             with b.hold_sync():  # one message per button
                 b.description = choice.label.text(code)
