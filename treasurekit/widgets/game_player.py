@@ -36,7 +36,7 @@ class GamePlayer(w.VBox):
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="8em"))
         self.start = w.Button(button_style="primary", icon="play")
         self.start.add_class("tk-new-game")
-        self.takeback = w.Button(icon="undo")
+        self.takeback = w.Button(icon="undo", layout=w.Layout(width="auto"))
         self.takeback.add_class("tk-takeback")
         self.start.on_click(lambda _b: self.new())
         self.takeback.on_click(lambda _b: self.take_back())
@@ -46,7 +46,14 @@ class GamePlayer(w.VBox):
         self.narrator = Narrator(lang, limit=6)
         self.children = [w.HBox([self.variant, self.level, self.seed, self.start],
                                 layout=w.Layout(flex_flow="row wrap", gap="6px")),
-                         self.status, self.table, self.picker, self.takeback, self.narrator]
+                         self.status,
+                         w.HBox([self.picker, self.takeback],
+                                layout=w.Layout(flex_flow="row wrap", gap="12px")),
+                         w.HBox([self.table, self.narrator],
+                                layout=w.Layout(flex_flow="row wrap", gap="10px",
+                                                align_items="flex-start"))]
+        self.table.layout = w.Layout(flex="3 1 560px")
+        self.narrator.layout = w.Layout(flex="2 1 320px")
         lang.on_change(self.rename)
         self.new()
 
