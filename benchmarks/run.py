@@ -72,16 +72,6 @@ def diving_bell_playouts(seconds: float, first_seed: int) -> tuple[int, float, i
             return actions, elapsed, games
 
 
-def _pick(outcomes: list[tuple[int, float]], x: float) -> int:
-    """Inverse-CDF pick, the way the engine's own dealer does it (core.chance.pick)."""
-    acc = 0.0
-    for action, p in outcomes:
-        acc += p
-        if x < acc:
-            return action
-    return outcomes[-1][0]
-
-
 def liars_poker_playouts(seconds: float, first_seed: int,
                          numpy_sampling: bool = False) -> tuple[int, float, int]:
     """Random games of OpenSpiel's python_liars_poker through its public API.
@@ -92,6 +82,8 @@ def liars_poker_playouts(seconds: float, first_seed: int,
     """
     import pyspiel
     from open_spiel.python.games import liars_poker  # noqa: F401  (registers the game)
+
+    from treasurekit.core.chance import pick
 
     game = pyspiel.load_game("python_liars_poker")
     rng = random.Random(first_seed)
@@ -108,7 +100,7 @@ def liars_poker_playouts(seconds: float, first_seed: int,
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 if choice is None:
-                    action = _pick(outcomes, rng.random())
+                    action = pick(outcomes, rng.random())  # the engine dealer's own sampler
                 else:
                     acts, probs = zip(*outcomes, strict=True)
                     action = int(choice(acts, p=probs))
