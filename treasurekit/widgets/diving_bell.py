@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -157,17 +156,6 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
                                  cards=len(pile)), body))
     section.append(f'<div class="tk-cols">{"".join(treasures)}</div>')
     return '<div class="tk-table">' + "".join(section) + "</div>"
-
-
-Renderer = Callable[[Game[Any], Language, int | None], str]
-
-
-def card_gallery(lang: Language) -> w.HTML:
-    """One card of every kind, for the lesson's card anatomy."""
-    codes = ["gold5/3", "ruby3/2", "map1/0", "compass2/1", "cursed-2/1", "kraken", "airpocket"]
-    html = w.HTML(cards_row(codes, lang))
-    lang.on_change(lambda: setattr(html, "value", cards_row(codes, lang)))
-    return html
 
 
 # ---- odds lab --------------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Any
 
 import ipywidgets as w
 
@@ -107,7 +106,3 @@ class LessonPlayer(w.VBox):
         self.retry.description = t("widgets.try_again")
         self.prev.disabled = self.index == 0
         self.next.disabled = self.index == len(self.steps) - 1
-
-    @property
-    def answered(self) -> Any:
-        return self.picked
