@@ -285,7 +285,7 @@ def diving_bell_app(lang: Language) -> w.VBox:
         ("widgets.tab.play", GamePlayer("diving_bell", lang, render_table,
                                         {"random": RandomBot, "sensible": SensibleBot},
                                         DivingBell.variants)),
-        ("widgets.tab.odds", OddsLab(lang)),
+        ("widgets.tab.odds", lambda: OddsLab(lang)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
     return app_frame("diving_bell", lang, tabs, "widgets.db.intro")
