@@ -79,6 +79,10 @@ class DivingBellState:
         """The row's treasure cards, in the order drawn (what gets divided)."""
         return [i for i in self.row if IS_TREASURE[i]]
 
+    def on_pile(self, pile: int) -> list[int]:
+        """The treasures the divider has put on pile A (0) or B (1) so far, in row order."""
+        return [i for i, p in zip(self.treasures(), self.division, strict=False) if p == pile]
+
 
 def pressure_of(row: list[int]) -> int:
     """Pressure dots of a dive so far; an Air Pocket lowers it by 2 (never below 0)."""
@@ -307,14 +311,12 @@ class DivingBell(Game[DivingBellState]):
 
     def pile_cards(self, s: DivingBellState, pile: int) -> list[Card]:
         """The cards the divider has put on pile A (0) or B (1) so far."""
-        return [ALL_CARDS[i] for i, p in zip(s.treasures(), s.division, strict=False) if p == pile]
+        return [ALL_CARDS[i] for i in s.on_pile(pile)]
 
     def _choose(self, s: DivingBellState, pile: int) -> list[Event]:
         chooser = self.chooser(s)
         other = 1 - chooser
-        treasures = s.treasures()
-        taken = [i for i, p in zip(treasures, s.division, strict=False) if p == pile]
-        left = [i for i, p in zip(treasures, s.division, strict=False) if p != pile]
+        taken, left = s.on_pile(pile), s.on_pile(1 - pile)
         s.piles[chooser].extend(taken)
         s.piles[other].extend(left)
         events = [
@@ -406,7 +408,7 @@ class DivingBell(Game[DivingBellState]):
 
     def _winners(self, s: DivingBellState) -> list[int]:
         """Highest score; a tie goes to the player with more cards; else shared."""
-        ranking = [(sc, len(p)) for sc, p in zip(self._scores(s), s.piles, strict=False)]
+        ranking = [(sc, len(p)) for sc, p in zip(self._scores(s), s.piles, strict=True)]
         best = max(ranking)
         return [i for i, r in enumerate(ranking) if r == best]
 
@@ -415,8 +417,7 @@ class DivingBell(Game[DivingBellState]):
         """Diving Bell has no hidden hands: all a player lacks is the order of the deck."""
         codes = lambda ids: [CODES[i] for i in ids]  # noqa: E731
         treasures = s.treasures()
-        division = {p: [CODES[i] for i, d in zip(treasures, s.division, strict=False) if d == k]
-                    for k, p in enumerate(PILES)}
+        division = {p: codes(s.on_pile(k)) for k, p in enumerate(PILES)}
         return {
             "game": GAME, "you": player, "players": list(self.players), "variant": self.variant,
             "phase": s.phase, "diver": s.diver, "to_move": self.current_player,
