@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import math
+import time
 from html import escape
 from typing import Any
 
 import ipywidgets as w
 
+from ..core.errors import InvalidSave
 from ..core.game import Game
 from ..games.diving_bell.cards import Card, card_by_code
 from ..games.diving_bell.scoring import breakdown
-from .lang import Language
+from .lang import Language, live_html
 from .style import panel
 from .svg import PALETTE, gauge, pattern_defs, pips, svg, text
 
@@ -61,14 +64,10 @@ def _emblem(kind: str, cx: float, cy: float) -> str:
 
 
 def _cos(k: int) -> float:
-    import math
-
     return round(math.cos(-math.pi / 2 + k * math.pi / 5), 3)
 
 
 def _sin(k: int) -> float:
-    import math
-
     return round(math.sin(-math.pi / 2 + k * math.pi / 5), 3)
 
 
@@ -125,6 +124,13 @@ def score_table(codes: list[str], lang: Language) -> str:
     return f'<table class="tk-score"><tr>{head}</tr>{"".join(rows)}</table>'
 
 
+def pile_columns(a: list[str], b: list[str], lang: Language) -> list[str]:
+    """Piles A and B side by side (as ``tk-cols`` children)."""
+    empty = lang.t("widgets.db.empty_pile")
+    return [f'<div class="tk-pile tk-pile-{p}"><b>{escape(lang.t("widgets.db.pile", pile=p))}'
+            f'</b>{cards_row(pile, lang, empty)}</div>' for p, pile in (("A", a), ("B", b))]
+
+
 def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> str:
     """The whole table as one player (or a spectator) sees it."""
     v = game.view(seat if seat is not None else 0)
@@ -143,9 +149,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
         if v["next_to_divide"]:
             cols.append(f'<div><b>{escape(t("widgets.db.next_card"))}</b>'
                         f'{cards_row([v["next_to_divide"]], lang)}</div>')
-        cols += [f'<div class="tk-pile tk-pile-{p}"><b>{escape(t("widgets.db.pile", pile=p))}'
-                 f'</b>{cards_row(v["division"][p], lang, t("widgets.db.empty_pile"))}</div>'
-                 for p in ("A", "B")]
+        cols += pile_columns(v["division"]["A"], v["division"]["B"], lang)
         section.append(panel(t("widgets.db.division"),
                              f'<div class="tk-cols">{"".join(cols)}</div>'))
     treasures = []
@@ -178,13 +182,18 @@ def _bars(values: list[float], lang: Language) -> str:
 
 
 class OddsLab(w.VBox):
-    """Exact burst odds and the best division of a row, from the engine's odds module."""
+    """Exact burst odds and the best division of a row, from the engine's odds module.
+
+    The odds are worked out when the row or the burst box changes; a change of
+    language only renders the same results again.
+    """
 
     def __init__(self, lang: Language) -> None:
         super().__init__()
         self.lang = lang
         self.add_class("tk-odds")
-        self.row = w.Text(value=DEFAULT_ROW, layout=w.Layout(width="32em"))
+        self.row = w.Text(value=DEFAULT_ROW, continuous_update=False,
+                          layout=w.Layout(width="32em"), style={"description_width": "initial"})
         self.burst = w.Checkbox(value=False, indent=False)
         self.go = w.Button(button_style="info", icon="calculator")
         self.go.add_class("tk-odds-go")
@@ -192,51 +201,54 @@ class OddsLab(w.VBox):
         self.head = w.HTML()
         self.go.on_click(lambda _b: self.compute())
         self.row.observe(lambda _c: self.compute(), names="value")
+        self.burst.observe(lambda _c: self.compute(), names="value")
         self.children = [self.head, self.row, w.HBox([self.burst, self.go]), self.out]
-        lang.on_change(self.compute)
+        lang.on_change(self.render)
         self.compute()
 
     def compute(self) -> None:
-        import time
-
         from ..games.diving_bell import odds
 
+        self.codes = self.row.value.split()
+        try:
+            v = _position_game(self.codes).view(0)
+        except InvalidSave as err:      # a bad row is shown to the user, never raised
+            self.error: str | None = str(err)
+        else:
+            self.error = None
+            self.view = v
+            args = (v["unseen"], v["pressure"], v["krakens"], v["limit"])
+            self.chance = odds.burst_chance(*args)
+            self.curve = odds.burst_curve(*args, 6)
+            start = time.perf_counter()
+            self.best = odds.best_division(self.codes, [], [], self.burst.value)
+            self.ms = round(1000 * (time.perf_counter() - start), 1)
+        self.render()
+
+    def render(self) -> None:
         t = self.lang.t
         self.head.value = panel(t("widgets.db.odds.title"),
                                 f"<p>{escape(t('widgets.db.odds.intro'))}</p>")
         self.row.description = t("widgets.db.odds.row")
-        self.row.style = {"description_width": "initial"}
         self.burst.description = t("widgets.db.odds.burst")
         self.go.description = t("widgets.db.odds.compute")
-        codes = self.row.value.split()
-        try:
-            for c in codes:
-                card_by_code(c)
-            game = _position_game(codes)
-        except Exception as err:  # any bad entry is shown to the user, never raised
+        if self.error is not None:
             self.out.value = (f'<p class="tk-bad">'
-                              f'{escape(t("widgets.db.odds.bad_row", error=str(err)))}</p>')
+                              f'{escape(t("widgets.db.odds.bad_row", error=self.error))}</p>')
             return
-        v = game.view(0)
-        chance = odds.burst_chance(v["unseen"], v["pressure"], v["krakens"], v["limit"])
-        curve = odds.burst_curve(v["unseen"], v["pressure"], v["krakens"], v["limit"], 6)
-        start = time.perf_counter()
-        best = odds.best_division(codes, [], [], self.burst.value)
-        ms = round(1000 * (time.perf_counter() - start), 1)
-        piles = "".join(
-            f'<div class="tk-pile"><b>{escape(t("widgets.db.pile", pile=p))}</b>'
-            f'{cards_row(pile, self.lang, t("widgets.db.empty_pile"))}</div>'
-            for p, pile in (("A", best.a), ("B", best.b)))
+        v, best = self.view, self.best
         pressure = t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"])
-        nxt = t("widgets.db.odds.next", pct=f"{100 * chance:.1f}%")
-        found = t("widgets.db.odds.best", value=best.chooser_value, splits=best.examined, ms=ms)
+        nxt = t("widgets.db.odds.next", pct=f"{100 * self.chance:.1f}%")
+        found = t("widgets.db.odds.best", value=best.chooser_value, splits=best.examined,
+                  ms=self.ms)
+        piles = "".join(pile_columns(best.a, best.b, self.lang))
         self.out.value = (
-            cards_row(codes, self.lang)
+            cards_row(self.codes, self.lang)
             + f"<p>{escape(pressure)}</p>"
             + f'<p class="tk-odds-next"><b>{escape(nxt)}</b></p>'
-            + f'<p>{escape(t("widgets.db.odds.curve"))}</p>' + _bars(curve, self.lang)
+            + f'<p>{escape(t("widgets.db.odds.curve"))}</p>' + _bars(self.curve, self.lang)
             + f'<p class="tk-odds-best">{escape(found)}</p>'
-            + piles)
+            + f'<div class="tk-cols">{piles}</div>')
 
 
 def _position_game(codes: list[str]) -> Game[Any]:
@@ -245,7 +257,7 @@ def _position_game(codes: list[str]) -> Game[Any]:
 
     try:
         return setup_position("diving_bell", {"row": codes})
-    except Exception:
+    except InvalidSave:   # a row whose last card burst the dive: the division comes next
         return setup_position("diving_bell", {"row": codes, "phase": "divide"})
 
 
@@ -262,9 +274,7 @@ def all_cards_panel(lang: Language) -> w.HTML:
                               cards_row(codes, lang)))
         return f'<p>{escape(lang.t("widgets.db.cards_intro"))}</p>' + "".join(rows)
 
-    html = w.HTML(render())
-    lang.on_change(lambda: setattr(html, "value", render()))
-    return html
+    return live_html(lang, render)
 
 
 def diving_bell_app(lang: Language) -> w.VBox:

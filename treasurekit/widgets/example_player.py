@@ -8,9 +8,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..core.events import Event
 from ..core.game import Game
 from ..core.teaching import Example
-from .lang import Language
+from .lang import Language, button
 from .narrator import Narrator
 from .style import panel
 
@@ -28,15 +29,9 @@ class ExamplePlayer(w.VBox):
         self.table = w.HTML()
         self.caption = w.HTML()
         self.narrator = Narrator(lang)
-        self.back = w.Button(icon="step-backward")
-        self.forward = w.Button(icon="step-forward")
-        self.restart = w.Button(icon="undo")
-        for b, cls in ((self.back, "tk-back"), (self.forward, "tk-forward"),
-                       (self.restart, "tk-restart")):
-            b.add_class(cls)
-        self.back.on_click(lambda _b: self.step_back())
-        self.forward.on_click(lambda _b: self.step_forward())
-        self.restart.on_click(lambda _b: self.reset())
+        self.back = button("step-backward", "tk-back", self.step_back)
+        self.forward = button("step-forward", "tk-forward", self.step_forward)
+        self.restart = button("undo", "tk-restart", self.reset)
         self.children = [self.head, w.HBox([self.restart, self.back, self.forward]),
                          self.caption, self.table, self.narrator]
         lang.on_change(self.refresh)
@@ -45,12 +40,11 @@ class ExamplePlayer(w.VBox):
     def reset(self) -> None:
         self.game = self.example.start()
         self.index = 0
-        self.batches: list[list[Any]] = []
         self.refresh()
 
     def step_forward(self) -> None:
         if self.index < len(self.example.steps):
-            self.batches.append(self.example.play_step(self.game, self.index))
+            self.example.play_step(self.game, self.index)
             self.index += 1
             self.refresh()
 
@@ -58,7 +52,6 @@ class ExamplePlayer(w.VBox):
         if self.index:
             for _ in self.example.steps[self.index - 1].moves:
                 self.game.undo()
-            self.batches.pop()
             self.index -= 1
             self.refresh()
 
@@ -80,5 +73,11 @@ class ExamplePlayer(w.VBox):
         step = t("widgets.step_of", step=self.index, total=n)
         self.caption.value = panel(step, f'<p class="tk-step-caption">{escape(text)}</p>')
         self.table.value = self.render_table(self.game, self.lang, None)
-        self.narrator.batches = self.batches[-1:] if self.batches else []
-        self.narrator.render()
+        self.narrator.show(self._step_events(), replace=True)
+
+    def _step_events(self) -> list[Event]:
+        """The events of the step just played, read back from the game's log."""
+        if not self.index:
+            return []
+        moves = len(self.example.steps[self.index - 1].moves)
+        return [e for batch in self.game.log[-moves:] for e in batch]

@@ -16,7 +16,7 @@ from ..core.game import Game
 from ..core.moves import Move
 from ..core.registry import load_game, new_game
 from .example_player import Render
-from .lang import Language
+from .lang import Language, button
 from .move_picker import MovePicker
 from .narrator import Narrator
 from .style import panel
@@ -34,12 +34,9 @@ class GamePlayer(w.VBox):
         self.variant = w.Dropdown(options=variants, value=variants[0])
         self.level = w.Dropdown(options=list(bots), value=list(bots)[-1])
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="8em"))
-        self.start = w.Button(button_style="primary", icon="play")
-        self.start.add_class("tk-new-game")
-        self.takeback = w.Button(icon="undo", layout=w.Layout(width="auto"))
-        self.takeback.add_class("tk-takeback")
-        self.start.on_click(lambda _b: self.new())
-        self.takeback.on_click(lambda _b: self.take_back())
+        self.start = button("play", "tk-new-game", self.new, button_style="primary")
+        self.takeback = button("undo", "tk-takeback", self.take_back,
+                               layout=w.Layout(width="auto"))
         self.status = w.HTML()
         self.table = w.HTML()
         self.picker = MovePicker(game, lang, self.human_move)

@@ -7,25 +7,21 @@ from html import escape
 import ipywidgets as w
 
 from ..core.registry import GAMES
-from .lang import Language, LanguageSwitch
+from .lang import Language, LanguageSwitch, live_html
 from .style import CSS
 
 
 def landing(lang: Language) -> w.VBox:
     """Title, intro, language switch and one link per game in the registry."""
-    html = w.HTML()
-
-    def render() -> None:
+    def render() -> str:
         t = lang.t
         links = "".join(
             f'<li><a class="tk-game-link" href="{name}.ipynb?lang={lang.code}">'
             f'{escape(t("widgets.landing.open", game=t(f"{name}.title")))}</a></li>'
             for name in GAMES)
-        html.value = (f'<h2 class="tk-title">{escape(t("widgets.landing.title"))}</h2>'
-                      f'<p>{escape(t("widgets.landing.intro"))}</p><ul>{links}</ul>')
+        return (f'<h2 class="tk-title">{escape(t("widgets.landing.title"))}</h2>'
+                f'<p>{escape(t("widgets.landing.intro"))}</p><ul>{links}</ul>')
 
-    lang.on_change(render)
-    render()
-    box = w.VBox([w.HTML(CSS), LanguageSwitch(lang), html])
+    box = w.VBox([w.HTML(CSS), LanguageSwitch(lang), live_html(lang, render)])
     box.add_class("tk-app")
     return box

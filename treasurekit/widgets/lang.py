@@ -34,6 +34,23 @@ class Language(traitlets.HasTraits):
         self.observe(lambda _change: callback(), names="code")
 
 
+def live_html(lang: Language, render: Callable[[], str], css_class: str = "") -> w.HTML:
+    """An HTML widget showing ``render()``, rendered again when the language changes."""
+    html = w.HTML(render())
+    if css_class:
+        html.add_class(css_class)
+    lang.on_change(lambda: setattr(html, "value", render()))
+    return html
+
+
+def button(icon: str, css_class: str, on_click: Callable[[], None], **kw: Any) -> w.Button:
+    """A button with an icon and a CSS class (its text is set by the owner's refresh)."""
+    b = w.Button(icon=icon, **kw)
+    b.add_class(css_class)
+    b.on_click(lambda _b: on_click())
+    return b
+
+
 def LanguageSwitch(lang: Language) -> w.ToggleButtons:  # noqa: N802 - reads as a widget
     """English / Nederlands toggle bound to ``lang``."""
     switch = w.ToggleButtons(

@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from ..core.teaching import Choice, LessonStep
 from .example_player import Render
-from .lang import Language
+from .lang import Language, button
 from .narrator import Narrator
 from .style import panel
 
@@ -26,14 +26,9 @@ class LessonPlayer(w.VBox):
         self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
         self.feedback = w.HTML()
         self.narrator = Narrator(lang, limit=2)
-        self.prev = w.Button(icon="arrow-left")
-        self.next = w.Button(icon="arrow-right")
-        self.retry = w.Button(icon="undo")
-        for b, cls in ((self.prev, "tk-prev"), (self.next, "tk-next"), (self.retry, "tk-retry")):
-            b.add_class(cls)
-        self.prev.on_click(lambda _b: self.go(self.index - 1))
-        self.next.on_click(lambda _b: self.go(self.index + 1))
-        self.retry.on_click(lambda _b: self.go(self.index))
+        self.prev = button("arrow-left", "tk-prev", lambda: self.go(self.index - 1))
+        self.next = button("arrow-right", "tk-next", lambda: self.go(self.index + 1))
+        self.retry = button("undo", "tk-retry", lambda: self.go(self.index))
         self.children = [self.head, self.table, self.choices, self.feedback, self.narrator,
                          w.HBox([self.prev, self.retry, self.next])]
         lang.on_change(self.refresh)

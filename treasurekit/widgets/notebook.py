@@ -7,7 +7,7 @@ from collections.abc import Callable
 import ipywidgets as w
 from IPython.display import display
 
-from .lang import Language
+from .lang import Language, live_html
 
 _LANGUAGE: Language | None = None
 
@@ -30,8 +30,6 @@ def show_app(make: Callable[[Language], w.Widget]) -> w.Widget:
 def prose(key: str) -> w.HTML:
     """A paragraph of the notebook's text from the catalog; follows the language switch."""
     lang = app_language()
-    html = w.HTML(lang.t(key))
-    html.add_class("tk-prose")
-    lang.on_change(lambda: setattr(html, "value", lang.t(key)))
+    html = live_html(lang, lambda: lang.t(key), "tk-prose")
     display(html)
     return html
