@@ -12,16 +12,25 @@ class Labelled(Protocol):
 
 
 class Event(NamedTuple):
-    """One thing that happened. ``section`` names the rulebook section applied."""
+    """One thing that happened. ``section`` names the rulebook section applied.
+
+    ``seen_by`` lists the seats that may know every detail (empty: everyone). Other seats
+    read the ``.public`` wording of the event, which leaves the secret out.
+    """
 
     game: str
     kind: str
     section: str
     params: tuple[tuple[str, Any], ...] = ()
+    seen_by: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, game: str, kind: str, section: str, **params: Any) -> Event:
         return cls(game, kind, section, tuple(params.items()))
+
+    def sees_all(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (None: an onlooker who sees everything) may read the details."""
+        return viewer is None or not self.seen_by or viewer in self.seen_by
 
     def param(self, name: str) -> Any:
         return dict(self.params)[name]
@@ -39,9 +48,12 @@ class Event(NamedTuple):
                 out[name] = value
         return out
 
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        """The plain-language reason for this event."""
-        return tr(f"{self.game}.event.{self.kind}", lang, **self._formatted(lang))
+    def text(self, lang: str = DEFAULT_LANGUAGE, viewer: int | None = None) -> str:
+        """The plain-language reason for this event, as ``viewer`` may read it."""
+        key = f"{self.game}.event.{self.kind}"
+        if not self.sees_all(viewer):
+            key += ".public"
+        return tr(key, lang, **self._formatted(lang))
 
     def rule(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The title of the rulebook section this event applies."""

@@ -13,6 +13,7 @@ from .game import SAVE_FORMAT, SAVE_VERSION, Game, replay
 #: name -> "module:Class"; modules are imported only when a game is created.
 GAMES: dict[str, str] = {
     "diving_bell": "treasurekit.games.diving_bell.rules:DivingBell",
+    "sea_or_shore": "treasurekit.games.sea_or_shore.rules:SeaOrShore",
 }
 
 

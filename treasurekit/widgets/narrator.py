@@ -14,10 +14,11 @@ from .style import panel
 class Narrator(w.HTML):
     """Shows events in the current language; re-renders when the language changes."""
 
-    def __init__(self, lang: Language, limit: int = 12) -> None:
+    def __init__(self, lang: Language, limit: int = 12, viewer: int | None = None) -> None:
         super().__init__()
         self.lang = lang
         self.limit = limit
+        self.viewer = viewer   # the seat whose eyes read the log (None: sees everything)
         self.batches: list[list[Event]] = []
         self.add_class("tk-narrator")
         lang.on_change(self.render)
@@ -39,7 +40,7 @@ class Narrator(w.HTML):
         lines = []
         for batch in self.batches[-self.limit:][::-1]:
             for e in batch:
-                rule, text = e.rule(self.lang.code), e.text(self.lang.code)
+                rule, text = e.rule(self.lang.code), e.text(self.lang.code, self.viewer)
                 lines.append(f'<li><span class="tk-rule" title="{escape(t("widgets.rule"))}">'
                              f"§ {escape(rule)}</span> {escape(text)}</li>")
         body = "".join(lines) or f"<li>{escape(t('widgets.nothing_yet'))}</li>"

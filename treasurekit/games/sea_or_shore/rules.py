@@ -1,0 +1,735 @@
+"""Sea or Shore rules: deal, pass, covered tricks, colours won and lost, actions, two rounds.
+
+Chance is explicit: each island card dealt (``deal:r7``), each treasure turned up
+(``turn:b3``), the random hand cards of the swap action (``grab:b3,g9``) and the
+treasures looked at with the peek action (``see:r2``). Decisions a player has no
+choice in are carried out by the rules at once.
+
+>>> import treasurekit as tk
+>>> g = tk.new_game("sea_or_shore", players=["Eric", "Marlou", "Niels"], seed=4)
+>>> while g.is_chance:
+...     _ = g.deal()
+>>> g.phase, g.current_player, len(g.view(0)["hand"])
+('pass', 0, 12)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, permutations
+from typing import Any
+
+from ...core.errors import InvalidSave
+from ...core.events import Event
+from ...core.game import Game
+from ...core.moves import Move
+from .cards import (
+    ACTION_CARDS,
+    ACTION_SIDES,
+    ADDITION_CARDS,
+    COLOURS,
+    GAME,
+    HAND_SIZE,
+    ISLAND_CODES,
+    MAX_VALUE,
+    SHOWS,
+    VARIANTS,
+    Colour,
+    action_card_of,
+    island,
+    treasure,
+    treasure_decks,
+)
+from .state import Deck, Played, SeaOrShoreState, Step
+
+CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
+DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
+                            "order", "salvage", "discard"})
+ROUNDS = 2
+
+
+class Group:
+    """The players who compete for one colour in a trick (two colours under the exception)."""
+
+    __slots__ = ("colours", "ranked")
+
+    def __init__(self, colours: tuple[str, ...], ranked: list[tuple[int, int]]) -> None:
+        self.colours = colours
+        self.ranked = ranked                     # (seat, value), highest first
+
+    @property
+    def winner(self) -> int:
+        return self.ranked[0][0]
+
+
+def rank(s: SeaOrShoreState, seats: list[int]) -> list[tuple[int, int]]:
+    """Seats with their card values, best first; a tie goes to the seat nearer the start."""
+    out = []
+    for seat in seats:
+        played = s.played[seat]
+        assert played is not None
+        out.append((seat, played.value))
+    out.sort(key=lambda sv: (-sv[1], s.distance(sv[0])))
+    return out
+
+
+def groups(s: SeaOrShoreState) -> list[Group]:
+    """Who competes with whom this trick, in clockwise order of the winners.
+
+    With three players, the two colours of an action card that both lack a face-up
+    treasure count as one colour (the three-player exception).
+    """
+    by_colour: dict[str, list[int]] = {c: [] for c in COLOURS}
+    for seat in s.order_from(s.starter):
+        played = s.played[seat]
+        if played is not None:
+            by_colour[played.colour].append(seat)
+    up = {t[0] for t in s.face_up if t}
+    keys: list[tuple[str, ...]] = []
+    for pair in ACTION_CARDS:
+        if s.players == 3 and not up & set(pair):
+            keys.append(pair)
+        else:
+            keys += [(c,) for c in pair]
+    out = []
+    for key in keys:
+        seats = [seat for c in key for seat in by_colour[c]]
+        if seats:
+            out.append(Group(key, rank(s, seats)))
+    out.sort(key=lambda g: s.distance(g.winner))
+    return out
+
+
+class SeaOrShore(Game[SeaOrShoreState]):
+    """Three to five explorers play covered island cards for treasures over two rounds."""
+
+    name = GAME
+    variants = tuple(VARIANTS)
+    min_players, max_players = 3, 5
+
+    def _ev(self, kind: str, section: str, seen_by: tuple[int, ...] = (),
+            **params: Any) -> Event:
+        return Event(GAME, kind, section, tuple(params.items()), seen_by)
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The action shown by each action card (red/blue card, green/purple card)."""
+        return VARIANTS[self.variant]
+
+    @property
+    def phase(self) -> str:
+        """What the table is doing: deal, turn, pass, play, treasure, an action step, or over."""
+        s = self._state
+        return "over" if s.over else s.steps[0][0]
+
+    # ---- set-up -------------------------------------------------------------------
+    def _initial_state(self) -> SeaOrShoreState:
+        s = SeaOrShoreState(len(self.players))
+        self._setup_round(s, starter=0)
+        self._advance(s)
+        return s
+
+    def _setup_round(self, s: SeaOrShoreState, starter: int) -> None:
+        """Everything as at set-up: fresh decks, hands to deal, additions back in the pile."""
+        n = s.players
+        decks = treasure_decks(n)
+        s.decks = [Deck([], sorted(d), []) for d in decks]
+        s.face_up = [None] * len(decks)
+        s.known = [[0] * n for _ in decks]
+        s.box = list(ISLAND_CODES)
+        s.to_deal, s.dealt = HAND_SIZE[n] * n, 0
+        s.hands = [[] for _ in range(n)]
+        s.passing = [None] * n
+        s.played = [None] * n
+        s.revealed, s.salvaged, s.discards, s.grabbed = False, [], [], []
+        s.piles = [[] for _ in range(n)]
+        s.additions = [0] * n
+        s.addition_pile = ADDITION_CARDS
+        s.starter = s.first_starter = starter
+        s.steps = [("deal",)] + [("turn", d) for d in range(len(decks))] + \
+            [("pass", p) for p in s.order_from(starter)] + [("passes_done",)] + \
+            [("play", p) for p in s.order_from(starter)] + [("reveal",)]
+
+    def _state_from_position(self, desc: dict[str, Any]) -> SeaOrShoreState:
+        from .position import state_from_position
+
+        s = state_from_position(self, desc)
+        self._advance(s)
+        return s
+
+    # ---- whose turn -----------------------------------------------------------------
+    def _current_player(self, s: SeaOrShoreState) -> int | None:
+        return None if s.over else int(s.steps[0][1])
+
+    def _is_chance(self, s: SeaOrShoreState) -> bool:
+        return not s.over and s.steps[0][0] in CHANCE_STEPS
+
+    def _is_over(self, s: SeaOrShoreState) -> bool:
+        return s.over
+
+    def _chance_outcomes(self, s: SeaOrShoreState) -> list[tuple[Move, float]]:
+        kind = s.steps[0][0]
+        if kind == "grab":
+            hand = s.hands[int(s.steps[0][2])]
+            combos = list(combinations(hand, min(2, len(hand))))
+            return [(Move("grab", ",".join(c)), 1 / len(combos)) for c in combos]
+        pool = s.box if kind == "deal" else s.decks[int(s.steps[0][-1])].middle
+        counts = Counter(pool)
+        return [(Move(kind, code), k / len(pool)) for code, k in sorted(counts.items())]
+
+    def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
+        kind = s.steps[0][0]
+        if kind == "deal":
+            return Move("deal", s.box[int(x * len(s.box))])
+        if kind in ("turn", "see"):
+            middle = s.decks[int(s.steps[0][-1])].middle
+            return Move(kind, middle[int(x * len(middle))])
+        return super()._sample_chance(s, x)
+
+    def _is_legal(self, s: SeaOrShoreState, move: Move) -> bool:
+        if s.over:
+            return False
+        kind = s.steps[0][0]
+        if kind == "deal":
+            return move.kind == "deal" and move.arg in s.box
+        if kind in ("turn", "see"):
+            return move.kind == kind and move.arg in s.decks[int(s.steps[0][-1])].middle
+        if kind == "play":
+            return move.kind == "play" and self._play_problem(s, move.arg) == ""
+        return super()._is_legal(s, move)
+
+    # ---- legal moves ------------------------------------------------------------------
+    def _legal(self, s: SeaOrShoreState) -> list[Move]:
+        step = s.steps[0]
+        kind, p = step[0], int(step[1])
+        if kind == "pass":
+            return [Move("pass", c) for c in pass_options(s.hands[p])]
+        if kind == "play":
+            out = []
+            for card in s.hands[p]:
+                room = min(s.additions[p], MAX_VALUE - island(card).value)
+                out += [Move("play", Played(card, side, k).notation())
+                        for side in SHOWS for k in range(room + 1)]
+            return out
+        if kind == "treasure":
+            return [Move("take")] + [Move("steal", str(v)) for v in self._steal_targets(s)]
+        if kind == "rob":
+            return [Move("rob", str(v)) for v in range(s.players)
+                    if v != p and s.additions[v] >= 2]
+        if kind == "swap":
+            return [Move("swap", str(v)) for v in range(s.players) if v != p and s.hands[v]]
+        if kind in ("give", "discard"):
+            return [Move(kind, c) for c in s.hands[p]]
+        if kind == "peek":
+            return [Move("peek", str(d)) for d, deck in enumerate(s.decks) if deck.size()]
+        if kind == "order":
+            d = int(step[2])
+            seen = s.decks[d].top[:3]
+            return [Move("order", ",".join(o)) for o in sorted(set(permutations(seen)))]
+        if kind == "salvage":
+            return [Move("salvage", str(v)) for v in range(s.players)
+                    if s.played[v] is not None and v not in s.salvaged]
+        return []
+
+    def _steal_targets(self, s: SeaOrShoreState) -> list[int]:
+        """Players the colour's winner may rob instead of taking the face-up treasure."""
+        _, winner, colour_index, _deck = s.steps[0]
+        colour = COLOURS[int(colour_index)]
+        return [v for v in s.order_from(s.starter)
+                if v != winner and (pl := s.played[v]) is not None and pl.colour == colour
+                and s.piles[v] and s.piles[v][-1][0] == colour]
+
+    def _play_problem(self, s: SeaOrShoreState, arg: str) -> str:
+        """Why ``play:arg`` is not allowed now ('' when it is)."""
+        try:
+            played = Played.parse(arg)
+        except (KeyError, ValueError):
+            return (f"{arg!r} is not a play: write card/side+additions, e.g. 'r7/sea', "
+                    "'b12/shore' or 'g5/sea+2'")
+        p = int(s.steps[0][1])
+        if played.card not in s.hands[p]:
+            return f"{played.card} is not in {self.players[p]}'s hand"
+        if played.adds > s.additions[p]:
+            return (f"{self.players[p]} has {s.additions[p]} addition card(s), "
+                    f"not {played.adds}")
+        if island(played.card).value + played.adds > MAX_VALUE:
+            return (f"addition cards cannot raise a card above {MAX_VALUE}: "
+                    f"{played.card} takes at most {MAX_VALUE - island(played.card).value}")
+        return ""
+
+    def _why_illegal(self, s: SeaOrShoreState, move: Move) -> str:
+        step = s.steps[0]
+        kind = step[0]
+        if kind in CHANCE_STEPS:
+            if move.kind == kind:
+                return (f"{move.arg!r} is not a possible outcome now "
+                        "(see chance_outcomes())")
+            return f"the next {kind} is the dealer's: deal() or force one of chance_outcomes()"
+        p = int(step[1])
+        name = self.players[p]
+        if kind == "play" and move.kind == "play":
+            return self._play_problem(s, move.arg)
+        if kind == "pass" and move.kind == "pass":
+            opts = " or ".join(pass_options(s.hands[p]))
+            return (f"{name} must pass the highest card of a colour they hold most of: {opts}")
+        if kind == "treasure" and move.kind == "steal":
+            return (f"{name} may steal only the top treasure of a player who lost the same "
+                    "colour this trick and whose top treasure has that colour")
+        if kind == "rob" and move.kind == "rob":
+            return "the other player must have at least two addition cards to steal"
+        if kind in ("give", "discard") and move.kind == kind:
+            return f"{move.arg} is not in {name}'s hand"
+        legal = ", ".join(str(m) for m in self._legal(s)[:12])
+        more = ", ..." if len(self._legal(s)) > 12 else ""
+        return f"now {name} must {_STEP_TEXT[kind]}; legal moves: {legal}{more}"
+
+    # ---- playing ---------------------------------------------------------------------
+    def _apply(self, s: SeaOrShoreState, move: Move) -> list[Event]:
+        step = s.steps.pop(0)
+        events = _HANDLERS[step[0]](self, s, step, move)
+        return events + self._advance(s)
+
+    def _advance(self, s: SeaOrShoreState) -> list[Event]:
+        """Carry out every step that needs nobody: automatic steps, forced decisions and
+        chance whose outcome is already known (a looked-at deck top)."""
+        events: list[Event] = []
+        while not s.over:
+            step = s.steps[0]
+            kind = step[0]
+            if kind in CHANCE_STEPS:
+                if kind in ("turn", "see"):
+                    forced = self._known_draw(s, step)
+                    if forced is None:
+                        break
+                    s.steps.pop(0)
+                    events += forced
+                    continue
+                if kind == "grab" and len(s.hands[int(step[2])]) <= 1:
+                    s.steps.pop(0)
+                    hand = s.hands[int(step[2])]
+                    events += self._grab(s, step, Move("grab", ",".join(hand)))
+                    continue
+                break
+            if kind == "play":
+                break                                # always a choice: sea or shore
+            if kind in DECISION_STEPS:
+                legal = self._legal(s)
+                if len(legal) != 1:
+                    break
+                s.steps.pop(0)
+                events += _HANDLERS[kind](self, s, step, legal[0])
+                continue
+            s.steps.pop(0)
+            events += _HANDLERS[kind](self, s, step, Move("auto"))
+        return events
+
+    # deal and turn up ---------------------------------------------------------------------
+    def _deal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        seat = (s.first_starter + s.dealt) % s.players
+        s.box.remove(move.arg)
+        s.hands[seat].append(move.arg)
+        s.dealt += 1
+        if s.dealt < s.to_deal:
+            s.steps.insert(0, ("deal",))
+            return []
+        for hand in s.hands:
+            hand.sort(key=card_order)
+        return [self._ev("dealt", "setup", cards=HAND_SIZE[s.players], round=s.round + 1,
+                         unseen=len(s.box))]
+
+    def _known_draw(self, s: SeaOrShoreState, step: Step) -> list[Event] | None:
+        """Turn up or look at a card whose identity is already settled, or None if it is not."""
+        kind, d = step[0], int(step[-1])
+        deck = s.decks[d]
+        if kind == "turn":
+            if deck.top:
+                return self._turn(s, step, Move("turn", deck.top[0]))
+            if deck.middle:
+                return None
+            if deck.bottom:
+                return self._turn(s, step, Move("turn", deck.bottom[0]))
+            return [self._ev("deck_empty", "setup", deck=d + 1)]
+        # see: fill the known top of the deck up to three cards
+        if len(deck.top) >= 3 or deck.size() == len(deck.top):
+            return []
+        if deck.middle:
+            return None
+        deck.top.append(deck.bottom.pop(0))
+        s.steps.insert(0, step)
+        return []
+
+    def _turn(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        d = int(step[1])
+        deck = s.decks[d]
+        if deck.top:
+            deck.top.pop(0)                       # looked at before: no chance left
+        elif deck.middle:
+            deck.middle.remove(move.arg)
+        else:
+            deck.bottom.pop(0)                    # back round to the cards put under
+        s.known[d] = [max(0, k - 1) for k in s.known[d]]
+        s.face_up[d] = move.arg
+        return [self._ev("turn", "setup", deck=d + 1, card=treasure(move.arg))]
+
+    # the pass before play --------------------------------------------------------------
+    def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p = int(step[1])
+        s.passing[p] = move.arg
+        to = (p - 1) % s.players
+        return [self._ev("pass", "setup", (p, to), player=self.players[p], to=self.players[to],
+                         card=island(move.arg))]
+
+    def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        for p, card in enumerate(s.passing):
+            assert card is not None
+            s.hands[p].remove(card)
+        for p, card in enumerate(s.passing):
+            assert card is not None
+            s.hands[(p - 1) % s.players].append(card)
+        for hand in s.hands:
+            hand.sort(key=card_order)
+        s.passing = [None] * s.players
+        return [self._ev("passed", "setup", player=self.players[s.starter])]
+
+    # a trick ---------------------------------------------------------------------------
+    def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p = int(step[1])
+        played = Played.parse(move.arg)
+        s.hands[p].remove(played.card)
+        s.additions[p] -= played.adds
+        s.played[p] = played
+        card = island(played.card)
+        shown: Any = Colour(card.colour) if played.shows == "sea" else card.value
+        return [self._ev(f"play_{played.shows}", "play", (p,), player=self.players[p],
+                         card=card, shown=shown, adds=played.adds)]
+
+    def _reveal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        s.revealed = True
+        events = []
+        for seat in s.order_from(s.starter):
+            played = s.played[seat]
+            assert played is not None
+            events.append(self._ev("reveal", "play", player=self.players[seat],
+                                   card=island(played.card), value=played.value,
+                                   adds=played.adds))
+        found = groups(s)
+        for g in found:
+            if len(g.colours) > 1:
+                events.append(self._ev("merged", "exception", colours=_colours(g.colours),
+                                       player=self.players[g.winner]))
+        events += self._ties(found)
+        events += self._award_additions(s, found)
+        treasures: list[Step] = []
+        actions: list[Step] = []
+        for g in found:
+            deck = self._treasure_deck(s, g.colours)
+            colour = _colours(g.colours)
+            if deck is not None:
+                events.append(self._ev("win_treasure", "win", player=self.players[g.winner],
+                                       colour=colour,
+                                       treasure=treasure(s.face_up[deck] or "")))
+                treasures.append(("treasure", g.winner, COLOURS.index(g.colours[0]), deck))
+            else:
+                card = action_card_of(g.colours[0])
+                events.append(self._ev("win_action", "activate", player=self.players[g.winner],
+                                       colour=colour, action=Action(self.sides[card])))
+                actions.append(("action", g.winner, card))
+        s.steps[0:0] = treasures + actions + [("end_trick",)]
+        return events
+
+    def _ties(self, found: list[Group]) -> list[Event]:
+        """Explain every tie the starting card settles (for the win and for the lowest)."""
+        events = []
+        for g in found:
+            (a, x), *rest = g.ranked
+            if rest and rest[0][1] == x:
+                events.append(self._ev("tie_win", "tie", player=self.players[a],
+                                       other=self.players[rest[0][0]], value=x,
+                                       colour=_colours(g.colours)))
+            if len(rest) > 1 and rest[-1][1] == rest[-2][1]:
+                events.append(self._ev("tie_low", "tie", player=self.players[rest[-1][0]],
+                                       other=self.players[rest[-2][0]], value=rest[-1][1],
+                                       colour=_colours(g.colours)))
+        return events
+
+    def _treasure_deck(self, s: SeaOrShoreState, colours: tuple[str, ...]) -> int | None:
+        if len(colours) > 1:
+            return None
+        for d, card in enumerate(s.face_up):
+            if card and card[0] == colours[0]:
+                return d
+        return None
+
+    def _award_additions(self, s: SeaOrShoreState, found: list[Group]) -> list[Event]:
+        """The lowest player of each contested colour earns one addition card per card of it."""
+        events = []
+        losers = sorted((g for g in found if len(g.ranked) > 1),
+                        key=lambda g: s.distance(g.ranked[-1][0]))
+        for g in losers:
+            seat = g.ranked[-1][0]
+            earned = min(len(g.ranked), s.addition_pile)
+            s.addition_pile -= earned
+            s.additions[seat] += earned
+            kind = "earn" if earned == len(g.ranked) else "earn_short"
+            events.append(self._ev(kind, "lose", player=self.players[seat],
+                                   colour=_colours(g.colours), cards=len(g.ranked),
+                                   earned=earned))
+        return events
+
+    def _treasure(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        winner, d = int(step[1]), int(step[3])
+        if move.kind == "take":
+            card = s.face_up[d]
+            assert card is not None
+            s.face_up[d] = None
+            s.piles[winner].append(card)
+            return [self._ev("take", "treasure", player=self.players[winner],
+                             treasure=treasure(card))]
+        victim = int(move.arg)
+        card = s.piles[victim].pop()
+        s.piles[winner].append(card)
+        return [self._ev("steal", "steal", player=self.players[winner],
+                         victim=self.players[victim], treasure=treasure(card))]
+
+    # actions ----------------------------------------------------------------------------
+    def _action(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p, card = int(step[1]), int(step[2])
+        side = self.sides[card]
+        name = self.players[p]
+        if side == "additions":
+            if any(v != p and s.additions[v] >= 2 for v in range(s.players)):
+                s.steps.insert(0, ("rob", p))
+                return []
+            took = min(2, s.addition_pile)
+            s.addition_pile -= took
+            s.additions[p] += took
+            return [self._ev("rob_pile", "action_additions", player=name, cards=took)]
+        if side == "swap":
+            if not s.hands[p]:
+                return [self._ev("no_effect", "action_swap", player=name)]
+            s.steps.insert(0, ("swap", p))
+            return []
+        if side == "peek":
+            if not any(deck.size() for deck in s.decks):
+                return [self._ev("no_effect", "action_peek", player=name)]
+            s.steps.insert(0, ("peek", p))
+            return []
+        s.steps[0:0] = [("salvage", p), ("discard", p)]
+        return []
+
+    def _rob(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p, v = int(step[1]), int(move.arg)
+        s.additions[v] -= 2
+        s.additions[p] += 2
+        return [self._ev("rob", "action_additions", player=self.players[p],
+                         victim=self.players[v])]
+
+    def _swap(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p, v = int(step[1]), int(move.arg)
+        s.steps.insert(0, ("grab", p, v))
+        return [self._ev("swap", "action_swap", player=self.players[p],
+                         victim=self.players[v], cards=min(2, len(s.hands[v])))]
+
+    def _grab(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p, v = int(step[1]), int(step[2])
+        cards = move.arg.split(",") if move.arg else []
+        for c in cards:
+            s.hands[v].remove(c)
+            s.hands[p].append(c)
+        s.hands[p].sort(key=card_order)
+        s.grabbed = cards
+        s.steps[0:0] = [("give", p, v)] * len(cards)
+        return [self._ev("grab", "action_swap", (p, v), player=self.players[p],
+                         victim=self.players[v], cards=tuple(island(c) for c in cards))]
+
+    def _give(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p, v = int(step[1]), int(step[2])
+        s.hands[p].remove(move.arg)
+        s.hands[v].append(move.arg)
+        s.hands[v].sort(key=card_order)
+        if not any(st[0] == "give" for st in s.steps):
+            s.grabbed = []
+        return [self._ev("give", "action_swap", (p, v), player=self.players[p],
+                         victim=self.players[v], card=island(move.arg))]
+
+    def _peek(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p, d = int(step[1]), int(move.arg)
+        s.steps[0:0] = [("see", p, d), ("order", p, d)]
+        return [self._ev("peek", "action_peek", player=self.players[p], deck=d + 1,
+                         cards=min(3, s.decks[d].size()))]
+
+    def _see(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        d = int(step[2])
+        deck = s.decks[d]
+        deck.middle.remove(move.arg)
+        deck.top.append(move.arg)
+        s.steps.insert(0, step)                  # until three are known (or the deck ends)
+        return []
+
+    def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p, d = int(step[1]), int(step[2])
+        deck = s.decks[d]
+        new = move.arg.split(",")
+        deck.top[:len(new)] = new
+        # only the looker knows the new order; anyone who knew the old one no longer does
+        s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
+        return [self._ev("order", "action_peek", (p,), player=self.players[p], deck=d + 1,
+                         cards=tuple(treasure(c) for c in new))]
+
+    def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p, v = int(step[1]), int(move.arg)
+        played = s.played[v]
+        assert played is not None
+        s.salvaged.append(v)
+        s.hands[p].append(played.card)
+        s.hands[p].sort(key=card_order)
+        return [self._ev("salvage", "action_salvage", player=self.players[p],
+                         owner=self.players[v], card=island(played.card))]
+
+    def _discard(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        p = int(step[1])
+        s.hands[p].remove(move.arg)
+        s.discards.append(move.arg)
+        return [self._ev("discard", "action_salvage", player=self.players[p],
+                         card=island(move.arg))]
+
+    # end of a trick, a round, the game -------------------------------------------------------
+    def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        events = []
+        returned = 0
+        for seat, played in enumerate(s.played):
+            assert played is not None
+            returned += played.adds
+            if seat not in s.salvaged:
+                s.discards.append(played.card)
+        s.addition_pile += returned
+        s.played = [None] * s.players
+        s.revealed, s.salvaged = False, []
+        under = []
+        for d, card in enumerate(s.face_up):
+            if card:
+                s.decks[d].bottom.append(card)
+                s.face_up[d] = None
+                under.append(treasure(card))
+        if returned:
+            events.append(self._ev("additions_back", "additions", cards=returned))
+        if under:
+            events.append(self._ev("under", "end_trick", cards=tuple(under)))
+        if not any(s.hands):
+            s.steps.insert(0, ("end_round",))
+            return events
+        s.starter = (s.starter + 1) % s.players
+        s.steps[0:0] = [("turn", d) for d in range(len(s.decks))] + \
+            [("play", p) for p in s.order_from(s.starter)] + [("reveal",)]
+        return events + [self._ev("next_trick", "end_trick", player=self.players[s.starter])]
+
+    def _end_round(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        scores = round_points(s)
+        s.round_scores.append(scores)
+        events = [self._ev("round_score", "game_end", player=self.players[p],
+                           treasure=sum(treasure(t).value for t in s.piles[p]),
+                           additions=s.additions[p], total=scores[p])
+                  for p in range(s.players)]
+        if len(s.round_scores) < ROUNDS:
+            s.round += 1
+            self._setup_round(s, starter=(s.first_starter + 1) % s.players)
+            return events + [self._ev("second_round", "game_end",
+                                      player=self.players[s.starter])]
+        s.over = True
+        s.steps = []
+        totals = self._scores(s)
+        best = max(totals)
+        winners = [self.players[p] for p, x in enumerate(totals) if x == best]
+        kind = "winner" if len(winners) == 1 else "shared"
+        return events + [self._ev(kind, "game_end", player=winners[0], players=winners,
+                                  score=best)]
+
+    # ---- outcome -------------------------------------------------------------------
+    def _scores(self, s: SeaOrShoreState) -> list[int]:
+        """Points so far: finished rounds plus the round in progress."""
+        totals = [sum(r[p] for r in s.round_scores) for p in range(s.players)]
+        if s.over:
+            return totals
+        return [t + x for t, x in zip(totals, round_points(s), strict=True)]
+
+    # ---- views ------------------------------------------------------------------------
+    def _view(self, s: SeaOrShoreState, player: int) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, s, player)
+
+
+class Action(str):
+    """The name of an action card side, labelled in a language."""
+
+    def label(self, lang: str) -> str:
+        from ...core.i18n import tr
+
+        return tr(f"{GAME}.action.{self}", lang)
+
+
+def _colours(colours: tuple[str, ...]) -> Colour:
+    return Colour("/".join(colours)) if len(colours) > 1 else Colour(colours[0])
+
+
+def card_order(code: str) -> tuple[int, int]:
+    """Hands are sorted by colour, then value."""
+    return COLOURS.index(code[0]), int(code[1:])
+
+
+def pass_options(hand: list[str]) -> list[str]:
+    """The cards a player may pass before play: the highest of each colour they hold most of."""
+    counts = Counter(c[0] for c in hand)
+    if not counts:
+        return []
+    most = max(counts.values())
+    return [max((c for c in hand if c[0] == colour), key=card_order)
+            for colour in COLOURS if counts.get(colour) == most]
+
+
+def round_points(s: SeaOrShoreState) -> list[int]:
+    """Treasure points plus one point per two addition cards, per player."""
+    return [sum(treasure(t).value for t in pile) + adds // 2
+            for pile, adds in zip(s.piles, s.additions, strict=True)]
+
+
+_STEP_TEXT = {
+    "pass": "pass a card to the player on their right",
+    "play": "play an island card (e.g. play:r7/sea or play:b9/shore+1)",
+    "treasure": "take the face-up treasure or steal one",
+    "rob": "choose whose addition cards to steal",
+    "swap": "choose whose hand to take cards from",
+    "give": "give a card back",
+    "peek": "choose a treasure deck to look at",
+    "order": "put the looked-at treasures back in an order",
+    "salvage": "choose a played island card to take",
+    "discard": "discard an island card",
+}
+
+_HANDLERS = {
+    "deal": SeaOrShore._deal, "turn": SeaOrShore._turn, "pass": SeaOrShore._pass,
+    "passes_done": SeaOrShore._passes_done, "play": SeaOrShore._play,
+    "reveal": SeaOrShore._reveal, "treasure": SeaOrShore._treasure,
+    "action": SeaOrShore._action, "rob": SeaOrShore._rob, "swap": SeaOrShore._swap,
+    "grab": SeaOrShore._grab, "give": SeaOrShore._give, "peek": SeaOrShore._peek,
+    "see": SeaOrShore._see, "order": SeaOrShore._order, "salvage": SeaOrShore._salvage,
+    "discard": SeaOrShore._discard, "end_trick": SeaOrShore._end_trick,
+    "end_round": SeaOrShore._end_round,
+}
+
+
+def check_codes(codes: Any, where: str, kind: str = "island") -> list[str]:
+    """Card codes named in a position, or InvalidSave naming the bad entry."""
+    if not isinstance(codes, list):
+        raise InvalidSave(f"{where} must be a list of card codes")
+    look = island if kind == "island" else treasure
+    for code in codes:
+        try:
+            look(code)
+        except (KeyError, TypeError):
+            raise InvalidSave(f"{where}: {code!r} is not a {kind} card "
+                              f"(write colour letter r/b/g/p and value, e.g. 'r7')") from None
+    return list(codes)
+
+
+ACTIONS = tuple(a for sides in ACTION_SIDES for a in sides)

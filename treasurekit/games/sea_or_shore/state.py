@@ -1,0 +1,111 @@
+"""The Sea or Shore table: hands, decks, piles, the trick in progress and the steps to come."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .cards import MAX_VALUE, SHOWS, island
+
+
+class Deck(NamedTuple):
+    """A face-down treasure deck, from top to bottom: ``top`` (order known to whoever looked,
+    see ``SeaOrShoreState.known``), ``middle`` (shuffled, order still unknown, kept sorted)
+    and ``bottom`` (cards put under the deck, in the order they went there)."""
+
+    top: list[str]
+    middle: list[str]
+    bottom: list[str]
+
+    def size(self) -> int:
+        return len(self.top) + len(self.middle) + len(self.bottom)
+
+    def cards(self) -> list[str]:
+        return self.top + self.middle + self.bottom
+
+    def clone(self) -> Deck:
+        return Deck(self.top[:], self.middle[:], self.bottom[:])
+
+
+class Played(NamedTuple):
+    """An island card on the table: which half shows, and the addition cards beside it."""
+
+    card: str
+    shows: str          # "sea" (the colour shows) or "shore" (the number shows)
+    adds: int = 0
+
+    @property
+    def value(self) -> int:
+        """The card's value with its addition cards (never above 12)."""
+        return min(MAX_VALUE, island(self.card).value + self.adds)
+
+    @property
+    def colour(self) -> str:
+        return self.card[0]
+
+    def notation(self) -> str:
+        return f"{self.card}/{self.shows}" + (f"+{self.adds}" if self.adds else "")
+
+    @classmethod
+    def parse(cls, text: str) -> Played:
+        """``r7/sea+2`` -> Played("r7", "sea", 2); ValueError if malformed."""
+        card, _, rest = text.partition("/")
+        shows, _, adds = rest.partition("+")
+        island(card)                                   # KeyError for an unknown card
+        if shows not in SHOWS or (adds and not adds.isdigit()) or adds.startswith("0"):
+            raise ValueError(text)
+        return cls(card, shows, int(adds or 0))
+
+
+#: A step still to come: (kind, player, extra...). Kinds: deal, turn, pass, passes_done, play,
+#: reveal, treasure, action, rob, swap, grab, give, peek, see, order, salvage, discard,
+#: end_trick, end_round.
+Step = tuple[Any, ...]
+
+
+@dataclass(slots=True)
+class SeaOrShoreState:
+    """Everything on the table, plus the queue of steps the rules still have to take."""
+
+    players: int
+    round: int = 0                                  # 0: first round, 1: second
+    starter: int = 0                                # holds the starting card this trick
+    first_starter: int = 0                          # started the first trick of this round
+    box: list[str] = field(default_factory=list)    # island cards not dealt (unseen)
+    to_deal: int = 0                                # island cards still to deal this round
+    dealt: int = 0
+    hands: list[list[str]] = field(default_factory=list)
+    passing: list[str | None] = field(default_factory=list)
+    played: list[Played | None] = field(default_factory=list)
+    revealed: bool = False
+    salvaged: list[int] = field(default_factory=list)   # seats whose played card was taken
+    discards: list[str] = field(default_factory=list)   # island cards discarded this round
+    decks: list[Deck] = field(default_factory=list)
+    face_up: list[str | None] = field(default_factory=list)
+    known: list[list[int]] = field(default_factory=list)  # [deck][player]: top cards seen
+    piles: list[list[str]] = field(default_factory=list)  # personal treasure piles, top last
+    additions: list[int] = field(default_factory=list)
+    addition_pile: int = 0
+    grabbed: list[str] = field(default_factory=list)    # cards taken by the swap action
+    round_scores: list[list[int]] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    over: bool = False
+
+    def clone(self) -> SeaOrShoreState:
+        return SeaOrShoreState(
+            self.players, self.round, self.starter, self.first_starter, self.box[:],
+            self.to_deal, self.dealt, [h[:] for h in self.hands], self.passing[:],
+            self.played[:], self.revealed, self.salvaged[:], self.discards[:],
+            [d.clone() for d in self.decks], self.face_up[:], [k[:] for k in self.known],
+            [p[:] for p in self.piles], self.additions[:], self.addition_pile,
+            self.grabbed[:], [r[:] for r in self.round_scores], self.steps[:], self.over,
+        )
+
+    def order_from(self, seat: int) -> list[int]:
+        """All seats clockwise, starting with ``seat``."""
+        n = self.players
+        return [(seat + i) % n for i in range(n)]
+
+    def distance(self, seat: int) -> int:
+        """Clockwise distance from the starting player (0 for the starting player)."""
+        return (seat - self.starter) % self.players

@@ -1,0 +1,66 @@
+"""What one player may see of a Sea or Shore table (and nothing more).
+
+Other players' hands, the covered half of their played cards before the reveal, the
+order of the face-down treasures and the treasures under the top of another player's
+pile all stay hidden. A player who looked at a deck (the peek action) still knows its
+top cards until they come up or someone reorders them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import ACTION_CARDS, island
+
+if TYPE_CHECKING:
+    from .rules import SeaOrShore
+    from .state import SeaOrShoreState
+
+
+def played_view(s: SeaOrShoreState, seat: int, viewer: int | None) -> dict[str, Any] | None:
+    """A played card as ``viewer`` sees it: whole after the reveal or to its owner,
+    otherwise only the uncovered half and the addition cards beside it."""
+    played = s.played[seat]
+    if played is None:
+        return None
+    out: dict[str, Any] = {"shows": played.shows, "adds": played.adds}
+    if s.revealed or viewer is None or viewer == seat:
+        out.update(card=played.card, value=played.value, taken=seat in s.salvaged)
+    elif played.shows == "sea":
+        out["colour"] = played.colour
+    else:
+        out["number"] = island(played.card).value
+    return out
+
+
+def view(game: SeaOrShore, s: SeaOrShoreState, player: int) -> dict[str, Any]:
+    step = s.steps[0] if s.steps else ("over",)
+    kind = step[0]
+    pending: dict[str, Any] = {}
+    if kind == "pass" and s.passing[player]:
+        pending["passing"] = s.passing[player]
+    if kind == "give" and player in (step[1], step[2]):
+        pending["grabbed"] = list(s.grabbed)
+    if kind == "order" and player == step[1]:
+        pending["looking_at"] = s.decks[int(step[2])].top[:3]
+    return {
+        "game": game.name, "you": player, "players": list(game.players),
+        "variant": game.variant, "actions": dict(zip(("/".join(p) for p in ACTION_CARDS),
+                                                     game.sides, strict=True)),
+        "round": s.round + 1, "phase": "over" if s.over else kind,
+        "to_move": game.current_player, "starter": s.starter,
+        "hand": list(s.hands[player]), "hand_sizes": [len(h) for h in s.hands],
+        "played": [played_view(s, seat, player) for seat in range(s.players)],
+        "revealed": s.revealed,
+        "face_up": list(s.face_up),
+        "decks": [deck.size() for deck in s.decks],
+        "deck_known": [deck.top[:s.known[d][player]] for d, deck in enumerate(s.decks)],
+        "piles": [{"top": pile[-1] if pile else None, "size": len(pile)} for pile in s.piles],
+        "my_pile": list(s.piles[player]),
+        "additions": list(s.additions), "addition_pile": s.addition_pile,
+        "discards": list(s.discards), "unseen_islands": len(s.box),
+        "round_scores": [list(r) for r in s.round_scores],
+        "scores": game.scores() if s.over else None,
+        "pending": pending,
+        "legal": [str(m) for m in game.legal_moves()] if game.current_player == player else [],
+    }
