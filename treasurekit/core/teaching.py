@@ -126,14 +126,15 @@ class LessonStep:
 
 
 def _localise_you(position: dict[str, Any], you: str) -> dict[str, Any]:
-    """Rename the player "You" everywhere in a position description."""
-    def rename(name: Any) -> Any:
-        return you if name == "You" else name
+    """Rename the player "You" everywhere in a position description: in the player list,
+    in fields naming a player, and as a key of fields given per player."""
+    def rename(value: Any) -> Any:
+        if value == "You":
+            return you
+        if isinstance(value, dict):
+            return {rename(k): v for k, v in value.items()}
+        return value
 
-    out = dict(position)
+    out = {key: rename(value) for key, value in position.items()}
     out["players"] = [rename(p) for p in position.get("players", [])]
-    if "diver" in out:
-        out["diver"] = rename(out["diver"])
-    if isinstance(out.get("piles"), dict):
-        out["piles"] = {rename(k): v for k, v in out["piles"].items()}
     return out

@@ -9,8 +9,12 @@ choice in are carried out by the rules at once.
 >>> g = tk.new_game("sea_or_shore", players=["Eric", "Marlou", "Niels"], seed=4)
 >>> while g.is_chance:
 ...     _ = g.deal()
->>> g.phase, g.current_player, len(g.view(0)["hand"])
-('pass', 0, 12)
+>>> g.phase, g.current_player, g.view(0)["hand_sizes"]   # every pass was forced
+('play', 0, [12, 12, 12])
+>>> str(g.legal_moves()[0])
+'play:r1/sea'
+>>> [e.kind for e in g.play("play:r1/shore")]
+['play_shore']
 """
 
 from __future__ import annotations
@@ -564,7 +568,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.middle.remove(move.arg)
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
-        return []
+        p = int(step[1])
+        return [self._ev("see", "action_peek", (p,), player=self.players[p],
+                         card=treasure(move.arg), place=len(deck.top))]
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, d = int(step[1]), int(step[2])
