@@ -56,6 +56,36 @@ DIVING_BELL = [
                   "print('all checks passed')"),
 ]
 
+SEA_OR_SHORE = [
+    new_code_cell("from treasurekit.widgets.notebook import prose, show_app\n"
+                  "from treasurekit.widgets.sea_or_shore import sea_or_shore_app\n\n"
+                  "app = show_app(sea_or_shore_app)"),
+    new_code_cell('_ = prose("notebooks.sos.engine")'),
+    new_code_cell("from treasurekit.games.sea_or_shore.examples import (\n"
+                  "    BLUE_TEN, EXCEPTION, STEAL)\n\n"
+                  "game = STEAL.run()\n"
+                  "for event in game.events:\n"
+                  "    print(event)\n"
+                  "s = game.state\n"
+                  "print('Eric pile:', s.piles[0], '| Stephanie pile:', s.piles[1],\n"
+                  "      '| Niels addition cards:', s.additions[2])"),
+    new_code_cell('_ = prose("notebooks.sos.views")'),
+    new_code_cell("start = STEAL.start()\n"
+                  "start.play('play:r8/sea')\n"
+                  "print('Eric sees:  ', start.view(0)['played'][0])\n"
+                  "print('Marlou sees:', start.view(3)['played'][0])"),
+    new_code_cell('_ = prose("notebooks.sos.check")'),
+    new_code_cell("assert s.piles[0] == ['r4'] and s.additions[2] == 3\n"
+                  "assert sorted(s.decks[0].bottom + s.decks[1].bottom) == ['p2', 'r3']\n"
+                  "three = EXCEPTION.run().state\n"
+                  "assert three.piles[0] == ['r2'] and three.additions == [0, 2, 0]\n"
+                  "values = [e.param('value') for e in BLUE_TEN.run().events\n"
+                  "          if e.kind == 'reveal']\n"
+                  "assert values == [10, 9, 12]\n"
+                  "assert 'card' not in start.view(3)['played'][0]\n"
+                  "print('all checks passed')"),
+]
+
 
 def write(name: str, cells: list) -> None:
     nb = new_notebook(cells=cells, metadata={
@@ -67,3 +97,4 @@ def write(name: str, cells: list) -> None:
 if __name__ == "__main__":
     write("index", INDEX)
     write("diving_bell", DIVING_BELL)
+    write("sea_or_shore", SEA_OR_SHORE)

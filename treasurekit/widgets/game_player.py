@@ -1,4 +1,9 @@
-"""Play a full game against the computer: the learner's moves, the bot's, and why."""
+"""Play a full game: the learner against bots, or a class passing one device around.
+
+Against the computer the learner sits in seat 0 and sees only seat 0's view. In
+pass-and-play ("hot seat") every seat is human: before each player's turn a cover
+screen asks the others to look away, and only then shows that player's hand.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ import json
 import random
 from collections.abc import Callable
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as w
 
@@ -22,28 +27,53 @@ from .narrator import Narrator
 from .style import panel
 
 
+class Picker(Protocol):
+    """Anything that offers the legal moves to a person and reports the chosen one."""
+
+    def update(self, moves: list[Move], view: dict[str, Any] | None = None) -> None: ...
+
+
+PickerFactory = Callable[[str, Language, Callable[[Move], None]], w.Widget]
+
+#: Seat names for games with more than two players (seat 0 is the learner).
+SEAT_NAMES = ("Ann", "Eric", "Marlou", "Niels", "Stephanie", "Jenny")
+
+
 class GamePlayer(w.VBox):
-    """The learner (seat 0) against a bot; the dealer resolves chance with the seed."""
+    """A game against bots (learner in seat 0) or pass-and-play; seeded dealer."""
 
     def __init__(self, game: str, lang: Language, render: Render,
                  bots: dict[str, Callable[[], Bot]], variants: tuple[str, ...],
-                 seed: int = 1) -> None:
+                 seed: int = 1, counts: tuple[int, ...] = (2,),
+                 picker: PickerFactory | None = None, hot_seat: bool = False) -> None:
         super().__init__()
         self.name, self.lang, self.render_table, self.bots = game, lang, render, bots
         self.add_class("tk-play")
         self.variant = w.Dropdown(options=variants, value=variants[0])
         self.level = w.Dropdown(options=list(bots), value=list(bots)[-1])
+        self.count = w.Dropdown(options=counts, value=counts[0],
+                                layout=w.Layout(width="11em",
+                                                display="" if len(counts) > 1 else "none"))
+        self.count.add_class("tk-players")
+        self.mode = w.ToggleButtons(options=["bots", "hot"], value="bots",
+                                    layout=w.Layout(display="" if hot_seat else "none"))
+        self.mode.add_class("tk-mode")
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="8em"))
         self.start = button("play", "tk-new-game", self.new, button_style="primary")
         self.takeback = button("undo", "tk-takeback", self.take_back,
                                layout=w.Layout(width="auto"))
+        self.ready = button("eye", "tk-ready", self.show_hand, button_style="warning",
+                            layout=w.Layout(width="auto"))
         self.status = w.HTML()
         self.table = w.HTML()
-        self.picker = MovePicker(game, lang, self.human_move)
+        self.picker: Any = (picker or MovePicker)(game, lang, self.human_move)
         self.narrator = Narrator(lang, limit=6)
-        self.children = [w.HBox([self.variant, self.level, self.seed, self.start],
+        self.cover = w.VBox([w.HTML(), self.ready])
+        self.cover.add_class("tk-cover")
+        self.children = [w.HBox([self.mode, self.variant, self.level, self.count, self.seed,
+                                 self.start],
                                 layout=w.Layout(flex_flow="row wrap", gap="6px")),
-                         self.status,
+                         self.status, self.cover,
                          w.HBox([self.picker, self.takeback],
                                 layout=w.Layout(flex_flow="row wrap", gap="12px")),
                          w.HBox([self.table, self.narrator],
@@ -54,19 +84,37 @@ class GamePlayer(w.VBox):
         lang.on_change(self.rename)
         self.new()
 
+    # ---- seats -----------------------------------------------------------------
+    @property
+    def hot(self) -> bool:
+        return bool(self.mode.value == "hot")
+
+    def names(self, count: int) -> list[str]:
+        """The players' names in the current language."""
+        if self.hot:
+            return list(SEAT_NAMES[:count])
+        if count == 2:
+            return [self.lang.t("widgets.you"), self.lang.t("widgets.computer")]
+        return [self.lang.t("widgets.you"), *SEAT_NAMES[1:count]]
+
+    def humans(self) -> range:
+        return range(len(self.game.players)) if self.hot else range(1)
+
+    # ---- playing ---------------------------------------------------------------
     def new(self) -> None:
-        names = [self.lang.t("widgets.you"), self.lang.t("widgets.computer")]
+        names = self.names(int(self.count.value))
         self.game: Game[Any] = new_game(self.name, names, self.seed.value, self.variant.value)
         self.bot = self.bots[self.level.value]()
         self.rng = random.Random(self.seed.value)
         self.marks: list[int] = []
+        self.shown: int | None = None if self.hot else 0
         self.narrator.clear()
         self.narrator.show(self.advance())
         self.refresh()
 
     def rename(self) -> None:
-        """Rename "You"/"Computer" in the new language by replaying the game's save."""
-        names = [self.lang.t("widgets.you"), self.lang.t("widgets.computer")]
+        """Rename the learner's seat in the new language by replaying the game's save."""
+        names = self.names(len(self.game.players))
         if list(self.game.players) != names:
             data = json.loads(self.game.to_json())
             data["players"] = names
@@ -75,7 +123,8 @@ class GamePlayer(w.VBox):
         self.refresh()
 
     def human_move(self, move: Move) -> None:
-        if self.game.current_player != 0:
+        seat = self.game.current_player
+        if seat is None or seat not in self.humans() or (self.hot and seat != self.shown):
             return
         self.marks.append(len(self.game.history))
         events = self.game.play(move)
@@ -83,15 +132,21 @@ class GamePlayer(w.VBox):
         self.refresh()
 
     def advance(self) -> list[Event]:
-        """Let the dealer and the bot act until the learner must decide or the game ends."""
+        """Let the dealer and the bots act until a person must decide or the game ends."""
         events: list[Event] = []
         g = self.game
-        while not g.is_over and g.current_player != 0:
+        while not g.is_over and g.current_player not in self.humans():
             if g.is_chance:
                 events += g.deal()
             else:
-                events += g.play(self.bot.choose(g.view(1), self.rng))
+                seat = g.current_player or 0
+                events += g.play(self.bot.choose(g.view(seat), self.rng))
         return events
+
+    def show_hand(self) -> None:
+        """Hot seat: the player to move has the device and the others look away."""
+        self.shown = self.game.current_player
+        self.refresh()
 
     def take_back(self) -> None:
         if not self.marks:
@@ -102,14 +157,17 @@ class GamePlayer(w.VBox):
         self.narrator.show([], replace=True)
         self.refresh()
 
+    # ---- drawing ---------------------------------------------------------------
     def refresh(self) -> None:
         t, g = self.lang.t, self.game
         self.start.description = t("widgets.new_game")
         self.takeback.description = t("widgets.take_back")
-        self.takeback.disabled = not self.marks
+        self.takeback.disabled = not self.marks or self.hot
         self.variant.description = t("widgets.variant")
         self.variant.options = [(t(f"{self.name}.variant.{v}"), v) for v in g.variants]
         self.variant.value = g.variant
+        self.count.description = t("widgets.players")
+        self.mode.options = [(t("widgets.mode.bots"), "bots"), (t("widgets.mode.hot"), "hot")]
         self.level.description = t("widgets.opponent")
         # New options reset a Dropdown to its first entry: keep the chosen opponent.
         levels = tuple((t(f"widgets.bot.{b}"), b) for b in self.bots)
@@ -118,15 +176,42 @@ class GamePlayer(w.VBox):
             self.level.options = levels
             self.level.value = level
         self.seed.description = t("widgets.seed")
-        if g.is_over:
-            scores = g.scores()
-            winners = g.winners()
+        seat = g.current_player
+        covered = self.hot and not g.is_over and seat != self.shown
+        self.cover.layout.display = "" if covered else "none"
+        if covered and seat is not None:
+            who = g.players[seat]
+            self.cover.children[0].value = panel(
+                t("widgets.hot.title"), f'<p class="tk-cover-text">'
+                f'{escape(t("widgets.hot.pass_to", player=who))}</p>')
+            self.ready.description = t("widgets.hot.ready", player=who)
+        self.status.value = panel(t("widgets.game"), self._status())
+        viewer = self.shown if self.shown is not None else -1
+        self.narrator.viewer = viewer
+        self.narrator.render()
+        self.table.value = "" if covered else self.render_table(
+            g, self.lang, self.shown if not g.is_over else None)
+        mine = not covered and seat is not None and seat in self.humans()
+        self.picker.update(g.legal_moves() if mine else [],
+                           g.view(seat) if mine and seat is not None else None)
+
+    def _status(self) -> str:
+        t, g = self.lang.t, self.game
+        if not g.is_over:
+            seat = g.current_player
+            text = (t("widgets.your_turn") if not self.hot else
+                    t("widgets.hot.turn", player=g.players[seat or 0]))
+            return f'<p class="tk-status">{escape(text)}</p>'
+        scores, winners = g.scores(), g.winners()
+        if len(g.players) == 2 and not self.hot:
             who = (t("widgets.you_win") if winners == [0] else t("widgets.computer_wins")
                    if winners == [1] else t("widgets.shared_win"))
-            status = f'<p class="tk-status tk-over"><b>{escape(who)}</b> ' + escape(
-                t("widgets.final_score", you=scores[0], computer=scores[1])) + "</p>"
+            detail = t("widgets.final_score", you=scores[0], computer=scores[1])
         else:
-            status = f'<p class="tk-status">{escape(t("widgets.your_turn"))}</p>'
-        self.status.value = panel(t("widgets.game"), status)
-        self.table.value = self.render_table(g, self.lang, 0)
-        self.picker.update(g.legal_moves() if g.current_player == 0 else [])
+            names = [g.players[i] for i in winners]
+            who = (t("widgets.you_win") if winners == [0] and not self.hot
+                   else t("widgets.winner_is", player=names[0]) if len(names) == 1
+                   else t("widgets.shared_between", players=", ".join(names)))
+            detail = t("widgets.final_scores", scores=", ".join(
+                f"{name} {x}" for name, x in zip(g.players, scores, strict=True)))
+        return f'<p class="tk-status tk-over"><b>{escape(who)}</b> {escape(detail)}</p>'

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 
@@ -22,30 +23,37 @@ def move_label(game: str, move: Move, lang: Language) -> str:
 class MovePicker(w.HBox):
     """One button per legal move; clicking calls ``on_move(move)``."""
 
-    def __init__(self, game: str, lang: Language, on_move: Callable[[Move], None]) -> None:
+    def __init__(self, game: str, lang: Language, on_move: Callable[[Move], None],
+                 label: Callable[[Move, Language, dict[str, Any] | None], str] | None = None
+                 ) -> None:
         super().__init__(layout=w.Layout(flex_flow="row wrap", gap="6px"))
         self.game, self.lang, self.on_move = game, lang, on_move
+        self.label = label or (lambda move, lang, _view: move_label(game, move, lang))
+        self.view: dict[str, Any] | None = None
         self.moves: list[Move] = []
         self.buttons: list[w.Button] = []
         self.add_class("tk-moves")
         lang.on_change(self._render)
 
-    def update(self, moves: list[Move]) -> None:
+    def update(self, moves: list[Move], view: dict[str, Any] | None = None) -> None:
+        """Offer ``moves``; ``view`` (the mover's) lets a game word its labels."""
         self.moves = list(moves)
+        self.view = view
         self._render()
 
     def _render(self) -> None:
         if [b.tooltip for b in self.buttons] == [str(m) for m in self.moves]:
             for b, move in zip(self.buttons, self.moves, strict=True):  # same moves: relabel
-                b.description = move_label(self.game, move, self.lang)
+                b.description = self.label(move, self.lang, self.view)
             return
         old = self.buttons
         buttons = []
         for move in self.moves:
-            b = w.Button(description=move_label(self.game, move, self.lang),
+            b = w.Button(description=self.label(move, self.lang, self.view),
                          tooltip=str(move), layout=w.Layout(width="auto"))
             b.add_class("tk-move")
-            b.add_class(f"tk-move-{str(move).replace(':', '-')}")
+            b.add_class("tk-move-" + str(move).replace(":", "-").replace("/", "-")
+                        .replace("+", "-").replace(",", "-"))
             b.on_click(lambda _b, m=move: self.on_move(m))
             buttons.append(b)
         self.buttons = buttons

@@ -20,6 +20,7 @@ choice in are carried out by the rules at once.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations, permutations
 from typing import Any
 
@@ -209,11 +210,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if kind == "pass":
             return [Move("pass", c) for c in pass_options(s.hands[p])]
         if kind == "play":
-            out = []
+            out: list[Move] = []
+            adds = s.additions[p]
             for card in s.hands[p]:
-                room = min(s.additions[p], MAX_VALUE - island(card).value)
-                out += [Move("play", Played(card, side, k).notation())
-                        for side in SHOWS for k in range(room + 1)]
+                out += play_moves(card, adds)
             return out
         if kind == "treasure":
             return [Move("take")] + [Move("steal", str(v)) for v in self._steal_targets(s)]
@@ -676,6 +676,14 @@ class Action(str):
 
 def _colours(colours: tuple[str, ...]) -> Colour:
     return Colour("/".join(colours)) if len(colours) > 1 else Colour(colours[0])
+
+
+@lru_cache(maxsize=None)
+def play_moves(card: str, additions: int) -> tuple[Move, ...]:
+    """Every way to play ``card`` with up to ``additions`` addition cards (never above 12)."""
+    room = min(additions, MAX_VALUE - island(card).value)
+    return tuple(Move("play", Played(card, side, k).notation())
+                 for side in SHOWS for k in range(room + 1))
 
 
 def card_order(code: str) -> tuple[int, int]:

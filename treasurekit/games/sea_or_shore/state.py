@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .cards import MAX_VALUE, SHOWS, island
@@ -49,12 +50,17 @@ class Played(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Played:
         """``r7/sea+2`` -> Played("r7", "sea", 2); ValueError if malformed."""
-        card, _, rest = text.partition("/")
-        shows, _, adds = rest.partition("+")
-        island(card)                                   # KeyError for an unknown card
-        if shows not in SHOWS or (adds and not adds.isdigit()) or adds.startswith("0"):
-            raise ValueError(text)
-        return cls(card, shows, int(adds or 0))
+        return _parse_played(text)
+
+
+@lru_cache(maxsize=4096)
+def _parse_played(text: str) -> Played:
+    card, _, rest = text.partition("/")
+    shows, _, adds = rest.partition("+")
+    island(card)                                       # KeyError for an unknown card
+    if shows not in SHOWS or (adds and not adds.isdigit()) or adds.startswith("0"):
+        raise ValueError(text)
+    return Played(card, shows, int(adds or 0))
 
 
 #: A step still to come: (kind, player, extra...). Kinds: deal, turn, pass, passes_done, play,

@@ -1,0 +1,154 @@
+"""The Sea or Shore Voila app in a real browser: a rulebook example stepped through, a
+trick played by clicking (with the bots' covered cards staying covered), pass-and-play
+with its cover screen, the lesson, and the Dutch text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from . import harness
+from .harness import Tab, new_tab
+
+pytestmark = pytest.mark.browser
+
+TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The cards"]
+TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "De kaarten"]
+
+
+@pytest.fixture(scope="module")
+def app(browser: Any, voila_url: str) -> Iterator[Tab]:
+    context, t = new_tab(browser)
+    t.open(harness.app_url(voila_url, "sea_or_shore.ipynb", lang="en"))
+    harness.wait_for_app(t.page, t.watch)
+    yield t
+    context.close()
+
+
+def tab_titles(t: Tab) -> list[str]:
+    return [s.strip() for s in
+            t.page.locator(".tk-tabs .lm-TabBar-tabLabel").all_inner_texts()]
+
+
+def test_app_opens_on_the_lesson(app: Tab) -> None:
+    expect(app.page.locator(".tk-app .tk-title").first).to_have_text("Sea or Shore")
+    assert tab_titles(app) == TABS_EN
+    lesson = app.page.locator(".tk-lesson")
+    expect(lesson).to_contain_text("Pick an answer")
+    assert lesson.locator("svg.tk-card").count() >= 1
+    app.click(lesson.locator(".tk-choice").first)
+    expect(lesson.locator(".tk-feedback")).to_contain_text(re.compile("Right!|Not quite."))
+    app.assert_ok()
+
+
+def test_step_through_eric_stealing_the_red_four(app: Tab) -> None:
+    app.tab("Rulebook examples")
+    ex = app.page.locator(".tk-example")
+    expect(ex.locator(".tk-step-caption")).to_contain_text("before the example starts")
+    forward = ex.locator(".tk-forward")
+    for _ in range(5):
+        app.click(forward)
+    narrator = ex.locator(".tk-narrator")
+    expect(narrator).to_contain_text("Eric steals the red treasure (4) from the top of "
+                                     "Stephanie's pile")
+    expect(ex.locator(".tk-step-caption")).to_contain_text("Step 5 of 7")
+    # the spectator's table: every card, the covers drawn see-through until the reveal
+    assert ex.locator("svg.tk-island").count() >= 4
+    app.click(ex.locator(".tk-back"))
+    expect(narrator).to_contain_text("Niels lost red with the lowest value and earns 3")
+    for _ in range(3):
+        app.click(forward)
+    expect(ex.locator(".tk-step-caption")).to_contain_text("Niels owns 3 addition cards")
+    expect(forward).to_be_disabled()
+    # the three-player exception is the second example
+    app.click(ex.page.locator(".tk-example-pick button").nth(1))
+    ex2 = app.page.locator(".tk-example")
+    for _ in range(3):
+        app.click(ex2.locator(".tk-forward"))
+    expect(ex2.locator(".tk-narrator")).to_contain_text("these two colours count as one")
+    app.assert_ok()
+
+
+def test_play_a_trick_by_clicking(app: Tab) -> None:
+    page = app.page
+    app.tab("Play the computer")
+    play = page.locator(".tk-play")
+    app.click(play.locator(".tk-new-game"))
+    expect(play.locator(".tk-status")).to_contain_text("Your turn")
+    # the pass before play, when Ann has a choice between colours
+    passes = play.locator(".tk-moves .tk-move")
+    if passes.count():
+        app.click(passes.first)
+    form = play.locator(".tk-play-form")
+    expect(form).to_be_visible()
+    hand = play.locator(".tk-seat-0 .tk-hand svg.tk-island")
+    before = hand.count()
+    assert before >= 9
+    # the bots' hands are face down; nobody else's island card is drawn face up in a hand
+    for seat in (1, 2, 3):
+        assert play.locator(f".tk-seat-{seat} .tk-hand svg.tk-back").count() >= 9
+        assert play.locator(f".tk-seat-{seat} .tk-hand svg.tk-island").count() == 0
+    app.click(form.locator(".tk-hand-pick button").first)
+    app.click(form.locator(".tk-side button").nth(1))          # show the shore
+    app.click(form.locator(".tk-play-card"))
+    narrator = play.locator(".tk-narrator")
+    expect(narrator).to_contain_text("Ann (you) plays")
+    expect(narrator).to_contain_text("with the sea covered")
+    expect(narrator).to_contain_text("Cover off")
+    harness.wait_stable(play.locator(".tk-table"))
+    assert hand.count() < before
+    # a bot's covered card before the reveal shows one half only
+    covered = play.locator(".tk-seat-1 svg.tk-covered, .tk-seat-2 svg.tk-covered, "
+                           ".tk-seat-3 svg.tk-covered")
+    if play.locator(".tk-play-form").is_visible():   # Eric, Marlou and Niels played first
+        assert covered.count() == 3
+    expect(play.locator(".tk-takeback")).to_be_enabled()
+    app.assert_ok()
+
+
+def test_pass_and_play_hides_the_hand_until_ready(app: Tab) -> None:
+    page = app.page
+    app.tab("Play the computer")
+    play = page.locator(".tk-play")
+    app.click(play.locator(".tk-mode button").nth(1))
+    try:
+        app.click(play.locator(".tk-new-game"))
+        cover = play.locator(".tk-cover")
+        expect(cover).to_contain_text("Pass the device to Ann")
+        assert play.locator(".tk-table svg").count() == 0
+        app.click(cover.locator(".tk-ready"))
+        expect(cover).to_be_hidden()
+        expect(play.locator(".tk-status")).to_contain_text("Ann's turn")
+        assert play.locator(".tk-seat-0 .tk-hand svg.tk-island").count() >= 9
+        assert play.locator(".tk-seat-1 .tk-hand svg.tk-island").count() == 0
+    finally:
+        app.click(play.locator(".tk-mode button").nth(0))
+        app.click(play.locator(".tk-new-game"))
+    app.assert_ok()
+
+
+def test_dutch(app: Tab) -> None:
+    page = app.page
+    switch = page.locator(".tk-language")
+    try:
+        app.click(switch.get_by_role("button", name="Nederlands"))
+        expect(page.locator(".tk-app .tk-title").first).to_have_text("Zee of Kust")
+        assert tab_titles(app) == TABS_NL
+        app.tab("Voorbeelden uit de regels")
+        ex = page.locator(".tk-example")
+        app.click(ex.locator(".tk-restart"))
+        app.click(ex.locator(".tk-forward"))
+        expect(ex.locator(".tk-narrator")).to_contain_text("speelt rode 8 met de kust afgedekt")
+        expect(ex.locator(".tk-narrator .tk-rule").first).to_contain_text("Spelverloop")
+        app.tab("Speel tegen de computer")
+        expect(page.locator(".tk-play .tk-status")).to_contain_text("Jouw beurt")
+        app.assert_ok()
+    finally:
+        app.click(switch.get_by_role("button", name="English"))
+    expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Lesson")
+    app.assert_ok()

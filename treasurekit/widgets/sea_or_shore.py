@@ -1,0 +1,370 @@
+"""Sea or Shore drawings and app: island cards with their sea and shore halves, the cover
+card, treasures, addition cards, the table as one player sees it, and the move picker.
+
+Each colour has its own pattern and symbol besides its Okabe-Ito colour, so no card
+depends on colour vision alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.game import Game
+from ..core.moves import Move
+from ..games.sea_or_shore.cards import (
+    ACTION_CARDS,
+    ACTION_SIDES,
+    COLOURS,
+    ISLAND_VALUES,
+    TREASURE_VALUES,
+    island,
+    treasure,
+)
+from ..games.sea_or_shore.state import Played
+from .lang import Language, button, live_html
+from .move_picker import MovePicker
+from .style import panel
+from .svg import PALETTE, pattern_defs, svg, text
+
+G = "sea_or_shore"
+FILL = {"r": PALETTE["vermilion"], "b": PALETTE["blue"], "g": PALETTE["green"],
+        "p": PALETTE["purple"]}
+PATTERN = {"r": "stripes", "b": "waves", "g": "dots", "p": "grid"}
+SAND = "#F3E3B5"
+
+
+def _symbol(colour: str, x: float, y: float, r: float = 7) -> str:
+    """A shape per colour: red triangle, blue circle, green square, purple diamond."""
+    style = 'fill="#fff" stroke="#000" stroke-width="1.2"'
+    if colour == "r":
+        return f'<path d="M{x} {y - r} L{x + r} {y + r * .8} L{x - r} {y + r * .8} Z" {style}/>'
+    if colour == "b":
+        return f'<circle cx="{x}" cy="{y}" r="{r * .9}" {style}/>'
+    if colour == "g":
+        return (f'<rect x="{x - r * .8}" y="{y - r * .8}" width="{r * 1.6}" '
+                f'height="{r * 1.6}" {style}/>')
+    return f'<path d="M{x} {y - r} L{x + r} {y} L{x} {y + r} L{x - r} {y} Z" {style}/>'
+
+
+def _colour_band(colour: str, y: float, h: float, w: float = 70) -> str:
+    return (pattern_defs(PATTERN[colour]) +
+            f'<rect x="0" y="{y}" width="{w}" height="{h}" fill="{FILL[colour]}"/>'
+            f'<rect x="0" y="{y}" width="{w}" height="{h}" fill="url(#tk-pat-{PATTERN[colour]})"/>')
+
+
+def _cover(y: float, opacity: float, lang: Language) -> str:
+    return (pattern_defs("cross") +
+            f'<g opacity="{opacity}"><rect x="2" y="{y}" width="66" height="48" fill="#555"/>'
+            f'<rect x="2" y="{y}" width="66" height="48" fill="url(#tk-pat-cross)"/></g>'
+            + text(35, y + 31, "?", 24, "bold", fill="#fff"))
+
+
+def island_svg(code: str | None, lang: Language, shows: str | None = None, adds: int = 0,
+               colour: str | None = None, number: int | None = None, peek: bool = False,
+               scale: float = 1.0) -> str:
+    """An island card: the sea (colour) above, the shore (number) below.
+
+    ``shows`` draws the cover card over the other half: solid when the card is unknown
+    (then ``colour`` or ``number`` is the half that shows), see-through when ``peek``
+    (the owner, or a spectator, sees what the cover hides).
+    """
+    t = lang.t
+    c = island(code).colour if code else colour
+    n = island(code).value if code else number
+    body = ['<rect x="0" y="0" width="70" height="100" rx="6" fill="#fff"/>']
+    if c:
+        body.append(_colour_band(c, 2, 48) + _symbol(c, 35, 20)
+                    + text(35, 44, t(f"{G}.colour.{c}"), 11, "bold", fill="#fff"))
+    body.append(f'<rect x="0" y="50" width="70" height="48" fill="{SAND}"/>')
+    if n is not None:
+        body.append(text(35, 86, str(n), 30, "bold"))
+    if shows == "sea":
+        body.append(_cover(50, 0.55 if peek else 1.0, lang))
+    elif shows == "shore":
+        body.append(_cover(2, 0.55 if peek else 1.0, lang))
+    body.append('<rect x="1" y="1" width="68" height="98" rx="6" fill="none" stroke="#000" '
+                'stroke-width="2"/>')
+    if adds:
+        body.append('<circle cx="60" cy="90" r="10" fill="#fff" stroke="#000"/>'
+                    + text(60, 95, f"+{adds}", 11, "bold"))
+    if code:
+        label = island(code).label(lang.code)
+    elif c:
+        label = t("widgets.sos.covered_sea", colour=t(f"{G}.colour.{c}"))
+    else:
+        label = t("widgets.sos.covered_shore", number=n)
+    if shows:
+        label += " — " + t(f"widgets.sos.shows_{shows}")
+    if adds:
+        label += " " + t("widgets.sos.with_adds", adds=adds)
+    css = "tk-card tk-island" + (f" tk-island-{code}" if code else " tk-covered")
+    return svg(70, 100, "".join(body), label, css, scale)
+
+
+def back_svg(lang: Language, scale: float = 0.5) -> str:
+    """The back of an island card (a card in someone else's hand)."""
+    body = (pattern_defs("waves") + '<rect x="1" y="1" width="68" height="98" rx="6" '
+            'fill="#1d3557" stroke="#000" stroke-width="2"/><rect x="6" y="6" width="58" '
+            'height="88" rx="4" fill="url(#tk-pat-waves)" stroke="#fff"/>')
+    return svg(70, 100, body, lang.t("widgets.sos.hidden_card"), "tk-card tk-back", scale)
+
+
+def treasure_svg(code: str | None, lang: Language, scale: float = 0.8) -> str:
+    """A treasure card: chest in the colour's pattern and its points."""
+    if code is None:
+        body = ('<rect x="1" y="1" width="68" height="98" rx="6" fill="#eee" stroke="#888" '
+                'stroke-dasharray="4 3" stroke-width="2"/>')
+        return svg(70, 100, body, lang.t("widgets.sos.no_treasure"), "tk-card tk-treasure", scale)
+    card = treasure(code)
+    body = (_colour_band(card.colour, 2, 96) +
+            '<rect x="1" y="1" width="68" height="98" rx="6" fill="none" stroke="#000" '
+            'stroke-width="2"/>' + _symbol(card.colour, 14, 16, 6) +
+            '<rect x="14" y="44" width="42" height="28" fill="#8B5A2B" stroke="#000"/>'
+            '<path d="M14 44 Q35 26 56 44 Z" fill="#A0522D" stroke="#000"/>'
+            '<rect x="31" y="50" width="8" height="9" fill="#F0E442" stroke="#000"/>'
+            '<circle cx="35" cy="86" r="10" fill="#fff" stroke="#000"/>'
+            + text(35, 91, str(card.value), 14, "bold"))
+    return svg(70, 100, body, card.label(lang.code), f"tk-card tk-treasure tk-treasure-{code}",
+               scale)
+
+
+def additions_svg(count: int, lang: Language) -> str:
+    """A small stack of addition cards with the count."""
+    label = lang.t("widgets.sos.additions", n=count)
+    body = "".join(f'<rect x="{2 + i * 4}" y="{2 + i * 2}" width="22" height="30" rx="3" '
+                   f'fill="#fff" stroke="#000"/>' for i in range(min(count, 3)) or [0])
+    body += text(14 + min(count, 3) * 3, 24, "+1", 10, "bold") if count else ""
+    body += text(50, 24, f"×{count}", 14, "bold")
+    return svg(64, 36, body, label, "tk-additions")
+
+
+# ---- the table ----------------------------------------------------------------------
+def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> str:
+    """The table as ``seat`` sees it; ``None`` is a spectator who sees every card, with the
+    cover cards drawn see-through."""
+    t = lang.t
+    v = game.view(seat if seat is not None else 0)
+    names = v["players"]
+    hands = [game.view(i)["hand"] if seat is None or i == seat else None
+             for i in range(len(names))]
+    from ..games.sea_or_shore.view import played_view
+
+    head = t("widgets.sos.round", round=v["round"], starter=names[v["starter"]])
+    actions = " · ".join(
+        t("widgets.sos.action_card", colours=t(f"{G}.colour.{'/'.join(pair)}"),
+          action=t(f"{G}.action.{side}")) for pair, side in zip(ACTION_CARDS, v["actions"].values(),
+                                                                strict=True))
+    decks = []
+    for d, (face, size) in enumerate(zip(v["face_up"], v["decks"], strict=True)):
+        known = v["deck_known"][d] if seat is not None else game.state.decks[d].top
+        extra = (f'<p class="tk-known">{escape(t("widgets.sos.you_know"))} ' + escape(", ".join(
+            treasure(c).label(lang.code) for c in known)) + "</p>") if known else ""
+        decks.append(f'<div class="tk-deck">{treasure_svg(face, lang)}<p>'
+                     f'{escape(t("widgets.sos.deck", deck=d + 1, n=size))}</p>{extra}</div>')
+    decks.append(f'<div class="tk-deck">{additions_svg(v["addition_pile"], lang)}<p>'
+                 f'{escape(t("widgets.sos.addition_pile"))}</p></div>')
+    top = panel(head, f'<p class="tk-actions">{escape(actions)}</p>'
+                      f'<div class="tk-row">{"".join(decks)}</div>')
+    seats = []
+    for i, name in enumerate(names):
+        marks = ""
+        if i == v["starter"]:
+            marks += f' <span class="tk-starter">★ {escape(t("widgets.sos.starter"))}</span>'
+        if i == v["to_move"]:
+            marks += f' <span class="tk-to-move">▶ {escape(t("widgets.sos.to_move"))}</span>'
+        pv = played_view(game.state, i, seat) if seat is None else v["played"][i]
+        if pv is None:
+            played = f'<p class="tk-muted">{escape(t("widgets.sos.not_played"))}</p>'
+        else:
+            peek = "card" in pv and not v["revealed"]
+            played = island_svg(pv.get("card"), lang, None if v["revealed"] else pv["shows"],
+                                pv["adds"], pv.get("colour"), pv.get("number"), peek)
+            if pv.get("taken"):
+                played += f'<p class="tk-muted">{escape(t("widgets.sos.taken"))}</p>'
+        pile = v["piles"][i]
+        pile_html = (treasure_svg(pile["top"], lang, 0.6) if pile["top"] else "") + \
+            f'<span>{escape(t("widgets.sos.pile", n=pile["size"]))}</span>'
+        hand = hands[i]
+        if hand is None:
+            hand_html = "".join(back_svg(lang, 0.3) for _ in range(v["hand_sizes"][i]))
+        else:
+            hand_html = "".join(island_svg(c, lang, scale=0.55) for c in hand)
+        seats.append(
+            f'<div class="tk-panel tk-seat tk-seat-{i}"><h3>{escape(name)}{marks}</h3>'
+            f'<div class="tk-row">{played}<div>{pile_html}'
+            f'{additions_svg(v["additions"][i], lang)}</div></div>'
+            f'<div class="tk-row tk-hand">{hand_html}</div></div>')
+    scores = ""
+    if v["round_scores"]:
+        rows = "".join(f"<tr><th>{escape(t('widgets.sos.round_n', round=r + 1))}</th>" +
+                       "".join(f"<td>{x}</td>" for x in sc) + "</tr>"
+                       for r, sc in enumerate(v["round_scores"]))
+        heads = "".join(f"<th>{escape(n)}</th>" for n in names)
+        scores = panel(t("widgets.sos.scores"), f'<table class="tk-score"><tr><th></th>{heads}'
+                                            f"</tr>{rows}</table>")
+    return ('<div class="tk-table tk-sos">' + top + '<div class="tk-cols">' + "".join(seats)
+            + "</div>" + scores + "</div>")
+
+
+# ---- moves ----------------------------------------------------------------------------
+def move_text(move: Move, lang: Language, view: dict[str, Any] | None) -> str:
+    """A move in words, naming players and cards from the mover's view."""
+    t = lang.t
+    names = view["players"] if view else []
+
+    def who(arg: str) -> str:
+        return names[int(arg)] if view else arg
+
+    if move.kind in ("pass", "give", "discard"):
+        return t(f"widgets.sos.move.{move.kind}", card=island(move.arg).label(lang.code))
+    if move.kind in ("steal", "rob", "swap"):
+        return t(f"widgets.sos.move.{move.kind}", player=who(move.arg))
+    if move.kind == "peek":
+        return t("widgets.sos.move.peek", deck=int(move.arg) + 1)
+    if move.kind == "order":
+        return t("widgets.sos.move.order", cards=", ".join(
+            treasure(c).label(lang.code) for c in move.arg.split(",")))
+    if move.kind == "salvage":
+        card = view["played"][int(move.arg)]["card"] if view else "?"
+        return t("widgets.sos.move.salvage", card=island(card).label(lang.code) if view else card,
+                 player=who(move.arg))
+    if move.kind == "play":
+        played = Played.parse(move.arg)
+        return t("widgets.sos.move.play", card=island(played.card).label(lang.code),
+                 side=t(f"widgets.sos.side.{played.shows}"), adds=played.adds)
+    return t(f"widgets.sos.move.{move.kind}")
+
+
+class SeaOrShorePicker(w.VBox):
+    """Pick a card, the half to show and the addition cards, then play it; other decisions
+    (the pass, take or steal, the actions) are plain buttons."""
+
+    def __init__(self, game: str, lang: Language, on_move: Callable[[Move], None]) -> None:
+        super().__init__()
+        self.lang, self.on_move = lang, on_move
+        self.add_class("tk-sos-picker")
+        self.buttons = MovePicker(game, lang, on_move, move_text)
+        self.cards = w.ToggleButtons(options=[], style={"button_width": "auto"})
+        self.cards.add_class("tk-hand-pick")
+        self.side = w.ToggleButtons(options=["sea", "shore"], value="sea")
+        self.side.add_class("tk-side")
+        self.adds = w.BoundedIntText(value=0, min=0, max=0, layout=w.Layout(width="10em"))
+        self.adds.add_class("tk-adds")
+        self.play = button("hand-paper-o", "tk-play-card", self._play, button_style="primary",
+                           layout=w.Layout(width="auto"))
+        self.form = w.VBox([self.cards, w.HBox([self.side, self.adds, self.play],
+                                               layout=w.Layout(flex_flow="row wrap",
+                                                               gap="6px"))])
+        self.form.add_class("tk-play-form")
+        self.moves: list[Move] = []
+        self.room: dict[str, int] = {}
+        self.cards.observe(lambda _c: self._limit(), names="value")
+        self.children = [self.form, self.buttons]
+        lang.on_change(self._labels)
+
+    def update(self, moves: list[Move], view: dict[str, Any] | None = None) -> None:
+        self.moves = list(moves)
+        plays = [Played.parse(m.arg) for m in moves if m.kind == "play"]
+        self.room = {}
+        for p in plays:
+            self.room[p.card] = max(self.room.get(p.card, 0), p.adds)
+        self.form.layout.display = "" if plays else "none"
+        self.buttons.update([] if plays else moves, view)
+        self._labels()
+
+    def _labels(self) -> None:
+        t = self.lang.t
+        cards = [(island(c).label(self.lang.code), c) for c in self.room]
+        if list(self.cards.options) != cards:
+            keep = self.cards.value if self.cards.value in self.room else None
+            self.cards.options = cards
+            self.cards.value = keep if keep else (cards[0][1] if cards else None)
+        self.side.options = [(t("widgets.sos.show.sea"), "sea"),
+                             (t("widgets.sos.show.shore"), "shore")]
+        self.adds.description = t("widgets.sos.adds_label")
+        self.play.description = t("widgets.sos.play_card")
+        self._limit()
+
+    def _limit(self) -> None:
+        self.adds.max = self.room.get(self.cards.value or "", 0)
+
+    def _play(self) -> None:
+        if not self.cards.value:
+            return
+        move = Move("play", Played(self.cards.value, self.side.value,
+                                   min(self.adds.value, self.adds.max)).notation())
+        if move in self.moves:
+            self.adds.value = 0
+            self.on_move(move)
+
+
+# ---- the cards tab --------------------------------------------------------------------
+def all_cards_panel(lang: Language) -> w.HTML:
+    """Every island card, the treasure cards per colour and both action cards."""
+    def render() -> str:
+        t = lang.t
+        rows = "".join('<div class="tk-row">' + "".join(
+            island_svg(f"{c}{v}", lang, scale=0.5) for v in ISLAND_VALUES) + "</div>"
+            for c in COLOURS)
+        treasures = "".join(treasure_svg(f"{COLOURS[0]}{v}", lang, 0.55) for v in TREASURE_VALUES)
+        sides = "".join(
+            f"<li>{escape(t(f'{G}.colour.' + '/'.join(pair)))}: "
+            + escape(" | ".join(t(f"{G}.action.{s}") for s in pair_sides)) + "</li>"
+            for pair, pair_sides in zip(ACTION_CARDS, ACTION_SIDES, strict=True))
+        islands = escape(t("widgets.sos.islands_text"))
+        return (panel(t("widgets.sos.islands_title"), f"<p>{islands}</p>{rows}")
+                + panel(t("widgets.sos.treasures_title"),
+                        f'<p>{escape(t("widgets.sos.treasures_text"))}</p><div class="tk-row">'
+                        f"{treasures}</div>")
+                + panel(t("widgets.sos.actions_title"),
+                        f'<p>{escape(t("widgets.sos.actions_text"))}</p><ul>{sides}</ul>'))
+    return live_html(lang, render, "tk-cards-tab")
+
+
+class ExampleChooser(w.VBox):
+    """One button per rulebook example, and the chosen example's player."""
+
+    def __init__(self, lang: Language) -> None:
+        from ..games.sea_or_shore.examples import EXAMPLES
+        from .example_player import ExamplePlayer
+
+        super().__init__()
+        self.lang = lang
+        self.players = [ExamplePlayer(ex, lang, render_table) for ex in EXAMPLES]
+        self.pick = w.ToggleButtons(options=list(range(len(EXAMPLES))), value=0)
+        self.pick.add_class("tk-example-pick")
+        self.pick.observe(lambda _c: self._show(), names="value")
+        lang.on_change(self._labels)
+        self._labels()
+        self._show()
+
+    def _labels(self) -> None:
+        self.pick.options = [(p.example.title(self.lang.code), i)
+                             for i, p in enumerate(self.players)]
+
+    def _show(self) -> None:
+        self.children = [self.pick, self.players[self.pick.value or 0]]
+
+
+def sea_or_shore_app(lang: Language) -> w.VBox:
+    """Lesson, the rulebook's examples, a game against the computer, the cards."""
+    from ..games.sea_or_shore.bots import BOTS
+    from ..games.sea_or_shore.lessons import LESSON
+    from ..games.sea_or_shore.rules import SeaOrShore
+    from .app import app_frame
+    from .game_player import GamePlayer
+    from .lesson_player import LessonPlayer
+
+    tabs = [
+        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
+        ("widgets.tab.examples", lambda: ExampleChooser(lang)),
+        ("widgets.tab.play", lambda: GamePlayer(G, lang, render_table, BOTS,
+                                                SeaOrShore.variants, counts=(4, 3, 5),
+                                                picker=SeaOrShorePicker, hot_seat=True)),
+        ("widgets.tab.cards", lambda: all_cards_panel(lang)),
+    ]
+    return app_frame(G, lang, tabs, "widgets.sos.intro")
