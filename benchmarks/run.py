@@ -5,7 +5,8 @@ machines. Playout rates count CPU time of this process (``time.process_time``), 
 work on the machine does not distort them:
 
 * playout -- random playouts through the public API (``legal_moves``, ``play``,
-  ``deal``) in actions per second, Diving Bell against OpenSpiel's
+  ``deal``) in actions per second, each engine (Diving Bell; Sea or Shore with 3, 4
+  and 5 players in turn) against OpenSpiel's
   ``python_liars_poker`` run the same way in the same process (goal: >= 1.5x). The
   peer's chance nodes are sampled as cheaply as the engine's dealer samples (the
   ratio that counts); the ratio against OpenSpiel's usual ``np.random.choice``
@@ -49,8 +50,12 @@ ROUND_SECONDS = 0.5         # playout time per engine per round
 
 
 # ---- (a) random playouts -------------------------------------------------------
-def diving_bell_playouts(seconds: float, first_seed: int) -> tuple[int, float, int]:
-    """Random games of Diving Bell for about ``seconds``: (actions, elapsed, games)."""
+def engine_playouts(seconds: float, first_seed: int, game: str = "diving_bell",
+                    counts: tuple[int, ...] = (2,)) -> tuple[int, float, int]:
+    """Random games of one engine for about ``seconds``: (actions, elapsed, games).
+
+    The player count cycles through ``counts`` from one game to the next.
+    """
     import treasurekit as tk
 
     rng = random.Random(first_seed)
@@ -58,7 +63,7 @@ def diving_bell_playouts(seconds: float, first_seed: int) -> tuple[int, float, i
     start = time.process_time()
     seed = first_seed
     while True:
-        g = tk.new_game("diving_bell", seed=seed)
+        g = tk.new_game(game, players=counts[games % len(counts)], seed=seed)
         while not g.is_over:
             if g.is_chance:
                 g.deal()
@@ -70,6 +75,11 @@ def diving_bell_playouts(seconds: float, first_seed: int) -> tuple[int, float, i
         elapsed = time.process_time() - start
         if elapsed >= seconds:
             return actions, elapsed, games
+
+
+diving_bell_playouts = engine_playouts
+#: The engines measured against the peer: name -> player counts cycled through.
+PLAYOUT_GAMES: dict[str, tuple[int, ...]] = {"diving_bell": (2,), "sea_or_shore": (3, 4, 5)}
 
 
 def liars_poker_playouts(seconds: float, first_seed: int,
@@ -146,8 +156,9 @@ def walk_playouts(seconds: float, first_seed: int) -> tuple[int, float, int]:
             return actions, elapsed, games
 
 
-def bench_playout(rounds: int = ROUNDS, seconds: float = ROUND_SECONDS) -> dict[str, Any]:
-    """Diving Bell vs the peer in alternating rounds; the ratio is the median of the rounds'."""
+def bench_playout(rounds: int = ROUNDS, seconds: float = ROUND_SECONDS,
+                  game: str = "diving_bell") -> dict[str, Any]:
+    """One engine vs the peer in alternating rounds; the ratio is the median of the rounds'."""
     Playouts = Callable[[float, int], tuple[int, float, int]]
     try:
         import pyspiel  # noqa: F401
@@ -160,13 +171,14 @@ def bench_playout(rounds: int = ROUNDS, seconds: float = ROUND_SECONDS) -> dict[
         peer, idiom = ("pure-Python random walk (fallback)", walk_playouts), None
         missing = f"open_spiel is not installed ({err}); the peer is a trivial random walk"
         print(f"NOTE: {missing}")
+    engine = functools.partial(engine_playouts, game=game, counts=PLAYOUT_GAMES[game])
     ours: list[float] = []
     theirs: list[float] = []
     theirs_np: list[float] = []
-    diving_bell_playouts(0.1, 10_000)            # warm up imports and caches
+    engine(0.1, 10_000)                          # warm up imports and caches
     peer[1](0.1, 10_000)
     for r in range(rounds):                      # alternate, so load changes hit both sides
-        a, t, _ = diving_bell_playouts(seconds, 1000 * r)
+        a, t, _ = engine(seconds, 1000 * r)
         ours.append(a / t)
         a, t, _ = peer[1](seconds, 1000 * r)
         theirs.append(a / t)
@@ -175,8 +187,8 @@ def bench_playout(rounds: int = ROUNDS, seconds: float = ROUND_SECONDS) -> dict[
             theirs_np.append(a / t)
     ratio = statistics.median(x / y for x, y in zip(ours, theirs, strict=True))
     out = {
-        "peer": peer[0], "peer_missing": missing,
-        "diving_bell_actions_per_s": round(statistics.median(ours)),
+        "game": game, "peer": peer[0], "peer_missing": missing,
+        "actions_per_s": round(statistics.median(ours)),
         "peer_actions_per_s": round(statistics.median(theirs)),
         "ratio": round(ratio, 3), "goal_ratio": GOAL_PLAYOUT_RATIO,
         "ok": ratio >= GOAL_PLAYOUT_RATIO and missing is None,
@@ -266,23 +278,28 @@ def run_dashboard() -> Any:
 
 
 def _table(results: dict[str, Any]) -> str:
-    p, d, i = results["playout"], results["best_division"], results["import"]
+    d, i = results["best_division"], results["import"]
     mark = {True: "ok", False: "MISSED"}
-    rows = [
-        ("playout", f"{p['diving_bell_actions_per_s']:,} vs {p['peer_actions_per_s']:,} act/s",
-         f"{p['ratio']:.2f}x", f">= {p['goal_ratio']}x", mark[p["ok"]]),
+    rows = []
+    for p in results["playout"].values():
+        rows.append((f"playout {p['game']}",
+                     f"{p['actions_per_s']:,} vs {p['peer_actions_per_s']:,} act/s",
+                     f"{p['ratio']:.2f}x", f">= {p['goal_ratio']}x", mark[p["ok"]]))
+        if "ratio_vs_numpy_sampling" in p:
+            rows.append(("  (peer np.random)",
+                         f"{p['peer_numpy_sampling_actions_per_s']:,} act/s",
+                         f"{p['ratio_vs_numpy_sampling']:.2f}x", "", "info"))
+    rows += [
         ("best_division", f"{d['cards']} cards: {d['normal_s'] * 1e3:.1f} ms, "
          f"burst {d['burst_s'] * 1e3:.1f} ms", f"{d['ratio_to_goal']:.2f} of goal",
          f"< {d['goal_s']} s", mark[d["ok"]]),
         ("import", f"{i['median_s'] * 1e3:.1f} ms (median of {i['runs']})",
          f"{i['ratio_to_goal']:.2f} of goal", f"<= {i['goal_s'] * 1e3:.0f} ms", mark[i["ok"]]),
     ]
-    if "ratio_vs_numpy_sampling" in p:
-        rows.insert(1, ("  (peer np.random)", f"{p['peer_numpy_sampling_actions_per_s']:,} act/s",
-                        f"{p['ratio_vs_numpy_sampling']:.2f}x", "", "info"))
     widths = [max(len(r[k]) for r in rows) for k in range(5)]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in rows]
-    return "\n".join([f"peer: {p['peer']}", *lines])
+    peer = next(iter(results["playout"].values()))["peer"]
+    return "\n".join([f"peer: {peer}", *lines])
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any]:
@@ -294,7 +311,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {
         "python": platform.python_version(), "machine": platform.machine(),
         "platform": platform.platform(),
-        "playout": bench_playout(), "best_division": bench_division(), "import": bench_import(),
+        "playout": {game: bench_playout(game=game) for game in PLAYOUT_GAMES},
+        "best_division": bench_division(), "import": bench_import(),
     }
     print(_table(results))
     if not args.no_dashboard:

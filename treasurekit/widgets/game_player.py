@@ -56,6 +56,7 @@ class GamePlayer(w.VBox):
                                                 display="" if len(counts) > 1 else "none"))
         self.count.add_class("tk-players")
         self.mode = w.ToggleButtons(options=["bots", "hot"], value="bots",
+                                    style={"button_width": "auto"},
                                     layout=w.Layout(display="" if hot_seat else "none"))
         self.mode.add_class("tk-mode")
         self.seed = w.BoundedIntText(value=seed, min=0, max=10**9, layout=w.Layout(width="8em"))

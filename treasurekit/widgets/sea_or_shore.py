@@ -335,7 +335,8 @@ class ExampleChooser(w.VBox):
         super().__init__()
         self.lang = lang
         self.players = [ExamplePlayer(ex, lang, render_table) for ex in EXAMPLES]
-        self.pick = w.ToggleButtons(options=list(range(len(EXAMPLES))), value=0)
+        self.pick = w.ToggleButtons(options=list(range(len(EXAMPLES))), value=0,
+                                    style={"button_width": "auto"})
         self.pick.add_class("tk-example-pick")
         self.pick.observe(lambda _c: self._show(), names="value")
         lang.on_change(self._labels)

@@ -25,6 +25,8 @@ CSS = """
 .tk-cols { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
 .tk-cols > * { flex: 1 1 300px; min-width: 0; }
 .tk-status-bar p { margin: 4px 0; }
+.tk-sos .tk-cols > .tk-seat { flex: 1 1 250px; }
+.tk-seat h3 .tk-starter, .tk-seat h3 .tk-to-move { font-weight: normal; font-size: 0.85em; }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
            text-align: left; }

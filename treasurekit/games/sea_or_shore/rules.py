@@ -20,7 +20,7 @@ choice in are carried out by the rules at once.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, permutations
 from typing import Any
 
@@ -380,20 +380,26 @@ class SeaOrShore(Game[SeaOrShoreState]):
         p = int(step[1])
         s.passing[p] = move.arg
         to = (p - 1) % s.players
-        return [self._ev("pass", "setup", (p, to), player=self.players[p], to=self.players[to],
+        # only the passer knows the card until every pass is chosen (passes are simultaneous)
+        return [self._ev("pass", "setup", (p,), player=self.players[p], to=self.players[to],
                          card=island(move.arg))]
 
     def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         for p, card in enumerate(s.passing):
             assert card is not None
             s.hands[p].remove(card)
-        for p, card in enumerate(s.passing):
+        events = []
+        for p in s.order_from(s.starter):
+            card = s.passing[p]
             assert card is not None
-            s.hands[(p - 1) % s.players].append(card)
+            to = (p - 1) % s.players
+            s.hands[to].append(card)
+            events.append(self._ev("receive", "setup", (p, to), player=self.players[p],
+                                   to=self.players[to], card=island(card)))
         for hand in s.hands:
             hand.sort(key=card_order)
         s.passing = [None] * s.players
-        return [self._ev("passed", "setup", player=self.players[s.starter])]
+        return events + [self._ev("passed", "setup", player=self.players[s.starter])]
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -645,10 +651,19 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.steps = []
         totals = self._scores(s)
         best = max(totals)
-        winners = [self.players[p] for p, x in enumerate(totals) if x == best]
-        kind = "winner" if len(winners) == 1 else "shared"
-        return events + [self._ev(kind, "game_end", player=winners[0], players=winners,
-                                  score=best)]
+        tied = [self.players[p] for p, x in enumerate(totals) if x == best]
+        winner = self.players[self._winners(s)[0]]
+        if len(tied) > 1:
+            events.append(self._ev("final_tie", "tie", players=tied, score=best,
+                                   player=winner, starter=self.players[s.starter]))
+        return events + [self._ev("winner", "game_end", player=winner, score=best)]
+
+    def _winners(self, s: SeaOrShoreState) -> list[int]:
+        """The highest total; a tie goes, as every tie does, to the starting player or the
+        player nearest to them clockwise (the starter of the last trick)."""
+        totals = self._scores(s)
+        best = max(totals)
+        return [min((p for p, x in enumerate(totals) if x == best), key=s.distance)]
 
     # ---- outcome -------------------------------------------------------------------
     def _scores(self, s: SeaOrShoreState) -> list[int]:
@@ -678,7 +693,7 @@ def _colours(colours: tuple[str, ...]) -> Colour:
     return Colour("/".join(colours)) if len(colours) > 1 else Colour(colours[0])
 
 
-@lru_cache(maxsize=None)
+@cache
 def play_moves(card: str, additions: int) -> tuple[Move, ...]:
     """Every way to play ``card`` with up to ``additions`` addition cards (never above 12)."""
     room = min(additions, MAX_VALUE - island(card).value)
