@@ -39,6 +39,11 @@ def _by_name(desc: dict[str, Any], key: str, names: list[str]) -> dict[str, Any]
     return value
 
 
+def _count(x: Any) -> bool:
+    """A whole number of cards or points (0 or more; not a boolean)."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
 def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreState:
     from .rules import card_order, check_codes
 
@@ -59,7 +64,7 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
     scores = desc.get("round_scores", [[0] * n] if rnd == 2 else [])
     if (not isinstance(scores, list) or len(scores) != rnd - 1
             or any(not isinstance(r, list) or len(r) != n
-                   or any(not isinstance(x, int) or x < 0 for x in r) for r in scores)):
+                   or any(not _count(x) for x in r) for r in scores)):
         raise InvalidSave(f"round_scores must hold {rnd - 1} list(s) of {n} points")
     s.round_scores = [list(r) for r in scores]
 
@@ -99,7 +104,7 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
 
     # addition cards
     adds = _by_name(desc, "additions", names)
-    if any(not isinstance(x, int) or x < 0 for x in adds.values()):
+    if not all(_count(x) for x in adds.values()):
         raise InvalidSave("additions must be whole numbers of cards, 0 or more")
     s.additions = [adds.get(p, 0) for p in names]
     on_table = sum(pl.adds for pl in s.played if pl)

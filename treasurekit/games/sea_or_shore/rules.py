@@ -173,14 +173,25 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return s.over
 
     def _chance_outcomes(self, s: SeaOrShoreState) -> list[tuple[Move, float]]:
-        kind = s.steps[0][0]
+        return self._chance_outcomes_of(s, s.steps[0])
+
+    def _chance_outcomes_of(self, s: SeaOrShoreState, step: Step) -> list[tuple[Move, float]]:
+        kind = step[0]
         if kind == "grab":
-            hand = s.hands[int(s.steps[0][2])]
+            hand = s.hands[int(step[2])]
             combos = list(combinations(hand, min(2, len(hand))))
             return [(Move("grab", ",".join(c)), 1 / len(combos)) for c in combos]
-        pool = s.box if kind == "deal" else s.decks[int(s.steps[0][-1])].middle
+        pool = s.box if kind == "deal" else s.decks[int(step[-1])].middle
         counts = Counter(pool)
         return [(Move(kind, code), k / len(pool)) for code, k in sorted(counts.items())]
+
+    def _one_outcome(self, s: SeaOrShoreState, step: Step) -> bool:
+        """Whether a chance step can only go one way (e.g. the last card of the deal)."""
+        kind = step[0]
+        if kind == "grab":
+            return len(s.hands[int(step[2])]) <= 2
+        pool = s.box if kind == "deal" else s.decks[int(step[-1])].middle
+        return len(pool) == 1 or (len(pool) > 1 and pool[0] == pool[-1])
 
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
         kind = s.steps[0][0]
@@ -239,9 +250,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
         """Players the colour's winner may rob instead of taking the face-up treasure."""
         _, winner, colour_index, _deck = s.steps[0]
         colour = COLOURS[int(colour_index)]
+        won = s.played[winner]
+        assert won is not None
+        # "played the same color as you did but had a lower number": a tie is not lower
         return [v for v in s.order_from(s.starter)
                 if v != winner and (pl := s.played[v]) is not None and pl.colour == colour
-                and s.piles[v] and s.piles[v][-1][0] == colour]
+                and pl.value < won.value and s.piles[v] and s.piles[v][-1][0] == colour]
 
     def _play_problem(self, s: SeaOrShoreState, arg: str) -> str:
         """Why ``play:arg`` is not allowed now ('' when it is)."""
@@ -303,15 +317,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if kind in CHANCE_STEPS:
                 if kind in ("turn", "see"):
                     forced = self._known_draw(s, step)
-                    if forced is None:
-                        break
+                    if forced is not None:
+                        s.steps.pop(0)
+                        events += forced
+                        continue
+                if self._one_outcome(s, step):          # chance with nothing to decide
                     s.steps.pop(0)
-                    events += forced
-                    continue
-                if kind == "grab" and len(s.hands[int(step[2])]) <= 1:
-                    s.steps.pop(0)
-                    hand = s.hands[int(step[2])]
-                    events += self._grab(s, step, Move("grab", ",".join(hand)))
+                    (outcome, _), = self._chance_outcomes_of(s, step)
+                    events += _HANDLERS[kind](self, s, step, outcome)
                     continue
                 break
             if kind == "play":
@@ -627,10 +640,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
             events.append(self._ev("additions_back", "additions", cards=returned))
         if under:
             events.append(self._ev("under", "end_trick", cards=tuple(under)))
+        s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, ("end_round",))
             return events
-        s.starter = (s.starter + 1) % s.players
         s.steps[0:0] = [("turn", d) for d in range(len(s.decks))] + \
             [("play", p) for p in s.order_from(s.starter)] + [("reveal",)]
         return events + [self._ev("next_trick", "end_trick", player=self.players[s.starter])]
@@ -659,8 +672,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return events + [self._ev("winner", "game_end", player=winner, score=best)]
 
     def _winners(self, s: SeaOrShoreState) -> list[int]:
-        """The highest total; a tie goes, as every tie does, to the starting player or the
-        player nearest to them clockwise (the starter of the last trick)."""
+        """The highest total; a tie goes, as every tie does, to the starting player (who holds
+        the starting card after the last trick) or the player nearest to them clockwise."""
         totals = self._scores(s)
         best = max(totals)
         return [min((p for p, x in enumerate(totals) if x == best), key=s.distance)]

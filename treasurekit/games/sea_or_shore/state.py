@@ -56,9 +56,10 @@ class Played(NamedTuple):
 @lru_cache(maxsize=4096)
 def _parse_played(text: str) -> Played:
     card, _, rest = text.partition("/")
-    shows, _, adds = rest.partition("+")
+    shows, plus, adds = rest.partition("+")
     island(card)                                       # KeyError for an unknown card
-    if shows not in SHOWS or (adds and not adds.isdigit()) or adds.startswith("0"):
+    if shows not in SHOWS or (plus and not (adds.isascii() and adds.isdigit())) \
+            or adds.startswith("0"):
         raise ValueError(text)
     return Played(card, shows, int(adds or 0))
 
