@@ -126,6 +126,20 @@ def test_pass_and_play_hides_the_hand_until_ready(app: Tab) -> None:
         expect(play.locator(".tk-status")).to_contain_text("Ann's turn")
         assert play.locator(".tk-seat-0 .tk-hand svg.tk-island").count() >= 9
         assert play.locator(".tk-seat-1 .tk-hand svg.tk-island").count() == 0
+        # Ann decides (a pass between two colours, or her card); then the device moves on
+        buttons = play.locator(".tk-moves .tk-move")
+        if buttons.count():
+            app.click(buttons.first)
+        else:
+            app.click(play.locator(".tk-play-form .tk-play-card"))
+        expect(cover).to_be_visible()
+        expect(cover).not_to_contain_text("Pass the device to Ann")
+        narrator = play.locator(".tk-narrator")
+        expect(narrator).to_contain_text("Ann")
+        # while the device changes hands, Ann's card is not named in the log
+        assert "the others see only" not in narrator.inner_text()
+        assert "the highest card of the colour" not in narrator.inner_text()
+        assert play.locator(".tk-table svg").count() == 0
     finally:
         app.click(play.locator(".tk-mode button").nth(0))
         app.click(play.locator(".tk-new-game"))

@@ -187,7 +187,8 @@ class GamePlayer(w.VBox):
                 f'{escape(t("widgets.hot.pass_to", player=who))}</p>')
             self.ready.description = t("widgets.hot.ready", player=who)
         self.status.value = panel(t("widgets.game"), self._status())
-        viewer = self.shown if self.shown is not None else -1
+        # while the device changes hands, the log shows only what everyone may read
+        viewer = self.shown if self.shown is not None and not covered else -1
         self.narrator.viewer = viewer
         self.narrator.render()
         self.table.value = "" if covered else self.render_table(
