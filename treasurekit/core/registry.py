@@ -13,6 +13,7 @@ from .game import SAVE_FORMAT, SAVE_VERSION, Game, replay
 #: name -> "module:Class"; modules are imported only when a game is created.
 GAMES: dict[str, str] = {
     "diving_bell": "treasurekit.games.diving_bell.rules:DivingBell",
+    "captain_lucky": "treasurekit.games.captain_lucky.rules:CaptainLucky",
 }
 
 
