@@ -48,8 +48,9 @@ MAX_DICE = SET_SIZE
 
 def blank_distribution(pirate_faces: int = PIRATE_FACES, dice: int = MAX_DICE) -> FloatArray:
     """``B[f, j]``: chance that rolling ``f`` dice leaves ``j`` blanks (a binomial table)."""
-    import numpy as np
     from math import comb
+
+    import numpy as np
 
     q = 1 - pirate_faces / DIE_FACES
     b = np.zeros((dice + 1, dice + 1))

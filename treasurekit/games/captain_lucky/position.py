@@ -62,10 +62,24 @@ def _seat(raw: Any, names: list[str], what: str) -> int:
 
 
 def _per_player(desc: dict[str, Any], key: str, n: int) -> list[Any]:
-    raw = desc.get(key, [None] * n if key == "hands" else [{}] * n)
+    default: list[Any] = [None] * n if key == "hands" else [{}] * n
+    raw = desc.get(key, default)
     if not isinstance(raw, list) or len(raw) != n:
         raise InvalidSave(f"{key} must be a list with one entry per player ({n})")
     return raw
+
+
+def _fill(pile: list[int], name: str) -> list[int]:
+    """A hand of 5 taken from the unseen cards (varied types, deterministic)."""
+    h = [0] * len(TYPES)
+    for _ in range(HAND_SIZE):
+        options = [t for t in range(len(TYPES)) if pile[t]]
+        if not options:
+            raise InvalidSave(f"not enough unseen cards to fill {name}'s hand")
+        t = max(options, key=lambda t: (pile[t] - 3 * h[t], -t))
+        pile[t] -= 1
+        h[t] += 1
+    return h
 
 
 def state_from_position(game: CaptainLucky, desc: dict[str, Any]) -> CaptainLuckyState:
@@ -86,8 +100,8 @@ def state_from_position(game: CaptainLucky, desc: dict[str, Any]) -> CaptainLuck
     collections = [counts_of(c, f"collection of {names[i]}")
                    for i, c in enumerate(_per_player(desc, "collections", n))]
     raw_hands = _per_player(desc, "hands", n)
-    hands = [None if h is None else counts_of(h, f"hand of {names[i]}")
-             for i, h in enumerate(raw_hands)]
+    hands: list[list[int] | None] = [None if h is None else counts_of(h, f"hand of {names[i]}")
+                                     for i, h in enumerate(raw_hands)]
     discards = counts_of(desc.get("discards", {}), "discards")
     named = [middle, *collections, discards, *(h for h in hands if h is not None)]
     pile = [p - sum(c[t] for c in named) for t, p in enumerate(game.pack)]
@@ -95,18 +109,10 @@ def state_from_position(game: CaptainLucky, desc: dict[str, Any]) -> CaptainLuck
         if left < 0:
             raise InvalidSave(f"too many {TYPES[t]} cards: the {n}-player game has "
                               f"{game.pack[t]}")
-    for i, h in enumerate(hands):          # fill unnamed hands from the unseen cards
-        if h is None:
-            h = [0] * len(TYPES)
-            for _ in range(HAND_SIZE):
-                options = [t for t in range(len(TYPES)) if pile[t]]
-                if not options:
-                    raise InvalidSave(f"not enough unseen cards to fill {names[i]}'s hand")
-                t = max(options, key=lambda t: (pile[t] - 3 * h[t], -t))
-                pile[t] -= 1
-                h[t] += 1
-            hands[i] = h
-    full = [h for h in hands if h is not None]
+    full: list[list[int]] = []
+    for i, given in enumerate(hands):      # fill unnamed hands from the unseen cards
+        h = given if given is not None else _fill(pile, names[i])
+        full.append(h)
     if "draw_pile" in desc:
         wanted = counts_of(desc["draw_pile"], "draw_pile")
         for t, k in enumerate(wanted):

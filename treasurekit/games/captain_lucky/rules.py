@@ -12,8 +12,9 @@ Decisions: ``place:<type>-<n>``, ``steal:<owner>-<type>-<size>`` (owner ``middle
 ...     "players": ["Nick", "Shelley"], "phase": "target",
 ...     "hands": [["gold"] * 5, ["pearl"] * 5], "collections": [{}, {"ruby": 3}]})
 >>> _ = g.play("steal:p1-ruby-3"); _ = g.play("roll:PBB"); _ = g.play("bonus")
->>> print(g.play("roll:PP")[1])
-[2. Steal treasure] Every die shows the pirate head: Nick takes Shelley's set of 3 × Ruby. Nick's Ruby cards now lie as sets of 3.
+>>> print(g.play("roll:PP")[1].text())  # doctest: +NORMALIZE_WHITESPACE
+Every die shows the pirate head: Nick takes Shelley's set of 3 × Ruby.
+Nick's Ruby cards now lie as sets of 3.
 >>> g.scores()
 [3, 1]
 """
@@ -404,9 +405,9 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.pile[t] -= 1
         s.hands[s.turn][t] += 1
         s.to_draw -= 1
-        events = []
         if s.to_draw:
-            return events
+            return []
+        events: list[Event] = []
         left = sum(s.pile)
         events.append(self._ev("refill", "place" if s.after_refill == "target" else "steal",
                                player=self.players[s.turn], hand=sum(s.hands[s.turn]),
