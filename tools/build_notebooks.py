@@ -81,8 +81,8 @@ CAPTAIN_LUCKY = [
                   "    exact = float(table[k, m, int(bonus)])\n"
                   "    sim = odds.simulate(k, m, bonus, attempts=100_000, seed=k * 10 + m)\n"
                   "    sigma = np.sqrt(exact * (1 - exact) / 100_000)\n"
-                  "    print(f'k={k} m={m} bonus={bonus}: exact {exact:.4f}, simulated {sim:.4f}, '\n"
-                  "          f'{abs(sim - exact) / sigma:.1f} sigma apart')\n"
+                  "    print(f'k={k} m={m} bonus={bonus}: exact {exact:.4f}, sim {sim:.4f},'\n"
+                  "          f' {abs(sim - exact) / sigma:.1f} sigma apart')\n"
                   "print('after 4 blanks on a 4-card set, 4 cards in hand, bonus used:',\n"
                   "      odds.best_action(4, 4, False, size=4, card_value=0.5))"),
     new_code_cell('_ = prose("captain_lucky.notebook.check")'),
