@@ -17,6 +17,7 @@ order of :data:`TYPES`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...core.i18n import tr
 
@@ -90,8 +91,7 @@ class Treasure:
 TREASURES: tuple[Treasure, ...] = tuple(Treasure(t) for t in TYPES)
 
 
-@dataclass(frozen=True, slots=True)
-class Faces:
+class Faces(NamedTuple):
     """A roll's result die by die, e.g. ``Faces("PBB")`` -> "pirate, blank, blank"."""
 
     faces: str
@@ -101,8 +101,7 @@ class Faces:
         return ", ".join(words[f] for f in self.faces)
 
 
-@dataclass(frozen=True, slots=True)
-class Sets:
+class Sets(NamedTuple):
     """Set sizes, e.g. ``Sets((5, 2))`` -> "5 + 2"."""
 
     sizes: tuple[int, ...]
@@ -111,8 +110,7 @@ class Sets:
         return " + ".join(str(s) for s in self.sizes) if self.sizes else tr("core.nothing", lang)
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+class Holding(NamedTuple):
     """Cards by type, e.g. "2 × Ruby, 1 × Pearl" (used for face-up cards, never hands)."""
 
     counts: tuple[int, ...]

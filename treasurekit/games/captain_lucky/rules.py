@@ -53,6 +53,7 @@ from .cards import (
 
 MIDDLE = -1
 NT = len(TYPES)
+_new_event = tuple.__new__     # Event(...) without the NamedTuple keyword wrapper (hot path)
 
 DRAW = {t: Move("draw", t) for t in TYPES}
 PLACE = {(i, n): Move("place", f"{t}-{n}") for i, t in enumerate(TYPES)
@@ -69,9 +70,13 @@ def owner_code(owner: int) -> str:
     return "middle" if owner == MIDDLE else f"p{owner}"
 
 
-@cache
+STEAL: dict[tuple[int, int, int], Move] = {
+    (owner, t, size): Move("steal", f"{owner_code(owner)}-{TYPES[t]}-{size}")
+    for owner in range(MIDDLE, 6) for t in range(NT) for size in range(1, SET_SIZE + 1)}
+
+
 def steal_move(owner: int, t: int, size: int) -> Move:
-    return Move("steal", f"{owner_code(owner)}-{TYPES[t]}-{size}")
+    return STEAL[owner, t, size]
 
 
 @cache
@@ -95,6 +100,24 @@ def parse_place(arg: str) -> tuple[int, int] | None:
     if name not in INDEX or not n.isdigit():
         return None
     return INDEX[name], int(n)
+
+
+#: Event parameters made once: the faces of every possible roll, the sets of every count.
+FACES = {m.arg: Faces(m.arg) for moves in ROLLS.values() for m in moves}
+SETS = tuple(Sets(tuple(set_sizes(c))) for c in range(8 * SET_SIZE))
+
+
+@cache
+def roll_table(k: int, pirate_faces: int) -> tuple[Move, ...]:
+    """The roll for each of the 6**k equally likely face combinations of ``k`` dice."""
+    out = []
+    for n in range(DIE_FACES ** k):
+        faces = []
+        for _ in range(k):
+            n, face = divmod(n, DIE_FACES)
+            faces.append(PIRATE if face < pirate_faces else BLANK)
+        out.append(Move("roll", "".join(faces)))
+    return tuple(out)
 
 
 @cache
@@ -163,7 +186,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
     pirate_faces: int = PIRATE_FACES
 
     def _ev(self, kind: str, section: str, **params: Any) -> Event:
-        return Event(GAME, kind, section, tuple(params.items()))
+        return _new_event(Event, (GAME, kind, section, tuple(params.items())))
 
     def _who(self, owner: int) -> str:
         return self.players[owner] if owner != MIDDLE else ""
@@ -211,13 +234,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
 
     def _sample_chance(self, s: CaptainLuckyState, x: float) -> Move:
         if s.phase == "roll":
-            k = self._dice_to_roll(s)
-            n = int(x * DIE_FACES ** k)         # k independent die faces from one number
-            faces = []
-            for _ in range(k):
-                n, face = divmod(n, DIE_FACES)
-                faces.append(PIRATE if face < self.pirate_faces else BLANK)
-            return Move("roll", "".join(faces))
+            k = self._dice_to_roll(s)           # k independent die faces from one number
+            return roll_table(k, self.pirate_faces)[int(x * DIE_FACES ** k)]
         i = int(x * sum(s.pile))
         for t, k in enumerate(s.pile):
             if i < k:
@@ -245,7 +263,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
             hand = s.hands[s.turn]
             return [PLACE[t, n] for t in range(NT) for n in range(1, hand[t] + 1)]
         if s.phase == "target":
-            return [steal_move(*target) for target in self.targets(s)]
+            return [STEAL[target] for target in self.targets(s)]
         if s.phase == "decide":
             return self._decisions(s)
         return []
@@ -253,15 +271,21 @@ class CaptainLucky(Game[CaptainLuckyState]):
     def targets(self, s: CaptainLuckyState) -> list[tuple[int, int, int]]:
         """Every face-up set the player to move may name: (owner, type, size)."""
         out = []
-        for owner in (MIDDLE, *range(len(self.players))):
-            if owner == s.turn:
+        turn = s.turn
+        for owner, counts in ((MIDDLE, s.middle), *enumerate(s.collections)):
+            if owner == turn or not any(counts):
                 continue
-            for t, c in enumerate(s.holding(owner)):
-                if c >= SET_SIZE:
-                    out.append((owner, t, SET_SIZE))
-                if c % SET_SIZE:
-                    out.append((owner, t, c % SET_SIZE))
+            for t, c in enumerate(counts):
+                if c:
+                    if c >= SET_SIZE:
+                        out.append((owner, t, SET_SIZE))
+                    if c % SET_SIZE:
+                        out.append((owner, t, c % SET_SIZE))
         return out
+
+    def _has_target(self, s: CaptainLuckyState) -> bool:
+        turn = s.turn
+        return any(s.middle) or any(any(c) for i, c in enumerate(s.collections) if i != turn)
 
     def _can_target(self, s: CaptainLuckyState, owner: int, t: int, size: int) -> bool:
         if owner == s.turn or not MIDDLE <= owner < len(self.players):
@@ -388,7 +412,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.middle[t] += n
         s.target, s.dice, s.rolls, s.result = None, [], [], ""
         events = [self._ev("place", "place", player=self.players[s.turn], n=n,
-                           type=TREASURES[t], sets=Sets(tuple(set_sizes(s.middle[t]))))]
+                           type=TREASURES[t], sets=SETS[s.middle[t]])]
         return events + self._refill(s, "target")
 
     def _refill(self, s: CaptainLuckyState, after: str) -> list[Event]:
@@ -424,7 +448,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         return self._end_turn(s)
 
     def _to_target(self, s: CaptainLuckyState) -> list[Event]:
-        if self.targets(s):
+        if self._has_target(s):
             s.phase = "target"
             return []
         return ([self._ev("no_target", "steal", player=self.players[s.turn])]
@@ -451,7 +475,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         failed = s.failed()
         kind = "roll" if s.rolling == "roll" else "reroll"
         section = "captain_bonus" if s.rolling == "bonus" else "steal"
-        events = [self._ev(kind, section, player=me, n=len(faces), faces=Faces(faces),
+        events = [self._ev(kind, section, player=me, n=len(faces), faces=FACES[faces],
                            failed=failed)]
         if not failed:
             return events + self._win(s)
@@ -470,7 +494,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.collections[s.turn][t] += size
         s.result = "won"
         me = self.players[s.turn]
-        sets = Sets(tuple(set_sizes(s.collections[s.turn][t])))
+        sets = SETS[s.collections[s.turn][t]]
         if owner == MIDDLE:
             ev = self._ev("win_middle", "steal", player=me, size=size, type=TREASURES[t],
                           sets=sets)
