@@ -10,7 +10,10 @@ work on the machine does not distort them:
   peer's chance nodes are sampled as cheaply as the engine's dealer samples (the
   ratio that counts); the ratio against OpenSpiel's usual ``np.random.choice``
   sampling is reported too. Without open_spiel the peer is a trivial random walk.
+  Captain Lucky (2 players) is measured in the same rounds against the same peer.
 * best_division -- the exhaustive best split of 16 revealed cards (goal: < 0.2 s).
+* captain_lucky_odds -- the exact Captain Lucky odds table, sets of 1-5 cards with 0-5
+  matching hand cards, captain bonus used and unused (goal: < 50 ms).
 * import -- ``import treasurekit`` in a fresh interpreter, median of several runs
   (goal: <= 100 ms).
 
@@ -44,6 +47,7 @@ if str(ROOT) not in sys.path:
 GOAL_PLAYOUT_RATIO = 1.5
 GOAL_DIVISION_SECONDS = 0.2
 GOAL_IMPORT_SECONDS = 0.100
+GOAL_ODDS_SECONDS = 0.050
 ROUNDS = 9                  # alternating measurement rounds per engine
 ROUND_SECONDS = 0.5         # playout time per engine per round
 
@@ -59,6 +63,30 @@ def diving_bell_playouts(seconds: float, first_seed: int) -> tuple[int, float, i
     seed = first_seed
     while True:
         g = tk.new_game("diving_bell", seed=seed)
+        while not g.is_over:
+            if g.is_chance:
+                g.deal()
+            else:
+                g.play(rng.choice(g.legal_moves()))
+            actions += 1
+        games += 1
+        seed += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return actions, elapsed, games
+
+
+def captain_lucky_playouts(seconds: float, first_seed: int,
+                           players: int = 2) -> tuple[int, float, int]:
+    """Random games of Captain Lucky for about ``seconds``: (actions, elapsed, games)."""
+    import treasurekit as tk
+
+    rng = random.Random(first_seed)
+    actions = games = 0
+    start = time.process_time()
+    seed = first_seed
+    while True:
+        g = tk.new_game("captain_lucky", players=players, seed=seed)
         while not g.is_over:
             if g.is_chance:
                 g.deal()
@@ -163,17 +191,22 @@ def bench_playout(rounds: int = ROUNDS, seconds: float = ROUND_SECONDS) -> dict[
     ours: list[float] = []
     theirs: list[float] = []
     theirs_np: list[float] = []
+    lucky: list[float] = []
     diving_bell_playouts(0.1, 10_000)            # warm up imports and caches
+    captain_lucky_playouts(0.1, 10_000)
     peer[1](0.1, 10_000)
     for r in range(rounds):                      # alternate, so load changes hit both sides
         a, t, _ = diving_bell_playouts(seconds, 1000 * r)
         ours.append(a / t)
         a, t, _ = peer[1](seconds, 1000 * r)
         theirs.append(a / t)
+        a, t, _ = captain_lucky_playouts(seconds, 1000 * r)
+        lucky.append(a / t)
         if idiom is not None:
             a, t, _ = idiom(seconds / 2, 1000 * r)
             theirs_np.append(a / t)
     ratio = statistics.median(x / y for x, y in zip(ours, theirs, strict=True))
+    lucky_ratio = statistics.median(x / y for x, y in zip(lucky, theirs, strict=True))
     out = {
         "peer": peer[0], "peer_missing": missing,
         "diving_bell_actions_per_s": round(statistics.median(ours)),
@@ -181,6 +214,9 @@ def bench_playout(rounds: int = ROUNDS, seconds: float = ROUND_SECONDS) -> dict[
         "ratio": round(ratio, 3), "goal_ratio": GOAL_PLAYOUT_RATIO,
         "ok": ratio >= GOAL_PLAYOUT_RATIO and missing is None,
         "rounds": rounds, "seconds_per_round": seconds,
+        "captain_lucky_actions_per_s": round(statistics.median(lucky)),
+        "captain_lucky_ratio": round(lucky_ratio, 3),
+        "captain_lucky_ok": lucky_ratio >= GOAL_PLAYOUT_RATIO and missing is None,
     }
     if theirs_np:
         out["peer_numpy_sampling_actions_per_s"] = round(statistics.median(theirs_np))
@@ -215,6 +251,25 @@ def bench_division(cards: int = 16, runs: int = 7) -> dict[str, Any]:
         "splits_examined": examined, "goal_s": GOAL_DIVISION_SECONDS,
         "ratio_to_goal": round(worst / GOAL_DIVISION_SECONDS, 3),
         "ok": worst < GOAL_DIVISION_SECONDS,
+    }
+
+
+# ---- (b2) Captain Lucky's exact odds table ------------------------------------------
+def bench_captain_lucky_odds(runs: int = 15) -> dict[str, Any]:
+    from treasurekit.games.captain_lucky import odds
+
+    odds.win_table()                              # warm up numpy
+    times = []
+    for _ in range(runs):
+        odds.solve.cache_clear()                  # the table is worked out from scratch
+        t = time.perf_counter()
+        table = odds.win_table()
+        times.append(time.perf_counter() - t)
+    median = statistics.median(times)
+    return {
+        "shape": list(table.shape), "runs": runs, "median_s": round(median, 5),
+        "goal_s": GOAL_ODDS_SECONDS, "ratio_to_goal": round(median / GOAL_ODDS_SECONDS, 3),
+        "ok": median < GOAL_ODDS_SECONDS,
     }
 
 
@@ -267,6 +322,7 @@ def run_dashboard() -> Any:
 
 def _table(results: dict[str, Any]) -> str:
     p, d, i = results["playout"], results["best_division"], results["import"]
+    o = results["captain_lucky_odds"]
     mark = {True: "ok", False: "MISSED"}
     rows = [
         ("playout", f"{p['diving_bell_actions_per_s']:,} vs {p['peer_actions_per_s']:,} act/s",
@@ -277,6 +333,12 @@ def _table(results: dict[str, Any]) -> str:
         ("import", f"{i['median_s'] * 1e3:.1f} ms (median of {i['runs']})",
          f"{i['ratio_to_goal']:.2f} of goal", f"<= {i['goal_s'] * 1e3:.0f} ms", mark[i["ok"]]),
     ]
+    rows.insert(1, ("playout CL", f"{p['captain_lucky_actions_per_s']:,} vs "
+                    f"{p['peer_actions_per_s']:,} act/s", f"{p['captain_lucky_ratio']:.2f}x",
+                    f">= {p['goal_ratio']}x", mark[p["captain_lucky_ok"]]))
+    rows.insert(-1, ("captain_lucky_odds", f"k<=5, m<=5: {o['median_s'] * 1e3:.2f} ms",
+                     f"{o['ratio_to_goal']:.2f} of goal", f"< {o['goal_s'] * 1e3:.0f} ms",
+                     mark[o["ok"]]))
     if "ratio_vs_numpy_sampling" in p:
         rows.insert(1, ("  (peer np.random)", f"{p['peer_numpy_sampling_actions_per_s']:,} act/s",
                         f"{p['ratio_vs_numpy_sampling']:.2f}x", "", "info"))
@@ -294,7 +356,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {
         "python": platform.python_version(), "machine": platform.machine(),
         "platform": platform.platform(),
-        "playout": bench_playout(), "best_division": bench_division(), "import": bench_import(),
+        "playout": bench_playout(), "best_division": bench_division(),
+        "captain_lucky_odds": bench_captain_lucky_odds(), "import": bench_import(),
     }
     print(_table(results))
     if not args.no_dashboard:
