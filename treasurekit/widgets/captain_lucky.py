@@ -550,7 +550,7 @@ def captain_lucky_app(lang: Language) -> w.VBox:
         return w.VBox(players)
 
     tabs = [
-        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
+        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table, seat=0)),
         (f"{GAME}.ui.tab.examples", examples),
         ("widgets.tab.play", lambda: captain_lucky_player(lang)),
         ("widgets.tab.odds", lambda: OddsLab(lang)),

@@ -401,11 +401,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.phase = "place"
         s.turn = s.heart
         return [self._ev("setup", "preparation", n=n, cards=sum(self.pack),
-                         extra=self._extra(), hand=HAND_SIZE, middle=Holding(tuple(s.middle))),
+                         hand=HAND_SIZE, middle=Holding(tuple(s.middle))),
                 self._ev("heart", "play", player=self.players[s.heart])]
-
-    def _extra(self) -> str:
-        return "both packs" if len(self.players) >= 5 else "the larger pack"
 
     def _place(self, s: CaptainLuckyState, t: int, n: int) -> list[Event]:
         s.hands[s.turn][t] -= n
