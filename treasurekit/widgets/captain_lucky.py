@@ -314,13 +314,22 @@ def captain_lucky_player(lang: Language) -> w.Widget:
     lang.on_change(player.refresh)
     old = player.picker
     old.update([])
-    row = player.children[2]
-    row.children = (picker,) + tuple(c for c in row.children if c is not old)
+    _swap(player, old, picker)
     old.close()
     player.cl_picker = picker  # type: ignore[attr-defined]
     player.picker = _NoPicker()  # type: ignore[assignment]
     player.refresh()
     return player
+
+
+def _swap(box: w.Box, old: w.Widget, new: w.Widget) -> bool:
+    """Put ``new`` where ``old`` sits, however deep in ``box`` (the layout may change)."""
+    children = list(box.children)
+    if old in children:
+        children[children.index(old)] = new
+        box.children = tuple(children)
+        return True
+    return any(_swap(c, old, new) for c in children if isinstance(c, w.Box))
 
 
 class _NoPicker:
