@@ -75,6 +75,11 @@ STEAL: dict[tuple[int, int, int], Move] = {
     for owner in range(MIDDLE, 6) for t in range(NT) for size in range(1, SET_SIZE + 1)}
 
 
+#: Move -> what it means, for the hot path (parsing is only for refusals).
+STEAL_OF: dict[Move, tuple[int, int, int]] = {m: k for k, m in STEAL.items()}
+PLACE_OF: dict[Move, tuple[int, int]] = {m: k for k, m in PLACE.items()}
+
+
 def steal_move(owner: int, t: int, size: int) -> Move:
     return STEAL[owner, t, size]
 
@@ -188,6 +193,10 @@ class CaptainLucky(Game[CaptainLuckyState]):
     def _ev(self, kind: str, section: str, **params: Any) -> Event:
         return _new_event(Event, (GAME, kind, section, tuple(params.items())))
 
+    def _ev2(self, kind: str, section: str, *params: tuple[str, Any]) -> Event:
+        """Like ``_ev`` with (name, value) pairs: no keyword dict on the hottest paths."""
+        return _new_event(Event, (GAME, kind, section, params))
+
     def _who(self, owner: int) -> str:
         return self.players[owner] if owner != MIDDLE else ""
 
@@ -250,10 +259,10 @@ class CaptainLucky(Game[CaptainLuckyState]):
             return (move.kind == "roll" and len(move.arg) == self._dice_to_roll(s)
                     and not move.arg.strip(PIRATE + BLANK))
         if s.phase == "place":
-            parsed = parse_place(move.arg) if move.kind == "place" else None
-            return parsed is not None and 1 <= parsed[1] <= s.hands[s.turn][parsed[0]]
+            placed = PLACE_OF.get(move)
+            return placed is not None and placed[1] <= s.hands[s.turn][placed[0]]
         if s.phase == "target":
-            target = parse_steal(move.arg) if move.kind == "steal" else None
+            target = STEAL_OF.get(move)
             return target is not None and self._can_target(s, *target)
         return move in self._legal(s)
 
@@ -288,9 +297,9 @@ class CaptainLucky(Game[CaptainLuckyState]):
         return any(s.middle) or any(any(c) for i, c in enumerate(s.collections) if i != turn)
 
     def _can_target(self, s: CaptainLuckyState, owner: int, t: int, size: int) -> bool:
-        if owner == s.turn or not MIDDLE <= owner < len(self.players):
+        if owner == s.turn or owner >= len(self.players):
             return False
-        c = s.holding(owner)[t]
+        c = (s.middle if owner == MIDDLE else s.collections[owner])[t]
         return (size == SET_SIZE and c >= SET_SIZE) or (0 < size == c % SET_SIZE)
 
     def _decisions(self, s: CaptainLuckyState) -> list[Move]:
@@ -379,10 +388,10 @@ class CaptainLucky(Game[CaptainLuckyState]):
         if phase == "roll":
             return self._roll(s, move.arg)
         if phase == "place":
-            t, n = parse_place(move.arg)  # type: ignore[misc]
+            t, n = PLACE_OF[move]
             return self._place(s, t, n)
         if phase == "target":
-            return self._target(s, *parse_steal(move.arg))  # type: ignore[misc]
+            return self._target(s, *STEAL_OF[move])
         if phase == "decide":
             return self._decide(s, move)
         raise IllegalMove(move, "the game is over")  # pragma: no cover
@@ -408,8 +417,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.hands[s.turn][t] -= n
         s.middle[t] += n
         s.target, s.dice, s.rolls, s.result = None, [], [], ""
-        events = [self._ev("place", "place", player=self.players[s.turn], n=n,
-                           type=TREASURES[t], sets=SETS[s.middle[t]])]
+        events = [self._ev2("place", "place", ("player", self.players[s.turn]), ("n", n),
+                            ("type", TREASURES[t]), ("sets", SETS[s.middle[t]]))]
         return events + self._refill(s, "target")
 
     def _refill(self, s: CaptainLuckyState, after: str) -> list[Event]:
@@ -430,9 +439,9 @@ class CaptainLucky(Game[CaptainLuckyState]):
             return []
         events: list[Event] = []
         left = sum(s.pile)
-        events.append(self._ev("refill", "place" if s.after_refill == "target" else "steal",
-                               player=self.players[s.turn], hand=sum(s.hands[s.turn]),
-                               left=left))
+        events.append(self._ev2("refill", "place" if s.after_refill == "target" else "steal",
+                                ("player", self.players[s.turn]),
+                                ("hand", sum(s.hands[s.turn])), ("left", left)))
         if not left and not s.end_announced:
             s.end_announced = True
             events.append(self._ev("last_card", "end", player=self.players[s.turn],
@@ -457,23 +466,24 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.rolling = "roll"
         s.phase = "roll"
         kind = "target_middle" if owner == MIDDLE else "target_player"
-        return [self._ev(kind, "steal", player=self.players[s.turn], owner=self._who(owner),
-                         size=size, type=TREASURES[t])]
+        return [self._ev2(kind, "steal", ("player", self.players[s.turn]),
+                          ("owner", self._who(owner)), ("size", size), ("type", TREASURES[t]))]
 
     def _roll(self, s: CaptainLuckyState, faces: str) -> list[Event]:
         assert s.target is not None
         if s.rolling == "roll":
             s.dice = list(faces)
+            failed = faces.count(BLANK)
         else:
             it = iter(faces)
             s.dice = [next(it) if d == BLANK else d for d in s.dice]
+            failed = s.dice.count(BLANK)
         s.rolls.append((s.rolling, faces))
         me = self.players[s.turn]
-        failed = s.failed()
         kind = "roll" if s.rolling == "roll" else "reroll"
         section = "captain_bonus" if s.rolling == "bonus" else "steal"
-        events = [self._ev(kind, section, player=me, n=len(faces), faces=FACES[faces],
-                           failed=failed)]
+        events = [self._ev2(kind, section, ("player", me), ("n", len(faces)),
+                            ("faces", FACES[faces]), ("failed", failed))]
         if not failed:
             return events + self._win(s)
         owner, t, size = s.target
@@ -502,7 +512,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
 
     def _fail(self, s: CaptainLuckyState) -> list[Event]:
         s.result = "failed"
-        return ([self._ev("fail", "steal", player=self.players[s.turn])]
+        return ([self._ev2("fail", "steal", ("player", self.players[s.turn]))]
                 + self._refill(s, "next"))
 
     def _decide(self, s: CaptainLuckyState, move: Move) -> list[Event]:
@@ -529,7 +539,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         me = self.players[nxt]
         if sum(s.hands[nxt]):
             s.phase = "place"
-            return [self._ev("turn", "play", player=me)]
+            return [self._ev2("turn", "play", ("player", me))]
         return [self._ev("no_cards", "place", player=me)] + self._to_target(s)
 
     def _finish(self, s: CaptainLuckyState) -> list[Event]:
