@@ -75,6 +75,18 @@ STEAL: dict[tuple[int, int, int], Move] = {
     for owner in range(MIDDLE, 6) for t in range(NT) for size in range(1, SET_SIZE + 1)}
 
 
+#: The moves that name the sets of ``count`` cards of type ``t`` held by ``owner``, and
+#: the placements of 1..``count`` cards of type ``t``: legal-move lists without parsing.
+MAX_COUNT = 8 * SET_SIZE
+STEALS_OF_COUNT = {
+    owner: tuple(tuple(tuple(STEAL[owner, t, size] for size in
+                             ([SET_SIZE] if c >= SET_SIZE else []) + ([c % SET_SIZE] if c % SET_SIZE
+                                                                       else []))
+                       for c in range(MAX_COUNT)) for t in range(NT))
+    for owner in range(MIDDLE, 6)}
+PLACES_OF_COUNT = tuple(tuple(tuple(PLACE[t, n] for n in range(1, min(c, SET_SIZE) + 1))
+                              for c in range(MAX_COUNT)) for t in range(NT))
+
 #: Move -> what it means, for the hot path (parsing is only for refusals).
 STEAL_OF: dict[Move, tuple[int, int, int]] = {m: k for k, m in STEAL.items()}
 PLACE_OF: dict[Move, tuple[int, int]] = {m: k for k, m in PLACE.items()}
@@ -269,10 +281,12 @@ class CaptainLucky(Game[CaptainLuckyState]):
     # ---- legal moves -----------------------------------------------------------------
     def _legal(self, s: CaptainLuckyState) -> list[Move]:
         if s.phase == "place":
-            hand = s.hands[s.turn]
-            return [PLACE[t, n] for t in range(NT) for n in range(1, hand[t] + 1)]
+            return [m for t, c in enumerate(s.hands[s.turn]) for m in PLACES_OF_COUNT[t][c]]
         if s.phase == "target":
-            return [STEAL[target] for target in self.targets(s)]
+            turn = s.turn
+            return [m for owner, counts in ((MIDDLE, s.middle), *enumerate(s.collections))
+                    if owner != turn for t, c in enumerate(counts) if c
+                    for m in STEALS_OF_COUNT[owner][t][c]]
         if s.phase == "decide":
             return self._decisions(s)
         return []
