@@ -124,9 +124,13 @@ FACES = {m.arg: Faces(m.arg) for moves in ROLLS.values() for m in moves}
 SETS = tuple(Sets(tuple(set_sizes(c))) for c in range(8 * SET_SIZE))
 
 
-@cache
+_ROLL_TABLES: dict[tuple[int, int], tuple[Move, ...]] = {}
+
+
 def roll_table(k: int, pirate_faces: int) -> tuple[Move, ...]:
     """The roll for each of the 6**k equally likely face combinations of ``k`` dice."""
+    if (k, pirate_faces) in _ROLL_TABLES:
+        return _ROLL_TABLES[k, pirate_faces]
     out = []
     for n in range(DIE_FACES ** k):
         faces = []
@@ -134,7 +138,8 @@ def roll_table(k: int, pirate_faces: int) -> tuple[Move, ...]:
             n, face = divmod(n, DIE_FACES)
             faces.append(PIRATE if face < pirate_faces else BLANK)
         out.append(Move("roll", "".join(faces)))
-    return tuple(out)
+    _ROLL_TABLES[k, pirate_faces] = tuple(out)
+    return _ROLL_TABLES[k, pirate_faces]
 
 
 @cache
@@ -254,9 +259,10 @@ class CaptainLucky(Game[CaptainLuckyState]):
         return s.target[2] if s.rolling == "roll" and s.target else s.failed()
 
     def _sample_chance(self, s: CaptainLuckyState, x: float) -> Move:
-        if s.phase == "roll":
-            k = self._dice_to_roll(s)           # k independent die faces from one number
-            return roll_table(k, self.pirate_faces)[int(x * DIE_FACES ** k)]
+        if s.phase == "roll":               # k independent die faces from one number
+            k = s.target[2] if s.rolling == "roll" and s.target else s.dice.count(BLANK)
+            table = _ROLL_TABLES.get((k, self.pirate_faces)) or roll_table(k, self.pirate_faces)
+            return table[int(x * DIE_FACES ** k)]
         i = int(x * sum(s.pile))
         for t, k in enumerate(s.pile):
             if i < k:
@@ -504,24 +510,25 @@ class CaptainLucky(Game[CaptainLuckyState]):
         if s.hands[s.turn][t] >= failed or not s.bonus_used[s.turn]:
             s.phase = "decide"
             return events
-        events.append(self._ev("no_reroll", "steal", player=me, failed=failed,
-                               type=TREASURES[t], have=s.hands[s.turn][t]))
+        events.append(self._ev2("no_reroll", "steal", ("player", me), ("failed", failed),
+                                ("type", TREASURES[t]), ("have", s.hands[s.turn][t])))
         return events + self._fail(s)
 
     def _win(self, s: CaptainLuckyState) -> list[Event]:
         assert s.target is not None
         owner, t, size = s.target
-        s.holding(owner)[t] -= size
+        (s.middle if owner == MIDDLE else s.collections[owner])[t] -= size
         s.collections[s.turn][t] += size
         s.result = "won"
         me = self.players[s.turn]
         sets = SETS[s.collections[s.turn][t]]
         if owner == MIDDLE:
-            ev = self._ev("win_middle", "steal", player=me, size=size, type=TREASURES[t],
-                          sets=sets)
+            ev = self._ev2("win_middle", "steal", ("player", me), ("size", size),
+                           ("type", TREASURES[t]), ("sets", sets))
         else:
-            ev = self._ev("win_player", "steal", player=me, size=size, type=TREASURES[t],
-                          owner=self.players[owner], sets=sets)
+            ev = self._ev2("win_player", "steal", ("player", me), ("size", size),
+                           ("type", TREASURES[t]), ("owner", self.players[owner]),
+                           ("sets", sets))
         return [ev] + self._refill(s, "next")
 
     def _fail(self, s: CaptainLuckyState) -> list[Event]:
