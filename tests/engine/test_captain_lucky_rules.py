@@ -145,9 +145,7 @@ def test_preparation_the_seeded_deal_is_reproducible():
 def test_place_any_number_of_one_type_at_least_one():
     g = pos(hands=[["ruby", "ruby", "ruby", "gold", "pearl"], None])
     assert [str(m) for m in g.legal_moves()] == [
-        "place:gold-1", "place:pearl-1", "place:ruby-1", "place:ruby-2", "place:ruby-3"] or \
-        sorted(str(m) for m in g.legal_moves()) == sorted(
-        ["place:gold-1", "place:pearl-1", "place:ruby-1", "place:ruby-2", "place:ruby-3"])
+        "place:gold-1", "place:pearl-1", "place:ruby-1", "place:ruby-2", "place:ruby-3"]
     for bad in ("place:ruby-0", "place:ruby-4", "place:jade-1", "place:ruby-1+gold-1"):
         with pytest.raises(tk.IllegalMove):
             g.play(bad)
@@ -235,7 +233,7 @@ def test_steal_reroll_failed_dice_discarding_one_matching_card_each():
     assert g.view(1)["discards"] == {"ruby": 2}                 # face up, seen by everyone
     assert {len(m.arg) for m in g.legal_moves()} == {2}        # only the failed dice
     events = g.play("roll:PP")
-    assert "win_middle" in kinds(events) and g.state.dice == []  or g.view(0)["dice"] == "PPP"
+    assert "win_middle" in kinds(events) and g.view(0)["dice"] == "PPP"
 
 
 def test_steal_only_the_stolen_type_matches():
@@ -305,7 +303,7 @@ def test_captain_bonus_rerolls_all_failed_dice_and_flips_the_card():
 def test_captain_bonus_only_once_per_game():
     g = pos(**TARGETS, bonus_used=[True, False])
     play(g, "steal:p1-pearl-3", "roll:BPB")
-    assert g.legal_moves() == [] or "bonus" not in [str(m) for m in g.legal_moves()]
+    assert "bonus" not in [str(m) for m in g.legal_moves()]
 
 
 def test_captain_bonus_used_costs_its_end_point():
