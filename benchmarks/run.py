@@ -6,12 +6,14 @@ work on the machine does not distort them:
 
 * playout -- random playouts through the public API (``legal_moves``, ``play``,
   ``deal``) in actions per second, each engine (Diving Bell; Sea or Shore with 3, 4
-  and 5 players in turn) against OpenSpiel's
+  and 5 players in turn; Captain Lucky with 2) against OpenSpiel's
   ``python_liars_poker`` run the same way in the same process (goal: >= 1.5x). The
   peer's chance nodes are sampled as cheaply as the engine's dealer samples (the
   ratio that counts); the ratio against OpenSpiel's usual ``np.random.choice``
   sampling is reported too. Without open_spiel the peer is a trivial random walk.
 * best_division -- the exhaustive best split of 16 revealed cards (goal: < 0.2 s).
+* captain_lucky_odds -- the exact Captain Lucky odds table, sets of 1-5 cards with 0-5
+  matching hand cards, captain bonus used and unused (goal: < 50 ms).
 * import -- ``import treasurekit`` in a fresh interpreter, median of several runs
   (goal: <= 100 ms).
 
@@ -45,6 +47,7 @@ if str(ROOT) not in sys.path:
 GOAL_PLAYOUT_RATIO = 1.5
 GOAL_DIVISION_SECONDS = 0.2
 GOAL_IMPORT_SECONDS = 0.100
+GOAL_ODDS_SECONDS = 0.050
 ROUNDS = 9                  # alternating measurement rounds per engine
 ROUND_SECONDS = 0.5         # playout time per engine per round
 
@@ -79,7 +82,8 @@ def engine_playouts(seconds: float, first_seed: int, game: str = "diving_bell",
 
 diving_bell_playouts = engine_playouts
 #: The engines measured against the peer: name -> player counts cycled through.
-PLAYOUT_GAMES: dict[str, tuple[int, ...]] = {"diving_bell": (2,), "sea_or_shore": (3, 4, 5)}
+PLAYOUT_GAMES: dict[str, tuple[int, ...]] = {
+    "diving_bell": (2,), "sea_or_shore": (3, 4, 5), "captain_lucky": (2,)}
 
 
 def liars_poker_playouts(seconds: float, first_seed: int,
@@ -230,6 +234,24 @@ def bench_division(cards: int = 16, runs: int = 7) -> dict[str, Any]:
     }
 
 
+def bench_captain_lucky_odds(runs: int = 15) -> dict[str, Any]:
+    from treasurekit.games.captain_lucky import odds
+
+    odds.win_table()                              # warm up numpy
+    times = []
+    for _ in range(runs):
+        odds.solve.cache_clear()                  # the table is worked out from scratch
+        t = time.perf_counter()
+        table = odds.win_table()
+        times.append(time.perf_counter() - t)
+    median = statistics.median(times)
+    return {
+        "shape": list(table.shape), "runs": runs, "median_s": round(median, 5),
+        "goal_s": GOAL_ODDS_SECONDS, "ratio_to_goal": round(median / GOAL_ODDS_SECONDS, 3),
+        "ok": median < GOAL_ODDS_SECONDS,
+    }
+
+
 # ---- (c) import time -----------------------------------------------------------
 _IMPORT_PROBE = (
     "import sys, time; t, c = time.perf_counter(), time.process_time(); import treasurekit; "
@@ -278,7 +300,7 @@ def run_dashboard() -> Any:
 
 
 def _table(results: dict[str, Any]) -> str:
-    d, i = results["best_division"], results["import"]
+    d, i, o = results["best_division"], results["import"], results["captain_lucky_odds"]
     mark = {True: "ok", False: "MISSED"}
     rows = []
     for p in results["playout"].values():
@@ -293,6 +315,8 @@ def _table(results: dict[str, Any]) -> str:
         ("best_division", f"{d['cards']} cards: {d['normal_s'] * 1e3:.1f} ms, "
          f"burst {d['burst_s'] * 1e3:.1f} ms", f"{d['ratio_to_goal']:.2f} of goal",
          f"< {d['goal_s']} s", mark[d["ok"]]),
+        ("captain_lucky_odds", f"k<=5, m<=5: {o['median_s'] * 1e3:.2f} ms",
+         f"{o['ratio_to_goal']:.2f} of goal", f"< {o['goal_s'] * 1e3:.0f} ms", mark[o["ok"]]),
         ("import", f"{i['median_s'] * 1e3:.1f} ms (median of {i['runs']})",
          f"{i['ratio_to_goal']:.2f} of goal", f"<= {i['goal_s'] * 1e3:.0f} ms", mark[i["ok"]]),
     ]
@@ -312,7 +336,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "python": platform.python_version(), "machine": platform.machine(),
         "platform": platform.platform(),
         "playout": {game: bench_playout(game=game) for game in PLAYOUT_GAMES},
-        "best_division": bench_division(), "import": bench_import(),
+        "best_division": bench_division(),
+        "captain_lucky_odds": bench_captain_lucky_odds(), "import": bench_import(),
     }
     print(_table(results))
     if not args.no_dashboard:

@@ -83,6 +83,43 @@ SEA_OR_SHORE = [
                   "          if e.kind == 'reveal']\n"
                   "assert values == [10, 9, 12]\n"
                   "assert 'card' not in start.view(3)['played'][0]\n"
+CAPTAIN_LUCKY = [
+    new_code_cell("from treasurekit.widgets.captain_lucky import captain_lucky_app\n"
+                  "from treasurekit.widgets.notebook import prose, show_app\n\n"
+                  "app = show_app(captain_lucky_app)"),
+    new_code_cell('_ = prose("captain_lucky.notebook.engine")'),
+    new_code_cell("from treasurekit.games.captain_lucky.examples import NICK\n\n"
+                  "nick = NICK.run()\n"
+                  "for event in nick.events:\n"
+                  "    print(event)\n"
+                  "print('dice after each roll:', nick.state.rolls)\n"
+                  "print('treasure:', dict(zip(nick.players, nick.view(0)['collections'])))\n"
+                  "print('captain bonus used:', dict(zip(nick.players, nick.state.bonus_used)))"),
+    new_code_cell('_ = prose("captain_lucky.notebook.odds")'),
+    new_code_cell("import numpy as np\n\n"
+                  "from treasurekit.games.captain_lucky import odds\n\n"
+                  "table = odds.win_table(pirate_faces=3)\n"
+                  "print('P(win) in %, captain bonus unused; rows: set of k cards, '\n"
+                  "      'columns: m = 0..5 matching hand cards')\n"
+                  "for k in range(1, 6):\n"
+                  "    print(k, ' '.join(f'{100 * p:5.1f}' for p in table[k, :, 1]))\n"
+                  "print('no help at all (one roll):', [round(0.5 ** k, 4) for k in range(1, 6)])\n"
+                  "for k, m, bonus in [(1, 0, False), (3, 0, True), (3, 2, True), (5, 5, True)]:\n"
+                  "    exact = float(table[k, m, int(bonus)])\n"
+                  "    sim = odds.simulate(k, m, bonus, attempts=100_000, seed=k * 10 + m)\n"
+                  "    sigma = np.sqrt(exact * (1 - exact) / 100_000)\n"
+                  "    print(f'k={k} m={m} bonus={bonus}: exact {exact:.4f}, sim {sim:.4f},'\n"
+                  "          f' {abs(sim - exact) / sigma:.1f} sigma apart')\n"
+                  "print('after 4 blanks on a 4-card set, 4 cards in hand, bonus used:',\n"
+                  "      odds.best_action(4, 4, False, size=4, card_value=0.5))"),
+    new_code_cell('_ = prose("captain_lucky.notebook.check")'),
+    new_code_cell("from treasurekit.games.captain_lucky.examples import BECKY, GOLD_BAR, RUBIES\n\n"
+                  "assert RUBIES.run().view(0)['collections'][0] == {'ruby': 7}\n"
+                  "assert GOLD_BAR.run().view(0)['collections'][0] == {'gold': 1}\n"
+                  "assert nick.view(0)['collections'] == [{'ruby': 3}, {}]\n"
+                  "becky = BECKY.run()\n"
+                  "assert becky.scores() == [13, 13] and becky.winners() == [0]\n"
+                  "assert abs(table[3, 0, 1] - (1 - 0.5 ** 2) ** 3) < 1e-12\n"
                   "print('all checks passed')"),
 ]
 
@@ -98,3 +135,4 @@ if __name__ == "__main__":
     write("index", INDEX)
     write("diving_bell", DIVING_BELL)
     write("sea_or_shore", SEA_OR_SHORE)
+    write("captain_lucky", CAPTAIN_LUCKY)

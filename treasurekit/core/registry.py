@@ -14,6 +14,7 @@ from .game import SAVE_FORMAT, SAVE_VERSION, Game, replay
 GAMES: dict[str, str] = {
     "diving_bell": "treasurekit.games.diving_bell.rules:DivingBell",
     "sea_or_shore": "treasurekit.games.sea_or_shore.rules:SeaOrShore",
+    "captain_lucky": "treasurekit.games.captain_lucky.rules:CaptainLucky",
 }
 
 

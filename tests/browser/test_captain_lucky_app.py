@@ -1,0 +1,162 @@
+"""The Captain Lucky Voila app in a real browser: reached from the landing page, Nick's
+roll replayed step by step, a turn played by clicking, the odds lab, and Dutch.
+
+The English tests share one page (one kernel); each test opens its own tab of the app.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from . import harness
+from .harness import Tab, new_tab
+
+pytestmark = pytest.mark.browser
+
+TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "Odds lab", "Cards and dice"]
+TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "Kansenlab",
+           "Kaarten en dobbelstenen"]
+
+
+@pytest.fixture(scope="module")
+def app(browser: Any, voila_url: str) -> Iterator[Tab]:
+    """The landing page, then Captain Lucky reached through its link (English)."""
+    context, t = new_tab(browser)
+    t.open(harness.app_url(voila_url, "index.ipynb"))
+    t.assert_ok()
+    link = t.page.locator("a.tk-game-link", has_text="Captain Lucky")
+    expect(link).to_be_visible()
+    t.notes["link"] = (link.inner_text(), link.get_attribute("href"))
+    link.click()
+    t.page.wait_for_url(re.compile(r"/voila/render/captain_lucky\.ipynb\?lang=en$"))
+    harness.wait_for_app(t.page, t.watch)
+    yield t
+    context.close()
+
+
+def tab_titles(t: Tab) -> list[str]:
+    return [s.strip() for s in t.page.locator(".tk-tabs .lm-TabBar-tabLabel").all_inner_texts()]
+
+
+def test_landing_page_links_to_the_app(app: Tab) -> None:
+    assert app.notes["link"] == ("Open Captain Lucky", "captain_lucky.ipynb?lang=en")
+    expect(app.page.locator(".tk-app .tk-title").first).to_have_text("Captain Lucky")
+    assert tab_titles(app) == TABS_EN
+    # the lesson opens on a real table drawn as SVG sets
+    assert app.page.locator(".tk-lesson svg.tk-cl-set").count() >= 2
+    app.assert_ok()
+
+
+def test_lesson_first_step_is_checked_by_the_engine(app: Tab) -> None:
+    app.tab("Lesson")
+    lesson = app.page.locator(".tk-lesson")
+    expect(lesson.locator(".tk-panel h3").first).to_contain_text("Lesson 1 of 12")
+    app.click(lesson.get_by_role("button", name="Place a ruby and a gold bar"))
+    expect(lesson.locator(".tk-feedback")).to_contain_text("Not quite.")
+    app.click(lesson.locator(".tk-retry"))
+    app.click(lesson.get_by_role("button", name="Place both rubies"))
+    expect(lesson.locator(".tk-feedback")).to_contain_text("Right!")
+    expect(lesson.locator(".tk-narrator")).to_contain_text("puts 2 × Ruby face up")
+    app.assert_ok()
+
+
+def test_replay_nicks_roll(app: Tab) -> None:
+    app.tab("Rulebook examples")
+    ex = app.page.locator(".tk-example-nick")
+    expect(ex).to_contain_text("Nick's captain bonus")
+    app.click(ex.locator(".tk-restart"))
+    forward = ex.locator(".tk-forward")
+    app.click(forward)                                  # Nick names Shelley's 3 rubies
+    expect(ex.locator(".tk-narrator")).to_contain_text("names Shelley's set of 3 × Ruby")
+    app.click(forward)                                  # one pirate, two blanks
+    expect(ex).to_contain_text("Step 2 of 4")
+    dice = ex.locator(".tk-cl-table svg.tk-cl-die")
+    expect(dice).to_have_count(3)
+    expect(ex.locator(".tk-cl-table svg.tk-cl-die-blank")).to_have_count(2)
+    expect(ex.locator(".tk-narrator")).to_contain_text("pirate head, blank, blank")
+    app.click(forward)                                  # the captain bonus
+    expect(ex.locator(".tk-narrator .tk-rule").first).to_contain_text("The Captain Bonus")
+    app.click(forward)                                  # both re-rolled dice: pirate heads
+    expect(ex).to_contain_text("Step 4 of 4")
+    expect(ex.locator(".tk-step-caption")).to_contain_text("takes Shelley's rubies")
+    # both rolls shown die by die: 3 dice, then the same 3 dice after the re-roll
+    expect(dice).to_have_count(6)
+    expect(ex.locator(".tk-cl-table svg.tk-cl-die-pirate")).to_have_count(4)
+    expect(ex.locator(".tk-cl-result")).to_have_text("Stolen!")
+    app.click(ex.locator(".tk-back"))
+    expect(ex).to_contain_text("Step 3 of 4")
+    app.assert_ok()
+
+
+def test_play_a_turn_by_clicking(app: Tab) -> None:
+    page = app.page
+    app.tab("Play the computer")
+    play = page.locator(".tk-play")
+    app.click(play.locator(".tk-new-game"))
+    expect(play.locator(".tk-status")).to_contain_text("Your turn")
+    moves = play.locator(".tk-moves")
+    harness.wait_stable(moves)
+    table = play.locator(".tk-table")
+    start = table.inner_html()
+    place = play.locator(".tk-move[class*='tk-move-place-']").first
+    expect(place).to_contain_text("Place")
+    app.click(place)
+    harness.wait_stable(moves)
+    steal = play.locator(".tk-move[class*='tk-move-steal-']").first
+    expect(steal).to_contain_text("Steal")
+    app.click(steal)
+    harness.wait_stable(moves)
+    assert play.locator(".tk-cl-table svg.tk-cl-die").count() >= 1   # the roll, die by die
+    stop = play.locator(".tk-move-stop")
+    if stop.count():                                   # a failed roll: keep the cards
+        app.click(stop)
+        harness.wait_stable(moves)
+    assert table.inner_html() != start
+    narrator = play.locator(".tk-narrator")
+    expect(narrator).to_contain_text("Ann (you) names")
+    badges = play.locator(".tk-narrator li .tk-rule")
+    assert badges.count() == play.locator(".tk-narrator li").count() >= 3
+    # the computer has played its turn: it is ours again (or the game is over)
+    expect(play.locator(".tk-status")).to_contain_text(re.compile("Your turn|wins|shared"))
+    # other hands stay hidden: the computer's hand is drawn as card backs
+    assert play.locator(".tk-cl-table svg.tk-cl-back").count() == 1
+    app.click(play.locator(".tk-takeback"))
+    assert play.locator(".tk-move").count() >= 1
+    app.assert_ok()
+
+
+def test_odds_lab(app: Tab) -> None:
+    app.tab("Odds lab")
+    odds = app.page.locator(".tk-cl-odds")
+    expect(odds.locator(".tk-cl-odds-b1")).to_contain_text("42.2%")   # 3 cards, no help
+    expect(odds.locator("svg.tk-chart")).to_be_visible()
+    app.click(odds.locator(".tk-odds-go"))
+    expect(odds.locator(".tk-cl-sim")).to_contain_text("simulated")
+    app.assert_ok()
+
+
+def test_dutch(browser: Any, voila_url: str) -> None:
+    context, t = new_tab(browser)
+    try:
+        t.open(harness.app_url(voila_url, "captain_lucky.ipynb", lang="nl"))
+        page = t.page
+        assert tab_titles(t) == TABS_NL
+        expect(page.locator(".tk-app .tk-title").first).to_have_text("Kapitein Lucky")
+        lesson = page.locator(".tk-lesson")
+        expect(lesson).to_contain_text("Kies een antwoord")
+        t.click(lesson.get_by_role("button", name="Beide robijnen neerleggen"))
+        expect(lesson.locator(".tk-feedback")).to_contain_text("Goed zo!")
+        expect(lesson.locator(".tk-narrator .tk-rule").first).to_contain_text(
+            "Kaart(en) neerleggen")
+        t.tab("Speel tegen de computer")
+        play = page.locator(".tk-play")
+        expect(play.locator(".tk-status")).to_contain_text("Jouw beurt")
+        expect(play.locator(".tk-move").first).to_contain_text("Leg")
+        t.assert_ok()
+    finally:
+        context.close()

@@ -1,0 +1,156 @@
+"""Captain Lucky odds lab: exact chances against hand-worked cases, the engine's own dice,
+and 100,000 simulated attempts (numpy, vectorised); the bots decide from views only."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import numpy as np
+import pytest
+
+import treasurekit as tk
+from treasurekit.core.bots import RandomBot, play_out
+from treasurekit.games.captain_lucky import odds
+from treasurekit.games.captain_lucky.bots import BOTS, SensibleBot, make_bot
+
+GAME = "captain_lucky"
+
+
+def test_hand_worked_cases():
+    p = 0.5
+    assert odds.win_chance(1, 0, False) == pytest.approx(p)
+    assert odds.win_chance(1, 1, False) == pytest.approx(p + (1 - p) * p)
+    assert odds.win_chance(2, 0, False) == pytest.approx(p * p)
+    # three dice, then the bonus on whatever failed: every die gets two chances
+    assert odds.win_chance(3, 0, True) == pytest.approx((1 - (1 - p) ** 2) ** 3)
+    # no cards, no bonus: one roll
+    for k in range(1, 6):
+        assert odds.win_chance(k, 0, False) == pytest.approx(p ** k)
+
+
+def test_more_cards_and_the_bonus_never_hurt():
+    t = odds.win_table()
+    assert np.all(np.diff(t[1:], axis=1) >= -1e-12)        # more matching cards
+    assert np.all(t[1:, :, 1] >= t[1:, :, 0] - 1e-12)      # bonus unused
+    assert np.all(np.diff(t[1:, 0, 0]) < 0)                  # larger sets are harder
+
+
+@pytest.mark.parametrize("faces", [1, 2, 3, 4, 5])
+def test_table_agrees_with_the_engines_chance_outcomes(faces):
+    """Enumerate the engine's own roll outcomes with a faces-parameterised game class."""
+    from treasurekit.games.captain_lucky.rules import CaptainLucky
+
+    class Variant(CaptainLucky):
+        pirate_faces = faces
+
+    def exact(g) -> float:   # best winning chance from here, by exhaustive search
+        if g.state.phase in ("place", "refill") or g.is_over:
+            return 1.0 if g.state.result == "won" else 0.0
+        if g.is_chance:
+            total = 0.0
+            for move, prob in g.chance_outcomes():
+                g.play(move)
+                total += prob * exact(g)
+                g.undo()
+            return total
+        best = 0.0
+        for move in g.legal_moves():
+            g.play(move)
+            best = max(best, exact(g))
+            g.undo()
+        return best
+
+    table = odds.win_table(faces)
+    for size, matching, bonus in [(1, 0, False), (2, 1, True), (3, 2, False), (3, 3, True)]:
+        g = Variant(["Ann", "Bob"], position={
+            "players": ["Ann", "Bob"], "phase": "target", "bonus_used": [not bonus, False],
+            "hands": [["ruby"] * matching + ["gold"] * (5 - matching), None],
+            "middle": {"ruby": size}})
+        g.play(f"steal:middle-ruby-{size}")
+        assert exact(g) == pytest.approx(float(table[size, matching, int(bonus)]))
+
+
+def _sigma(p: float, n: int) -> float:
+    return math.sqrt(p * (1 - p) / n)
+
+
+@pytest.mark.parametrize("size, matching, bonus", [
+    (1, 0, False), (2, 1, True), (3, 0, True), (3, 2, False), (4, 4, True), (5, 5, True),
+    (5, 2, False)])
+def test_exact_odds_agree_with_100000_simulated_attempts(size, matching, bonus):
+    exact = odds.win_chance(size, matching, bonus)
+    simulated = odds.simulate(size, matching, bonus, attempts=100_000, seed=size * 31 + matching)
+    assert abs(simulated - exact) < 4 * _sigma(exact, 100_000) + 1e-9
+
+
+@pytest.mark.parametrize("faces", [2, 4])
+def test_other_die_faces_agree_with_simulation(faces):
+    exact = odds.win_chance(4, 3, True, pirate_faces=faces)
+    simulated = odds.simulate(4, 3, True, 100_000, seed=faces, pirate_faces=faces)
+    assert abs(simulated - exact) < 4 * _sigma(exact, 100_000)
+
+
+def test_exact_table_k5_m5_in_under_50_ms():
+    best = float("inf")
+    for _ in range(5):
+        odds.solve.cache_clear()
+        start = time.perf_counter()
+        table = odds.win_table()
+        best = min(best, time.perf_counter() - start)
+    assert table.shape == (6, 6, 2)
+    assert best < 0.050, f"{best * 1000:.1f} ms"
+
+
+def test_savings_tip_policy_stops_when_cards_are_worth_more():
+    # one blank die on a single card: always worth a card that is worth little
+    assert odds.best_action(1, 1, False, size=1, card_value=0.1) == "reroll"
+    # four blanks on a 4-card set: 1/16 to win 4 points is not worth 4 cards at 0.5
+    assert odds.best_action(4, 4, False, size=4, card_value=0.5) == "stop"
+    # with the bonus unused and worth its end point, spend cards first on one blank
+    assert odds.best_action(1, 3, True, size=3, card_value=0.2) == "reroll"
+    # a cost-free policy plays to win and equals the win table
+    p = odds.solve()
+    assert p.start(3, 2, True) == pytest.approx(odds.win_chance(3, 2, True))
+    costly = odds.solve(3.0, 0.5, 1.0)
+    sim = odds.simulate(3, 2, True, 100_000, seed=5, policy=costly)
+    assert sim <= odds.win_chance(3, 2, True) + 4 * _sigma(0.5, 100_000)
+
+
+# ---- bots ------------------------------------------------------------------------------
+def test_bot_levels():
+    assert list(BOTS) == ["random", "sensible"]
+    assert isinstance(make_bot("sensible"), SensibleBot)
+    with pytest.raises(ValueError):
+        make_bot("genius")
+
+
+class ViewOnly(SensibleBot):
+    """Fails if it were ever given anything but a view (e.g. another player's hand)."""
+
+    def choose(self, view, rng):
+        assert set(view) >= {"hand", "hand_sizes", "legal"} and "hands" not in view
+        move = super().choose(view, rng)
+        assert str(move) in view["legal"]
+        return move
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_bots_play_legal_moves_from_views_only(players):
+    for seed in range(3):
+        g = tk.new_game(GAME, players=players, seed=seed)
+        bots = [ViewOnly() if i % 2 == 0 else RandomBot() for i in range(players)]
+        play_out(g, bots, random.Random(seed))
+        assert g.is_over
+
+
+def test_sensible_beats_random():
+    wins = 0
+    for seed in range(20):
+        g = tk.new_game(GAME, players=2, seed=seed)
+        me = seed % 2
+        bots = [SensibleBot(), RandomBot()][::1 if me == 0 else -1]
+        play_out(g, bots, random.Random(seed))
+        wins += g.winners() == [me]
+    assert wins >= 16

@@ -1,0 +1,130 @@
+"""Captain Lucky computer players: ``make_bot("random")`` and ``make_bot("sensible")``.
+
+Bots decide from ``game.view(player)`` alone (see :mod:`treasurekit.core.bots`): their own
+hand, the face-up sets, hand sizes and who has used the captain bonus.
+
+>>> import random
+>>> import treasurekit as tk
+>>> g = tk.setup_position("captain_lucky", {"players": ["Ann", "Bot"], "turn": 1,
+...     "phase": "target", "hands": [None, ["ruby", "ruby", "gold", "gold", "pearl"]],
+...     "middle": {"ruby": 1, "jade": 4}})
+>>> str(SensibleBot().choose(g.view(1), random.Random(0)))   # likely, and cards to help
+'steal:middle-ruby-1'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ...core.bots import Bot, RandomBot
+from ...core.moves import Move
+from .cards import HAND_SIZE, TYPES
+from .odds import best_action, solve
+from .rules import parse_place, parse_steal
+
+__all__ = ["BOTS", "RandomBot", "SensibleBot", "make_bot"]
+
+
+class SensibleBot:
+    """Weighs the exact odds of every steal and keeps cards when re-rolling costs too much.
+
+    * Steal: names the set with the best expected gain when the rest of the attempt is
+      played well (:func:`~.odds.solve`): the set's size, counted a little more when it
+      is taken from a player (who loses it too), minus the cards and bonus spent.
+    * Place: the placement after which the best steal is worth most, minus a little per
+      card put within everyone's reach.
+    * After a failed roll: the best action of :func:`~.odds.best_action`, valuing a hand
+      card kept for later at ``card_value`` points and the unused bonus at 1 point.
+    """
+
+    name = "sensible"
+
+    def __init__(self, card_value: float = 0.25, exposure: float = 0.3) -> None:
+        self.card_value = card_value
+        self.exposure = exposure
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> Move:
+        legal = [Move.parse(m) for m in view["legal"]]
+        if not legal:
+            raise ValueError("this view has no legal moves: it is not this player's turn")
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] == "place":
+            return self.place(view, legal)
+        if view["phase"] == "target":
+            return max(legal, key=lambda m: self.steal_value(view, m, view["hand"]))
+        return self.decide(view, legal)
+
+    def _weight(self, view: dict[str, Any], owner: int) -> float:
+        if owner < 0:
+            return 1.0
+        return 1.0 + 1.0 / max(1, len(view["players"]) - 1)
+
+    def steal_value(self, view: dict[str, Any], move: Move, hand: dict[str, int]) -> float:
+        owner, t, size = parse_steal(move.arg)  # type: ignore[misc]
+        bonus = not view["bonus_used"][view["you"]]
+        matching = min(hand.get(TYPES[t], 0), HAND_SIZE)
+        worth = size * self._weight(view, owner)
+        policy = solve(round(worth, 3), self.card_value, 1.0, view["pirate_faces"])
+        return policy.start(size, matching, bonus)
+
+    def place(self, view: dict[str, Any], legal: list[Move]) -> Move:
+        me = view["you"]
+        best, best_value = legal[0], float("-inf")
+        for move in legal:
+            t, n = parse_place(move.arg)  # type: ignore[misc]
+            name = TYPES[t]
+            hand = dict(view["hand"])
+            hand[name] -= n
+            middle = dict(view["middle"])
+            middle[name] = middle.get(name, 0) + n
+            value = max(self._targets_value(view, me, middle, hand), default=0.0)
+            value -= self.exposure * n
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _targets_value(self, view: dict[str, Any], me: int, middle: dict[str, int],
+                       hand: dict[str, int]) -> list[float]:
+        values = []
+        holdings = [(-1, middle)] + [(i, c) for i, c in enumerate(view["collections"])
+                                     if i != me]
+        for owner, holding in holdings:
+            for name, count in holding.items():
+                for size in {min(count, 5), count % 5} - {0}:
+                    code = "middle" if owner < 0 else f"p{owner}"
+                    move = Move("steal", f"{code}-{name}-{size}")
+                    values.append(self.steal_value(view, move, hand))
+        return values
+
+    def decide(self, view: dict[str, Any], legal: list[Move]) -> Move:
+        target = view["target"]
+        me = view["you"]
+        failed = view["dice"].count("B")
+        matching = view["hand"].get(target["type"], 0)
+        bonus = not view["bonus_used"][me]
+        worth = target["size"] * self._weight(view, target["owner"])
+        action = best_action(failed, matching, bonus, target["size"], self.card_value,
+                             pirate_faces=view["pirate_faces"], set_value=round(worth, 3))
+        move = {"reroll": Move("reroll", target["type"]), "bonus": Move("bonus"),
+                "stop": Move("stop")}[action]
+        return move if move in legal else Move("stop")
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(card_value={self.card_value}, exposure={self.exposure})"
+
+
+#: Levels offered to players, weakest first.
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot}
+
+
+
+def make_bot(level: str) -> Bot:
+    """A new bot of the given level (a key of :data:`BOTS`)."""
+    try:
+        factory = BOTS[level]
+    except KeyError:
+        raise ValueError(f"no bot level {level!r}; choose one of {', '.join(BOTS)}") from None
+    return factory()

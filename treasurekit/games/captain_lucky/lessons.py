@@ -1,0 +1,350 @@
+"""The Captain Lucky lesson: place -> refill -> choose a target -> roll -> re-roll with
+matching cards -> captain bonus -> set building -> the end -> scoring and the tie-break.
+
+Each step is a real table situation; the right answer is worked out by the engine
+itself (legal moves, the dice it asks for, chance outcomes, scores), never written down.
+
+>>> [s.key for s in LESSON][:3]
+['place', 'middle_sets', 'refill']
+>>> step = LESSON[1]; game = step.start()
+>>> [c.value for c in step.choices(game) if c.correct]
+['5+1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...core.errors import IllegalMove
+from ...core.game import Game
+from ...core.teaching import Choice, LessonStep, Msg
+from .cards import INDEX, Sets, all_set_sizes, set_sizes
+from .rules import BLANK, PIRATE, score_of, tie_key
+
+G = "captain_lucky"
+HAND = ["ruby", "ruby", "gold", "pearl", "pearl"]
+
+
+def _msg(key: str, **params: Any) -> Msg:
+    return Msg.of(f"{G}.lesson.{key}", **params)
+
+
+def allowed(game: Game[Any], move: str) -> bool:
+    """Whether the engine accepts ``move`` here (tried, then taken back)."""
+    try:
+        game.play(move)
+    except IllegalMove:
+        return False
+    game.undo()
+    return True
+
+
+def _numbers(correct: int, options: list[int], key: str = "widgets.number") -> list[Choice]:
+    values = sorted({correct, *options})
+    return [Choice(str(v), Msg.of(key, n=v), v == correct) for v in values]
+
+
+def _prepared(moves: tuple[str, ...]) -> Callable[[Game[Any]], Game[Any]]:
+    """Play the step's lead-in moves once (the table shown is the one after them)."""
+    def prepare(game: Game[Any]) -> Game[Any]:
+        if not game.history:
+            for m in moves:
+                game.play(m)
+        return game
+    return prepare
+
+
+def play_to_end(game: Game[Any]) -> Game[Any]:
+    """Finish the game the dullest way: every roll blank, every decision the last legal one
+    (``stop`` after a failed roll), every card the first the pile offers."""
+    while not game.is_over:
+        if game.is_chance:
+            outcome = game.chance_outcomes()[-1 if game.state.phase == "roll" else 0][0]
+            game.play(outcome)
+        else:
+            game.play(game.legal_moves()[-1])
+    return game
+
+
+def _step(key: str, section: str, position: dict[str, Any], choices: Any, explain: Any,
+          then: tuple[str, ...] = ()) -> LessonStep:
+    pos = {"players": ["You", "Bob"], **position}
+    return LessonStep(G, key, section, pos, choices, explain, then)
+
+
+# 1. placing: one type at a time, at least one card ----------------------------------
+PLACE_OPTIONS = (("ruby2", "place:ruby-2"), ("mixed", "place:ruby-1+gold-1"),
+                 ("none", "place:ruby-0"))
+
+
+def _place_choices(game: Game[Any]) -> list[Choice]:
+    return [Choice(v, _msg(f"place.{v}"), allowed(game, m), m if allowed(game, m) else None)
+            for v, m in PLACE_OPTIONS]
+
+
+def _place_explain(game: Game[Any]) -> Msg:
+    hand = game.view(0)["hand"]
+    return _msg("place.explain", rubies=hand.get("ruby", 0),
+                moves=len(game.legal_moves()))
+
+
+# 2. sets in the middle ---------------------------------------------------------------
+def _middle_after(game: Game[Any]) -> list[int]:
+    game.play("place:ruby-2")
+    sizes = set_sizes(game.state.middle[INDEX["ruby"]])
+    game.undo()
+    return sizes
+
+
+def _middle_choices(game: Game[Any]) -> list[Choice]:
+    right = "+".join(map(str, _middle_after(game)))
+    options = ["6", "5+1", "4+2"]
+    return [Choice(o, Msg.of(f"{G}.ui.sets", sets=Sets(tuple(map(int, o.split("+"))))),
+                   o == right) for o in options]
+
+
+def _middle_explain(game: Game[Any]) -> Msg:
+    return _msg("middle_sets.explain", sets=Sets(tuple(_middle_after(game))))
+
+
+# 3. refill ---------------------------------------------------------------------------
+def _refill_count(game: Game[Any]) -> int:
+    game.play("place:pearl-2")
+    drawn = 0
+    while game.state.phase == "refill":
+        game.play(game.chance_outcomes()[0][0])
+        drawn += 1
+    for _ in range(drawn + 1):
+        game.undo()
+    return drawn
+
+
+def _refill_choices(game: Game[Any]) -> list[Choice]:
+    return _numbers(_refill_count(game), [0, 1, 5])
+
+
+def _refill_explain(game: Game[Any]) -> Msg:
+    return _msg("refill.explain", n=_refill_count(game))
+
+
+# 4. choosing a target ----------------------------------------------------------------
+TARGETS = (("own", "steal:p0-jade-2"), ("bob", "steal:p1-pearl-3"),
+           ("middle", "steal:middle-ruby-1"))
+
+
+def _target_choices(game: Game[Any]) -> list[Choice]:
+    return [Choice(v, _msg(f"target.{v}"), not allowed(game, m)) for v, m in TARGETS]
+
+
+def _target_explain(game: Game[Any]) -> Msg:
+    return _msg("target.explain", n=len(game.legal_moves()))
+
+
+TARGET_POS = {"phase": "target", "hands": [HAND, None], "middle": {"ruby": 1, "gold": 2},
+              "collections": [{"jade": 2}, {"pearl": 3}]}
+
+
+# 5. how many dice --------------------------------------------------------------------
+def _dice_count(game: Game[Any]) -> int:
+    game.play("steal:p1-pearl-3")
+    n = len(game.chance_outcomes()[0][0].arg)
+    game.undo()
+    return n
+
+
+def _dice_choices(game: Game[Any]) -> list[Choice]:
+    return _numbers(_dice_count(game), [1, 5])
+
+
+def _dice_explain(game: Game[Any]) -> Msg:
+    return _msg("dice.explain", n=_dice_count(game))
+
+
+# 6. re-roll with matching cards --------------------------------------------------------
+REROLL_LEAD = ("steal:middle-ruby-3", "roll:PBB")
+_reroll_game = _prepared(REROLL_LEAD)
+REROLL_OPTIONS = (("rubies", "reroll:ruby"), ("gold", "reroll:gold"), ("stop", "stop"))
+
+
+def _reroll_choices(game: Game[Any]) -> list[Choice]:
+    g = _reroll_game(game)
+    return [Choice(v, _msg(f"reroll.{v}"), v == "rubies" and allowed(g, m),
+                   m if allowed(g, m) else None) for v, m in REROLL_OPTIONS]
+
+
+def _reroll_explain(game: Game[Any]) -> Msg:
+    g = _reroll_game(game)
+    v = g.view(0)
+    assert allowed(g, "reroll:ruby") and not allowed(g, "reroll:gold")
+    return _msg("reroll.explain", failed=v["dice"].count(BLANK), rubies=v["hand"]["ruby"])
+
+
+# 7. the odds of one more re-roll (the savings tip) ------------------------------------
+SAVINGS_LEAD = ("steal:middle-ruby-4", "roll:BBBB")
+_savings_game = _prepared(SAVINGS_LEAD)
+
+
+def _all_pirates(game: Game[Any]) -> float:
+    """Chance that the re-roll the engine would make shows only pirate heads."""
+    g = _savings_game(game)
+    g.play("reroll:ruby")
+    p = sum(prob for move, prob in g.chance_outcomes() if BLANK not in move.arg)
+    g.undo()
+    return p
+
+
+def _savings_choices(game: Game[Any]) -> list[Choice]:
+    pct = round(100 * _all_pirates(game))
+    return _numbers(pct, [50, 25, 75], "widgets.percent")
+
+
+def _savings_explain(game: Game[Any]) -> Msg:
+    g = _savings_game(game)
+    v = g.view(0)
+    return _msg("savings.explain", pct=round(100 * _all_pirates(game)),
+                n=v["dice"].count(BLANK), heads=v["pirate_faces"])
+
+
+# 8. the captain bonus ---------------------------------------------------------------
+BONUS_LEAD = ("steal:p1-pearl-3", "roll:PBB")
+_bonus_game = _prepared(BONUS_LEAD)
+BONUS_OPTIONS = (("bonus", "bonus"), ("gold", "reroll:gold"), ("stop", "stop"))
+
+
+def _bonus_choices(game: Game[Any]) -> list[Choice]:
+    g = _bonus_game(game)
+    return [Choice(v, _msg(f"bonus.{v}"), v == "bonus" and allowed(g, m),
+                   m if allowed(g, m) else None) for v, m in BONUS_OPTIONS]
+
+
+def _bonus_explain(game: Game[Any]) -> Msg:
+    g = _bonus_game(game)
+    g.play("bonus")
+    g.play("roll:" + PIRATE * g.state.failed())
+    assert not allowed(g, "bonus"), "a second captain bonus must be refused"
+    return _msg("bonus.explain", failed=len(g.state.rolls[-1][1]))
+
+
+# 9. set building in front of you ----------------------------------------------------
+BUILD_LEAD = ("steal:middle-jade-3",)
+_build_game = _prepared(BUILD_LEAD)
+
+
+def _build_after(game: Game[Any]) -> list[int]:
+    g = _build_game(game)
+    g.play("roll:PPP")
+    sizes = set_sizes(g.state.collections[0][INDEX["jade"]])
+    g.undo()
+    return sizes
+
+
+def _build_choices(game: Game[Any]) -> list[Choice]:
+    right = "+".join(map(str, _build_after(game)))
+    return [Choice(o, Msg.of(f"{G}.ui.sets", sets=Sets(tuple(map(int, o.split("+"))))),
+                   o == right) for o in ["7", "4+3", "5+2"]]
+
+
+def _build_explain(game: Game[Any]) -> Msg:
+    return _msg("build.explain", sets=Sets(tuple(_build_after(game))))
+
+
+# 10. the end of the game -----------------------------------------------------------
+END_POS = {"players": ["You", "Bob", "Cleo"], "turn": 1, "draw_pile": {"silver": 1},
+           "hands": [HAND, None, None], "middle": {"gold": 1}}
+
+
+def _turns_after_announcement(game: Game[Any]) -> list[str]:
+    """Who plays from the turn in which the last card is drawn until the game ends."""
+    g = _prepared(())(game)
+    start = len(g.history)
+    players = [g.players[g.state.turn]]
+    while not g.is_over:
+        if g.is_chance:
+            g.play(g.chance_outcomes()[-1 if g.state.phase == "roll" else 0][0])
+        else:
+            g.play(g.legal_moves()[-1])
+        if not g.is_over and g.players[g.state.turn] != players[-1]:
+            players.append(g.players[g.state.turn])
+    while len(g.history) > start:
+        g.undo()
+    return players
+
+
+def _end_choices(game: Game[Any]) -> list[Choice]:
+    right = len(_turns_after_announcement(game))
+    return [Choice(str(n), _msg(f"end.turns{n}"), n == right) for n in (1, 2, 3)]
+
+
+def _end_explain(game: Game[Any]) -> Msg:
+    who = _turns_after_announcement(game)
+    return _msg("end.explain", players=", ".join(who), heart=game.players[game.state.heart])
+
+
+# 11. scoring -----------------------------------------------------------------------
+SCORE_POS = {"phase": "target", "hands": [HAND, None], "middle": {"silver": 1},
+             "collections": [{"ruby": 4, "pearl": 5, "gold": 1}, {"jade": 3}]}
+
+
+def _score_choices(game: Game[Any]) -> list[Choice]:
+    s = game.state
+    right = score_of(s.collections[0], s.bonus_used[0])
+    assert game.scores()[0] == right
+    return _numbers(right, [right - 1, sum(all_set_sizes(s.collections[0])[:1]), right + 2])
+
+
+def _score_explain(game: Game[Any]) -> Msg:
+    s = game.state
+    return _msg("score.explain", cards=sum(s.collections[0]), score=game.scores()[0])
+
+
+# 12. the tie-break ------------------------------------------------------------------
+TIE_POS = {"turn": 1, "phase": "target", "draw_pile": {}, "hands": [[], []],
+           "middle": {"silver": 1},
+           "collections": [{"ruby": 5, "pearl": 4, "gold": 2}, {"jade": 5, "gold": 5, "silver": 2}],
+           "bonus_used": [False, True]}
+
+
+def _tie_choices(game: Game[Any]) -> list[Choice]:
+    g = _prepared(())(game)
+    n = len(g.history)
+    winners = play_to_end(g).winners()
+    while len(g.history) > n:
+        g.undo()
+    return [Choice("you", _msg("tie.you"), winners == [0]),
+            Choice("bob", _msg("tie.bob"), winners == [1]),
+            Choice("both", _msg("tie.both"), len(winners) == 2)]
+
+
+def _tie_explain(game: Game[Any]) -> Msg:
+    s = game.state
+    keys = [tie_key(c) for c in s.collections]
+    return _msg("tie.explain", you=Sets(keys[0]), bob=Sets(keys[1]),
+                score=game.scores()[0])
+
+
+LESSON: list[LessonStep] = [
+    _step("place", "place", {"hands": [HAND, None], "middle": {"silver": 1}},
+          _place_choices, _place_explain, then=("draw:silver", "draw:jade")),
+    _step("middle_sets", "place", {"hands": [HAND, None], "middle": {"ruby": 4}},
+          _middle_choices, _middle_explain),
+    _step("refill", "place", {"hands": [HAND, None], "middle": {"ruby": 1}},
+          _refill_choices, _refill_explain),
+    _step("target", "steal", TARGET_POS, _target_choices, _target_explain),
+    _step("dice", "steal", TARGET_POS, _dice_choices, _dice_explain),
+    _step("reroll", "steal", {"phase": "target", "hands": [HAND, None],
+                              "middle": {"ruby": 3}}, _reroll_choices, _reroll_explain,
+          then=("roll:PP", "draw:silver", "draw:silver")),
+    _step("savings", "steal", {"phase": "target", "bonus_used": [True, False],
+                               "hands": [["ruby"] * 4 + ["gold"], None],
+                               "middle": {"ruby": 4}}, _savings_choices, _savings_explain),
+    _step("bonus", "captain_bonus", {**TARGET_POS}, _bonus_choices, _bonus_explain,
+          then=("roll:PP",)),
+    _step("build", "steal", {"phase": "target", "hands": [HAND, None], "middle": {"jade": 3},
+                             "collections": [{"jade": 4}, {}]}, _build_choices,
+          _build_explain),
+    _step("end", "end", END_POS, _end_choices, _end_explain),
+    _step("score", "end", SCORE_POS, _score_choices, _score_explain),
+    _step("tie", "end", TIE_POS, _tie_choices, _tie_explain),
+]
+

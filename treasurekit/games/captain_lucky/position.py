@@ -1,0 +1,147 @@
+"""Set up a Captain Lucky table from a readable description (for lessons and examples).
+
+A description is a JSON object; per-player entries are lists in seat order::
+
+    {"players": ["Nick", "Shelley"], "heart": "Nick", "turn": "Nick", "phase": "target",
+     "hands": [["ruby", "gold", "gold", "pearl", "jade"], {"silver": 5}],
+     "middle": {"pearl": 2}, "collections": [{}, {"ruby": 3}],
+     "bonus_used": [false, false]}
+
+Cards are given as a list of type names or as ``{type: count}``. ``phase`` is ``place``
+(default: the player to move places cards next) or ``target`` (cards are placed, a set is
+named next). A hand given as ``null`` is filled with 5 cards from the unseen ones. Every
+card not named goes to the draw pile; if ``draw_pile`` is given, the unnamed rest is in the
+discard pile instead. ``heart`` and ``turn`` are a seat number or a player's name.
+Anything inconsistent raises InvalidSave with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.errors import InvalidSave
+from .cards import HAND_SIZE, INDEX, TYPES
+
+if TYPE_CHECKING:
+    from .rules import CaptainLucky, CaptainLuckyState
+
+KEYS = {"players", "variant", "heart", "turn", "phase", "hands", "middle", "collections",
+        "discards", "draw_pile", "bonus_used", "end_announced", "title"}
+
+
+def counts_of(raw: Any, where: str) -> list[int]:
+    """Counts per type from a list of type names or a ``{type: count}`` object."""
+    counts = [0] * len(TYPES)
+    if isinstance(raw, list):
+        for name in raw:
+            if name not in INDEX:
+                raise InvalidSave(f"{where}: {name!r} is not a treasure type "
+                                  f"(use one of {', '.join(TYPES)})")
+            counts[INDEX[name]] += 1
+        return counts
+    if isinstance(raw, dict):
+        for name, k in raw.items():
+            if name not in INDEX:
+                raise InvalidSave(f"{where}: {name!r} is not a treasure type "
+                                  f"(use one of {', '.join(TYPES)})")
+            if not isinstance(k, int) or isinstance(k, bool) or k < 0:
+                raise InvalidSave(f"{where}: the number of {name} cards must be a whole "
+                                  f"number from 0, not {k!r}")
+            counts[INDEX[name]] += k
+        return counts
+    raise InvalidSave(f"{where} must be a list of treasure types or an object of counts")
+
+
+def _seat(raw: Any, names: list[str], what: str) -> int:
+    if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < len(names):
+        return raw
+    if isinstance(raw, str) and raw in names:
+        return names.index(raw)
+    raise InvalidSave(f"{what} must be a seat number 0-{len(names) - 1} or one of {names}, "
+                      f"not {raw!r}")
+
+
+def _per_player(desc: dict[str, Any], key: str, n: int) -> list[Any]:
+    default: list[Any] = [None] * n if key == "hands" else [{}] * n
+    raw = desc.get(key, default)
+    if not isinstance(raw, list) or len(raw) != n:
+        raise InvalidSave(f"{key} must be a list with one entry per player ({n})")
+    return raw
+
+
+def _fill(pile: list[int], name: str) -> list[int]:
+    """A hand of 5 taken from the unseen cards (varied types, deterministic)."""
+    h = [0] * len(TYPES)
+    for _ in range(HAND_SIZE):
+        options = [t for t in range(len(TYPES)) if pile[t]]
+        if not options:
+            raise InvalidSave(f"not enough unseen cards to fill {name}'s hand")
+        t = max(options, key=lambda t: (pile[t] - 3 * h[t], -t))
+        pile[t] -= 1
+        h[t] += 1
+    return h
+
+
+def state_from_position(game: CaptainLucky, desc: dict[str, Any]) -> CaptainLuckyState:
+    from .rules import CaptainLuckyState
+
+    unknown = set(desc) - KEYS
+    if unknown:
+        raise InvalidSave(f"unknown key(s) in position: {', '.join(sorted(unknown))}")
+    names = list(game.players)
+    n = len(names)
+    heart = _seat(desc.get("heart", 0), names, "heart")
+    turn = _seat(desc.get("turn", heart), names, "turn")
+    phase = desc.get("phase", "place")
+    if phase not in ("place", "target"):
+        raise InvalidSave(f"phase must be 'place' or 'target', not {phase!r}")
+
+    middle = counts_of(desc.get("middle", {}), "middle")
+    collections = [counts_of(c, f"collection of {names[i]}")
+                   for i, c in enumerate(_per_player(desc, "collections", n))]
+    raw_hands = _per_player(desc, "hands", n)
+    hands: list[list[int] | None] = [None if h is None else counts_of(h, f"hand of {names[i]}")
+                                     for i, h in enumerate(raw_hands)]
+    discards = counts_of(desc.get("discards", {}), "discards")
+    named = [middle, *collections, discards, *(h for h in hands if h is not None)]
+    pile = [p - sum(c[t] for c in named) for t, p in enumerate(game.pack)]
+    for t, left in enumerate(pile):
+        if left < 0:
+            raise InvalidSave(f"too many {TYPES[t]} cards: the {n}-player game has "
+                              f"{game.pack[t]}")
+    full: list[list[int]] = []
+    for i, given in enumerate(hands):      # fill unnamed hands from the unseen cards
+        h = given if given is not None else _fill(pile, names[i])
+        full.append(h)
+    if "draw_pile" in desc:
+        wanted = counts_of(desc["draw_pile"], "draw_pile")
+        for t, k in enumerate(wanted):
+            if k > pile[t]:
+                raise InvalidSave(f"draw_pile: only {pile[t]} {TYPES[t]} card(s) are left "
+                                  f"for it, not {k}")
+            discards[t] += pile[t] - k
+        pile = wanted
+    for i, h in enumerate(full):
+        if sum(h) > HAND_SIZE:
+            raise InvalidSave(f"{names[i]} holds {sum(h)} cards; a hand has at most "
+                              f"{HAND_SIZE}")
+        if sum(pile) and sum(h) != HAND_SIZE:
+            raise InvalidSave(f"{names[i]} holds {sum(h)} cards, but hands are refilled to "
+                              f"{HAND_SIZE} while the draw pile has cards")
+    bonus_used = desc.get("bonus_used", [False] * n)
+    if (not isinstance(bonus_used, list) or len(bonus_used) != n
+            or not all(isinstance(b, bool) for b in bonus_used)):
+        raise InvalidSave(f"bonus_used must be a list of {n} true/false values")
+    end = desc.get("end_announced", not sum(pile))
+    if not isinstance(end, bool):
+        raise InvalidSave("end_announced must be true or false")
+    if end != (not sum(pile)):
+        raise InvalidSave("the end is announced exactly when the draw pile is empty")
+    s = CaptainLuckyState(pile, full, middle, collections, discards, list(bonus_used),
+                          heart=heart, turn=turn, phase=phase, end_announced=end,
+                          turns=[0] * n)
+    if phase == "place" and not sum(full[turn]):
+        raise InvalidSave(f"{names[turn]} has no cards to place: use phase 'target'")
+    if phase == "target" and not game.targets(s):
+        raise InvalidSave(f"there is no set that {names[turn]} could steal")
+    return s

@@ -1,0 +1,624 @@
+"""Captain Lucky rules: set-up, placing, stealing with dice, re-rolls, the captain bonus,
+the end of the game and the tie-break. All randomness is explicit chance steps:
+
+* ``draw:<type>`` -- the next card from the draw pile (dealing and refilling),
+* ``roll:<faces>`` -- the dice rolled, one letter per die: ``P`` pirate head, ``B`` blank.
+
+Decisions: ``place:<type>-<n>``, ``steal:<owner>-<type>-<size>`` (owner ``middle`` or
+``p<seat>``), and after a failed roll ``reroll:<type>``, ``bonus`` or ``stop``.
+
+>>> import treasurekit as tk
+>>> g = tk.setup_position("captain_lucky", {
+...     "players": ["Nick", "Shelley"], "phase": "target",
+...     "hands": [["gold"] * 5, ["pearl"] * 5], "collections": [{}, {"ruby": 3}]})
+>>> _ = g.play("steal:p1-ruby-3"); _ = g.play("roll:PBB"); _ = g.play("bonus")
+>>> print(g.play("roll:PP")[1].text())  # doctest: +NORMALIZE_WHITESPACE
+Every die shows the pirate head: Nick takes Shelley's set of 3 × Ruby.
+Nick's Ruby cards now lie as sets of 3.
+>>> g.scores()
+[3, 1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import product
+from typing import Any
+
+from ...core.errors import IllegalMove
+from ...core.events import Event
+from ...core.game import Game
+from ...core.moves import Move
+from .cards import (
+    BLANK,
+    DIE_FACES,
+    FACE_UP_AT_START,
+    GAME,
+    HAND_SIZE,
+    INDEX,
+    PIRATE,
+    PIRATE_FACES,
+    SET_SIZE,
+    TREASURES,
+    TYPES,
+    Faces,
+    Holding,
+    Sets,
+    all_set_sizes,
+    captains_for,
+    pack_for,
+    set_sizes,
+)
+
+MIDDLE = -1
+NT = len(TYPES)
+_new_event = tuple.__new__     # Event(...) without the NamedTuple keyword wrapper (hot path)
+
+DRAW = {t: Move("draw", t) for t in TYPES}
+PLACE = {(i, n): Move("place", f"{t}-{n}") for i, t in enumerate(TYPES)
+         for n in range(1, SET_SIZE + 1)}
+REROLL = {t: Move("reroll", t) for t in TYPES}
+BONUS, STOP = Move("bonus"), Move("stop")
+ROLLS: dict[int, tuple[Move, ...]] = {
+    k: tuple(Move("roll", "".join(f)) for f in product(PIRATE + BLANK, repeat=k))
+    for k in range(1, SET_SIZE + 1)}
+
+
+def owner_code(owner: int) -> str:
+    """``middle`` or ``p<seat>``: where a set lies, in move notation."""
+    return "middle" if owner == MIDDLE else f"p{owner}"
+
+
+STEAL: dict[tuple[int, int, int], Move] = {
+    (owner, t, size): Move("steal", f"{owner_code(owner)}-{TYPES[t]}-{size}")
+    for owner in range(MIDDLE, 6) for t in range(NT) for size in range(1, SET_SIZE + 1)}
+
+
+#: The moves that name the sets of ``count`` cards of type ``t`` held by ``owner``, and
+#: the placements of 1..``count`` cards of type ``t``: legal-move lists without parsing.
+MAX_COUNT = 8 * SET_SIZE
+STEALS_OF_COUNT = {
+    owner: tuple(tuple(tuple(STEAL[owner, t, size] for size in
+                             ([SET_SIZE] if c >= SET_SIZE else []) + ([c % SET_SIZE] if c % SET_SIZE
+                                                                       else []))
+                       for c in range(MAX_COUNT)) for t in range(NT))
+    for owner in range(MIDDLE, 6)}
+PLACES_OF_COUNT = tuple(tuple(tuple(PLACE[t, n] for n in range(1, min(c, SET_SIZE) + 1))
+                              for c in range(MAX_COUNT)) for t in range(NT))
+
+#: Move -> what it means, for the hot path (parsing is only for refusals).
+STEAL_OF: dict[Move, tuple[int, int, int]] = {m: k for k, m in STEAL.items()}
+PLACE_OF: dict[Move, tuple[int, int]] = {m: k for k, m in PLACE.items()}
+
+
+def steal_move(owner: int, t: int, size: int) -> Move:
+    return STEAL[owner, t, size]
+
+
+@cache
+def parse_steal(arg: str) -> tuple[int, int, int] | None:
+    """(owner, type index, size) of a steal argument, or None if it cannot be read."""
+    parts = arg.split("-")
+    if len(parts) != 3 or parts[1] not in INDEX or not parts[2].isdigit():
+        return None
+    if parts[0] == "middle":
+        owner = MIDDLE
+    elif parts[0][:1] == "p" and parts[0][1:].isdigit():
+        owner = int(parts[0][1:])
+    else:
+        return None
+    return owner, INDEX[parts[1]], int(parts[2])
+
+
+@cache
+def parse_place(arg: str) -> tuple[int, int] | None:
+    name, _, n = arg.partition("-")
+    if name not in INDEX or not n.isdigit():
+        return None
+    return INDEX[name], int(n)
+
+
+#: Event parameters made once: the faces of every possible roll, the sets of every count.
+FACES = {m.arg: Faces(m.arg) for moves in ROLLS.values() for m in moves}
+SETS = tuple(Sets(tuple(set_sizes(c))) for c in range(8 * SET_SIZE))
+
+
+_ROLL_TABLES: dict[tuple[int, int], tuple[Move, ...]] = {}
+
+
+def roll_table(k: int, pirate_faces: int) -> tuple[Move, ...]:
+    """The roll for each of the 6**k equally likely face combinations of ``k`` dice."""
+    if (k, pirate_faces) in _ROLL_TABLES:
+        return _ROLL_TABLES[k, pirate_faces]
+    out = []
+    for n in range(DIE_FACES ** k):
+        faces = []
+        for _ in range(k):
+            n, face = divmod(n, DIE_FACES)
+            faces.append(PIRATE if face < pirate_faces else BLANK)
+        out.append(Move("roll", "".join(faces)))
+    _ROLL_TABLES[k, pirate_faces] = tuple(out)
+    return _ROLL_TABLES[k, pirate_faces]
+
+
+@cache
+def roll_outcomes(k: int, pirate_faces: int = PIRATE_FACES) -> list[tuple[Move, float]]:
+    """Every result of rolling ``k`` dice, die by die, with its probability."""
+    p = pirate_faces / DIE_FACES
+    return [(m, p ** m.arg.count(PIRATE) * (1 - p) ** m.arg.count(BLANK)) for m in ROLLS[k]]
+
+
+@dataclass(slots=True)
+class CaptainLuckyState:
+    """Everything on the table; every card pile is a list of counts per treasure type."""
+
+    pile: list[int]                          # the face-down draw pile
+    hands: list[list[int]]
+    middle: list[int]
+    collections: list[list[int]]             # the treasure in front of each player
+    discards: list[int]
+    bonus_used: list[bool]
+    heart: int = 0                           # seat of Captain Heart (starts; ends the round)
+    turn: int = 0
+    phase: str = "deal"     # deal | place | refill | target | roll | decide | over
+    deal_left: int = 0                       # set-up cards still to deal
+    to_draw: int = 0                         # cards still to draw in this refill
+    after_refill: str = ""                   # "target" or "next"
+    end_announced: bool = False
+    target: tuple[int, int, int] | None = None   # (owner, type, size) being stolen
+    dice: list[str] = field(default_factory=list)  # faces of the dice of this attempt
+    rolls: list[tuple[str, str]] = field(default_factory=list)   # (cause, faces) so far
+    rolling: str = ""                        # cause of the pending roll: roll|cards|bonus
+    result: str = ""                         # last attempt: won | failed | ""
+    turns: list[int] = field(default_factory=list)
+
+    def clone(self) -> CaptainLuckyState:
+        return CaptainLuckyState(
+            self.pile[:], [h[:] for h in self.hands], self.middle[:],
+            [c[:] for c in self.collections], self.discards[:], self.bonus_used[:],
+            self.heart, self.turn, self.phase, self.deal_left, self.to_draw,
+            self.after_refill, self.end_announced, self.target, self.dice[:], self.rolls[:],
+            self.rolling, self.result, self.turns[:])
+
+    def holding(self, owner: int) -> list[int]:
+        return self.middle if owner == MIDDLE else self.collections[owner]
+
+    def failed(self) -> int:
+        return self.dice.count(BLANK)
+
+
+def score_of(collection: list[int] | tuple[int, ...], bonus_used: bool) -> int:
+    """One point per treasure card, plus one for a captain bonus not used ("End of the game")."""
+    return sum(collection) + (0 if bonus_used else 1)
+
+
+def tie_key(collection: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """The tie-break: more large sets. Set sizes largest first, compared in turn (the same
+    as comparing the number of sets of 5, then of 4, and so on)."""
+    return tuple(all_set_sizes(collection))
+
+
+class CaptainLucky(Game[CaptainLuckyState]):
+    """2 to 6 players; the first seat plays Captain Heart unless a position says otherwise."""
+
+    name = GAME
+    variants = ("standard",)
+    min_players, max_players = 2, 6
+    pirate_faces: int = PIRATE_FACES
+
+    def _ev(self, kind: str, section: str, **params: Any) -> Event:
+        return _new_event(Event, (GAME, kind, section, tuple(params.items())))
+
+    def _ev2(self, kind: str, section: str, *params: tuple[str, Any]) -> Event:
+        """Like ``_ev`` with (name, value) pairs: no keyword dict on the hottest paths."""
+        return _new_event(Event, (GAME, kind, section, params))
+
+    def _who(self, owner: int) -> str:
+        return self.players[owner] if owner != MIDDLE else ""
+
+    # ---- set-up ------------------------------------------------------------------
+    def _initial_state(self) -> CaptainLuckyState:
+        n = len(self.players)
+        return CaptainLuckyState(
+            list(pack_for(n)), [[0] * NT for _ in range(n)], [0] * NT,
+            [[0] * NT for _ in range(n)], [0] * NT, [False] * n,
+            deal_left=HAND_SIZE * n + FACE_UP_AT_START, turns=[0] * n)
+
+    def _state_from_position(self, desc: dict[str, Any]) -> CaptainLuckyState:
+        from .position import state_from_position
+
+        return state_from_position(self, desc)
+
+    @property
+    def pack(self) -> tuple[int, ...]:
+        """Treasure counts per type in this game (one or both packs)."""
+        return pack_for(len(self.players))
+
+    @property
+    def captains(self) -> int:
+        return captains_for(len(self.players))
+
+    # ---- whose turn ----------------------------------------------------------------
+    def _current_player(self, s: CaptainLuckyState) -> int | None:
+        return None if s.phase == "over" else s.turn
+
+    def _is_chance(self, s: CaptainLuckyState) -> bool:
+        return s.phase in ("deal", "refill", "roll")
+
+    def _is_over(self, s: CaptainLuckyState) -> bool:
+        return s.phase == "over"
+
+    def _chance_outcomes(self, s: CaptainLuckyState) -> list[tuple[Move, float]]:
+        if s.phase == "roll":
+            return roll_outcomes(self._dice_to_roll(s), self.pirate_faces)
+        total = sum(s.pile)
+        return [(DRAW[t], k / total) for t, k in zip(TYPES, s.pile, strict=True) if k]
+
+    def _dice_to_roll(self, s: CaptainLuckyState) -> int:
+        return s.target[2] if s.rolling == "roll" and s.target else s.failed()
+
+    def _sample_chance(self, s: CaptainLuckyState, x: float) -> Move:
+        if s.phase == "roll":               # k independent die faces from one number
+            k = s.target[2] if s.rolling == "roll" and s.target else s.dice.count(BLANK)
+            table = _ROLL_TABLES.get((k, self.pirate_faces)) or roll_table(k, self.pirate_faces)
+            return table[int(x * DIE_FACES ** k)]
+        i = int(x * sum(s.pile))
+        for t, k in enumerate(s.pile):
+            if i < k:
+                return DRAW[TYPES[t]]
+            i -= k
+        raise AssertionError("empty draw pile at a chance step")  # pragma: no cover
+
+    def _is_legal(self, s: CaptainLuckyState, move: Move) -> bool:
+        if s.phase in ("deal", "refill"):
+            return move.kind == "draw" and move.arg in INDEX and s.pile[INDEX[move.arg]] > 0
+        if s.phase == "roll":
+            return (move.kind == "roll" and len(move.arg) == self._dice_to_roll(s)
+                    and not move.arg.strip(PIRATE + BLANK))
+        if s.phase == "place":
+            placed = PLACE_OF.get(move)
+            return placed is not None and placed[1] <= s.hands[s.turn][placed[0]]
+        if s.phase == "target":
+            target = STEAL_OF.get(move)
+            return target is not None and self._can_target(s, *target)
+        return move in self._legal(s)
+
+    # ---- legal moves -----------------------------------------------------------------
+    def _legal(self, s: CaptainLuckyState) -> list[Move]:
+        if s.phase == "place":
+            return [m for t, c in enumerate(s.hands[s.turn]) for m in PLACES_OF_COUNT[t][c]]
+        if s.phase == "target":
+            turn = s.turn
+            return [m for owner, counts in ((MIDDLE, s.middle), *enumerate(s.collections))
+                    if owner != turn for t, c in enumerate(counts) if c
+                    for m in STEALS_OF_COUNT[owner][t][c]]
+        if s.phase == "decide":
+            return self._decisions(s)
+        return []
+
+    def targets(self, s: CaptainLuckyState) -> list[tuple[int, int, int]]:
+        """Every face-up set the player to move may name: (owner, type, size)."""
+        out = []
+        turn = s.turn
+        for owner, counts in ((MIDDLE, s.middle), *enumerate(s.collections)):
+            if owner == turn or not any(counts):
+                continue
+            for t, c in enumerate(counts):
+                if c:
+                    if c >= SET_SIZE:
+                        out.append((owner, t, SET_SIZE))
+                    if c % SET_SIZE:
+                        out.append((owner, t, c % SET_SIZE))
+        return out
+
+    def _has_target(self, s: CaptainLuckyState) -> bool:
+        turn = s.turn
+        return any(s.middle) or any(any(c) for i, c in enumerate(s.collections) if i != turn)
+
+    def _can_target(self, s: CaptainLuckyState, owner: int, t: int, size: int) -> bool:
+        if owner == s.turn or owner >= len(self.players):
+            return False
+        c = (s.middle if owner == MIDDLE else s.collections[owner])[t]
+        return (size == SET_SIZE and c >= SET_SIZE) or (0 < size == c % SET_SIZE)
+
+    def _decisions(self, s: CaptainLuckyState) -> list[Move]:
+        assert s.target is not None
+        t = s.target[1]
+        moves = []
+        if s.hands[s.turn][t] >= s.failed():
+            moves.append(REROLL[TYPES[t]])
+        if not s.bonus_used[s.turn]:
+            moves.append(BONUS)
+        return moves + [STOP]
+
+    def _why_illegal(self, s: CaptainLuckyState, move: Move) -> str:
+        me = self.players[s.turn] if s.phase != "over" else ""
+        if s.phase in ("deal", "refill"):
+            if move.kind == "draw":
+                return (f"no {move.arg!r} card is left in the draw pile "
+                        "(see chance_outcomes())")
+            return "the next card is the dealer's: deal() or force one of chance_outcomes()"
+        if s.phase == "roll":
+            k = self._dice_to_roll(s)
+            if move.kind == "roll":
+                return (f"{k} dice are rolled now: write one letter per die, P (pirate head) "
+                        f"or B (blank), e.g. roll:{PIRATE * k}")
+            return "the dice are rolling: deal() or force a result such as " \
+                   f"roll:{PIRATE * k}"
+        if s.phase == "place":
+            if move.kind != "place":
+                return f"first {me} places cards from hand; legal moves: " + self._list(s)
+            parsed = parse_place(move.arg)
+            if parsed is None:
+                return "write place:<type>-<number>, e.g. place:ruby-2 (only one type at a time)"
+            t, n = parsed
+            have = s.hands[s.turn][t]
+            if n < 1:
+                return "you must place at least one card"
+            if n > SET_SIZE:
+                return f"you can place at most {SET_SIZE} cards"
+            if have == 0:
+                return f"{me} has no {TYPES[t]} card in hand to place"
+            return f"{me} holds only {have} {TYPES[t]} card(s), not {n}"
+        if s.phase == "target":
+            if move.kind != "steal":
+                return f"now {me} names a face-up set to steal; legal moves: " + self._list(s)
+            target = parse_steal(move.arg)
+            if target is None:
+                return ("write steal:<owner>-<type>-<size>, e.g. steal:middle-ruby-3 "
+                        "or steal:p1-gold-2")
+            owner, t, size = target
+            if owner == s.turn:
+                return (f"{me} cannot steal their own set: choose one in the middle or in "
+                        "front of another player")
+            if not MIDDLE <= owner < len(self.players):
+                return f"there is no player p{owner}"
+            where = "the middle" if owner == MIDDLE else self.players[owner]
+            sizes = set_sizes(s.holding(owner)[t])
+            if not sizes:
+                return f"{where} has no {TYPES[t]} set"
+            return (f"{where} has no {TYPES[t]} set of {size} cards; its {TYPES[t]} sets: "
+                    + ", ".join(map(str, sizes)))
+        if s.phase == "decide":
+            assert s.target is not None
+            t, f = s.target[1], s.failed()
+            if move.kind == "reroll":
+                if move.arg != TYPES[t]:
+                    return (f"only hand cards of the type being stolen ({TYPES[t]}) match; "
+                            f"{move.arg!r} cards cannot pay for a re-roll")
+                return (f"re-rolling {f} failed dice costs {f} matching card(s); {me} holds "
+                        f"{s.hands[s.turn][t]}")
+            if move == BONUS:
+                return f"{me} has already used the captain bonus (once per game)"
+            return ("the roll failed: re-roll with matching cards, use the captain bonus, or "
+                    "stop; legal moves: " + self._list(s))
+        return "the game is over"
+
+    def _list(self, s: CaptainLuckyState) -> str:
+        return ", ".join(str(m) for m in self._legal(s))
+
+    # ---- playing -----------------------------------------------------------------------
+    def _apply(self, s: CaptainLuckyState, move: Move) -> list[Event]:
+        phase = s.phase
+        if phase == "deal":
+            return self._deal(s, INDEX[move.arg])
+        if phase == "refill":
+            return self._draw(s, INDEX[move.arg])
+        if phase == "roll":
+            return self._roll(s, move.arg)
+        if phase == "place":
+            t, n = PLACE_OF[move]
+            return self._place(s, t, n)
+        if phase == "target":
+            return self._target(s, *STEAL_OF[move])
+        if phase == "decide":
+            return self._decide(s, move)
+        raise IllegalMove(move, "the game is over")  # pragma: no cover
+
+    def _deal(self, s: CaptainLuckyState, t: int) -> list[Event]:
+        n = len(self.players)
+        k = HAND_SIZE * n + FACE_UP_AT_START - s.deal_left
+        s.pile[t] -= 1
+        s.deal_left -= 1
+        if k < HAND_SIZE * n:
+            s.hands[k // HAND_SIZE][t] += 1
+            return []
+        s.middle[t] += 1
+        if s.deal_left:
+            return []
+        s.phase = "place"
+        s.turn = s.heart
+        return [self._ev("setup", "preparation", n=n, cards=sum(self.pack),
+                         hand=HAND_SIZE, middle=Holding(tuple(s.middle))),
+                self._ev("heart", "play", player=self.players[s.heart])]
+
+    def _place(self, s: CaptainLuckyState, t: int, n: int) -> list[Event]:
+        s.hands[s.turn][t] -= n
+        s.middle[t] += n
+        s.target, s.dice, s.rolls, s.result = None, [], [], ""
+        events = [self._ev2("place", "place", ("player", self.players[s.turn]), ("n", n),
+                            ("type", TREASURES[t]), ("sets", SETS[s.middle[t]]))]
+        return events + self._refill(s, "target")
+
+    def _refill(self, s: CaptainLuckyState, after: str) -> list[Event]:
+        need = HAND_SIZE - sum(s.hands[s.turn])
+        left = sum(s.pile)
+        s.to_draw = min(need, left)
+        s.after_refill = after
+        if s.to_draw:
+            s.phase = "refill"
+            return []
+        return self._after_refill(s)
+
+    def _draw(self, s: CaptainLuckyState, t: int) -> list[Event]:
+        s.pile[t] -= 1
+        s.hands[s.turn][t] += 1
+        s.to_draw -= 1
+        if s.to_draw:
+            return []
+        events: list[Event] = []
+        left = sum(s.pile)
+        events.append(self._ev2("refill", "place" if s.after_refill == "target" else "steal",
+                                ("player", self.players[s.turn]),
+                                ("hand", sum(s.hands[s.turn])), ("left", left)))
+        if not left and not s.end_announced:
+            s.end_announced = True
+            events.append(self._ev("last_card", "end", player=self.players[s.turn],
+                                   heart=self.players[s.heart]))
+        return events + self._after_refill(s)
+
+    def _after_refill(self, s: CaptainLuckyState) -> list[Event]:
+        if s.after_refill == "target":
+            return self._to_target(s)
+        return self._end_turn(s)
+
+    def _to_target(self, s: CaptainLuckyState) -> list[Event]:
+        if self._has_target(s):
+            s.phase = "target"
+            return []
+        return ([self._ev("no_target", "steal", player=self.players[s.turn])]
+                + self._end_turn(s))
+
+    def _target(self, s: CaptainLuckyState, owner: int, t: int, size: int) -> list[Event]:
+        s.target = (owner, t, size)
+        s.dice, s.rolls, s.result = [], [], ""
+        s.rolling = "roll"
+        s.phase = "roll"
+        kind = "target_middle" if owner == MIDDLE else "target_player"
+        return [self._ev2(kind, "steal", ("player", self.players[s.turn]),
+                          ("owner", self._who(owner)), ("size", size), ("type", TREASURES[t]))]
+
+    def _roll(self, s: CaptainLuckyState, faces: str) -> list[Event]:
+        assert s.target is not None
+        if s.rolling == "roll":
+            s.dice = list(faces)
+            failed = faces.count(BLANK)
+        else:
+            it = iter(faces)
+            s.dice = [next(it) if d == BLANK else d for d in s.dice]
+            failed = s.dice.count(BLANK)
+        s.rolls.append((s.rolling, faces))
+        me = self.players[s.turn]
+        kind = "roll" if s.rolling == "roll" else "reroll"
+        section = "captain_bonus" if s.rolling == "bonus" else "steal"
+        events = [self._ev2(kind, section, ("player", me), ("n", len(faces)),
+                            ("faces", FACES[faces]), ("failed", failed))]
+        if not failed:
+            return events + self._win(s)
+        owner, t, size = s.target
+        if s.hands[s.turn][t] >= failed or not s.bonus_used[s.turn]:
+            s.phase = "decide"
+            return events
+        events.append(self._ev2("no_reroll", "steal", ("player", me), ("failed", failed),
+                                ("type", TREASURES[t]), ("have", s.hands[s.turn][t])))
+        return events + self._fail(s)
+
+    def _win(self, s: CaptainLuckyState) -> list[Event]:
+        assert s.target is not None
+        owner, t, size = s.target
+        (s.middle if owner == MIDDLE else s.collections[owner])[t] -= size
+        s.collections[s.turn][t] += size
+        s.result = "won"
+        me = self.players[s.turn]
+        sets = SETS[s.collections[s.turn][t]]
+        if owner == MIDDLE:
+            ev = self._ev2("win_middle", "steal", ("player", me), ("size", size),
+                           ("type", TREASURES[t]), ("sets", sets))
+        else:
+            ev = self._ev2("win_player", "steal", ("player", me), ("size", size),
+                           ("type", TREASURES[t]), ("owner", self.players[owner]),
+                           ("sets", sets))
+        return [ev] + self._refill(s, "next")
+
+    def _fail(self, s: CaptainLuckyState) -> list[Event]:
+        s.result = "failed"
+        return ([self._ev2("fail", "steal", ("player", self.players[s.turn]))]
+                + self._refill(s, "next"))
+
+    def _decide(self, s: CaptainLuckyState, move: Move) -> list[Event]:
+        assert s.target is not None
+        me, t, f = self.players[s.turn], s.target[1], s.failed()
+        if move == STOP:
+            return [self._ev("stop", "steal", player=me, failed=f)] + self._fail(s)
+        s.phase = "roll"
+        if move == BONUS:
+            s.bonus_used[s.turn] = True
+            s.rolling = "bonus"
+            return [self._ev("bonus", "captain_bonus", player=me, failed=f)]
+        s.hands[s.turn][t] -= f
+        s.discards[t] += f
+        s.rolling = "cards"
+        return [self._ev("discard", "steal", player=me, failed=f, type=TREASURES[t])]
+
+    def _end_turn(self, s: CaptainLuckyState) -> list[Event]:
+        s.turns[s.turn] += 1
+        nxt = (s.turn + 1) % len(self.players)
+        if s.end_announced and nxt == s.heart:
+            return self._finish(s)
+        s.turn = nxt
+        me = self.players[nxt]
+        if sum(s.hands[nxt]):
+            s.phase = "place"
+            return [self._ev2("turn", "play", ("player", me))]
+        return [self._ev("no_cards", "place", player=me)] + self._to_target(s)
+
+    def _finish(self, s: CaptainLuckyState) -> list[Event]:
+        s.phase = "over"
+        s.target = None
+        events = [self._ev("round_over", "end", heart=self.players[s.heart])]
+        scores = self._scores(s)
+        for i, name in enumerate(self.players):
+            events.append(self._ev("score", "end", player=name, cards=sum(s.collections[i]),
+                                   bonus=0 if s.bonus_used[i] else 1, score=scores[i],
+                                   sets=Sets(tuple(all_set_sizes(s.collections[i])))))
+        winners = self._winners(s)
+        top = [i for i, x in enumerate(scores) if x == max(scores)]
+        if len(top) > 1 and len(winners) < len(top):
+            events.append(self._ev("tie_break", "end", score=max(scores)))
+        if len(winners) == 1:
+            events.append(self._ev("winner", "end", player=self.players[winners[0]],
+                                   score=scores[winners[0]]))
+        else:
+            events.append(self._ev("shared", "end", score=max(scores),
+                                   players=", ".join(self.players[i] for i in winners)))
+        return events
+
+    # ---- outcome ------------------------------------------------------------------------
+    def _scores(self, s: CaptainLuckyState) -> list[int]:
+        return [score_of(c, b) for c, b in zip(s.collections, s.bonus_used, strict=True)]
+
+    def _winners(self, s: CaptainLuckyState) -> list[int]:
+        """Most points; on a tie, more large sets; then everyone still level wins."""
+        ranking = [(score_of(c, b), tie_key(c))
+                   for c, b in zip(s.collections, s.bonus_used, strict=True)]
+        best = max(ranking)
+        return [i for i, r in enumerate(ranking) if r == best]
+
+    # ---- views ---------------------------------------------------------------------------
+    def _view(self, s: CaptainLuckyState, player: int) -> dict[str, Any]:
+        """Hands are private: a player sees their own hand and the others' hand sizes."""
+        def named(counts: list[int]) -> dict[str, int]:
+            return {t: k for t, k in zip(TYPES, counts, strict=True) if k}
+
+        target = None
+        if s.target is not None:
+            owner, t, size = s.target
+            target = {"owner": owner, "type": TYPES[t], "size": size}
+        to_move = self.current_player
+        return {
+            "game": GAME, "you": player, "players": list(self.players),
+            "variant": self.variant, "phase": s.phase, "turn": s.turn, "to_move": to_move,
+            "heart": s.heart, "pirate_faces": self.pirate_faces,
+            "hand": named(s.hands[player]),
+            "hand_sizes": [sum(h) for h in s.hands],
+            "middle": named(s.middle),
+            "collections": [named(c) for c in s.collections],
+            "bonus_used": list(s.bonus_used),
+            "pile": sum(s.pile), "discards": named(s.discards),
+            "end_announced": s.end_announced,
+            "target": target, "dice": "".join(s.dice),
+            "rolls": [list(r) for r in s.rolls], "result": s.result,
+            "scores": self._scores(s),
+            "legal": [str(m) for m in self.legal_moves()] if to_move == player else [],
+        }

@@ -1,0 +1,568 @@
+"""Captain Lucky drawings and the app: cards, sets, dice, the table, the odds lab.
+
+Every treasure type has its own colour (Okabe-Ito), pattern, emblem and printed name, so
+nothing depends on colour alone; a failed die is blank, hatched, outlined and crossed.
+"""
+
+from __future__ import annotations
+
+import time
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.game import Game
+from ..core.moves import Move
+from ..games.captain_lucky.cards import DIE_FACES, GAME, SET_SIZE, TYPES, pack_for, set_sizes
+from .lang import Language, live_html
+from .move_picker import MovePicker
+from .style import panel
+from .svg import PALETTE, pattern_defs, svg, text
+
+# colour, pattern, emblem per treasure type
+LOOK = {
+    "silver": (PALETTE["sky"], "dots", "coin"),
+    "gold": (PALETTE["yellow"], "stripes", "bar"),
+    "pearl": (PALETTE["white"], "waves", "pearl"),
+    "ruby": (PALETTE["vermilion"], "cross", "gem"),
+    "jade": (PALETTE["green"], "grid", "fish"),
+}
+CW, CH = 84, 104      # card size
+DIE = 46              # die size
+
+CSS = """
+<style>
+.tk-cl-sets { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; }
+.tk-cl-player { border: 1px solid #888; border-radius: 8px; padding: 4px 8px; margin: 4px 0; }
+.tk-cl-player.tk-cl-active { border: 3px solid #0072B2; }
+.tk-cl-dice { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.tk-cl-roll { margin: 2px 0; }
+.tk-cl-odds table { border-collapse: collapse; margin: 4px 0; }
+.tk-cl-odds td, .tk-cl-odds th { border: 1px solid #bbb; padding: 2px 7px; text-align: right; }
+</style>
+"""
+
+
+def _emblem(kind: str, cx: float, cy: float) -> str:
+    s = 'fill="#fff" stroke="#000" stroke-width="2"'
+    if kind == "coin":
+        return (f'<circle cx="{cx}" cy="{cy}" r="14" {s}/>'
+                f'<circle cx="{cx}" cy="{cy}" r="8" fill="none" stroke="#000"/>')
+    if kind == "bar":
+        return (f'<polygon points="{cx - 16},{cy + 9} {cx - 10},{cy - 8} {cx + 10},{cy - 8} '
+                f'{cx + 16},{cy + 9}" {s}/>')
+    if kind == "pearl":
+        return (f'<circle cx="{cx}" cy="{cy}" r="12" {s}/>'
+                f'<circle cx="{cx - 4}" cy="{cy - 4}" r="3" fill="#000" fill-opacity=".3"/>')
+    if kind == "gem":
+        return (f'<polygon points="{cx},{cy - 15} {cx + 13},{cy - 3} {cx},{cy + 15} '
+                f'{cx - 13},{cy - 3}" {s}/>')
+    return (f'<ellipse cx="{cx - 3}" cy="{cy}" rx="13" ry="8" {s}/>'
+            f'<polygon points="{cx + 9},{cy} {cx + 18},{cy - 8} {cx + 18},{cy + 8}" {s}/>'
+            f'<circle cx="{cx - 9}" cy="{cy - 2}" r="2"/>')
+
+
+def _card_body(name: str, lang: Language, x: float = 0, y: float = 0) -> str:
+    colour, pattern, emblem = LOOK[name]
+    label = lang.t(f"{GAME}.type.{name}")
+    return (f'<g transform="translate({x},{y})">'
+            f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="8" fill="{colour}" '
+            f'stroke="#000" stroke-width="2.5"/>'
+            f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="8" '
+            f'fill="url(#tk-pat-{pattern})"/>'
+            f'<rect x="6" y="{CH - 26}" width="{CW - 12}" height="18" rx="4" fill="#fff" '
+            f'stroke="#000"/>'
+            + text(CW / 2, CH - 13, label, 11 if len(label) <= 9 else 9, "bold")
+            + _emblem(emblem, CW / 2, 38) + "</g>")
+
+
+def set_svg(name: str, count: int, lang: Language, scale: float = 1.0) -> str:
+    """A face-up set: up to five stacked cards of one type and its size in a badge."""
+    shown = max(1, min(count, SET_SIZE))
+    off = 7
+    width, height = CW + off * (shown - 1), CH + 4
+    body = [pattern_defs(LOOK[name][1])]
+    body += [_card_body(name, lang, i * off, 0) for i in range(shown)]
+    bx = width - 16
+    body.append(f'<circle cx="{bx}" cy="16" r="13" fill="#000"/>'
+                + text(bx, 21, f"{count}", 14, "bold", fill="#fff"))
+    label = lang.t(f"{GAME}.ui.set_label", n=count, type=lang.t(f"{GAME}.type.{name}"))
+    return svg(width, height, "".join(body), label, f"tk-cl-set tk-cl-set-{name}", scale)
+
+
+def card_back_svg(count: int, lang: Language, scale: float = 0.6) -> str:
+    """Hidden hand cards: backs only, with how many there are."""
+    body = (f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="8" fill="#555" '
+            f'stroke="#000" stroke-width="2"/>'
+            f'<rect x="10" y="10" width="{CW - 20}" height="{CH - 20}" rx="5" fill="none" '
+            f'stroke="#fff" stroke-dasharray="4 3"/>' + text(CW / 2, CH / 2 + 8, str(count),
+                                                               26, "bold", fill="#fff"))
+    return svg(CW, CH, body, lang.t(f"{GAME}.ui.hidden_hand", n=count), "tk-cl-back", scale)
+
+
+def holding_html(counts: dict[str, int], lang: Language, empty: str, scale: float = 0.8) -> str:
+    """Every set of a holding (middle or a player's treasure), type by type."""
+    sets = [set_svg(name, size, lang, scale) for name in TYPES
+            for size in set_sizes(counts.get(name, 0))]
+    if not sets:
+        return f'<p class="tk-muted">{escape(empty)}</p>'
+    return f'<div class="tk-cl-sets">{"".join(sets)}</div>'
+
+
+def hand_html(counts: dict[str, int], lang: Language) -> str:
+    cards = [set_svg(name, counts[name], lang, 0.6) for name in TYPES if counts.get(name)]
+    if not cards:
+        return f'<p class="tk-muted">{escape(lang.t(f"{GAME}.ui.no_hand"))}</p>'
+    return f'<div class="tk-cl-sets tk-cl-hand">{"".join(cards)}</div>'
+
+
+def die_svg(face: str, lang: Language, fresh: bool = True) -> str:
+    """One die: the pirate head, or a blank face marked as failed (hatched, red, crossed).
+    Dice kept from an earlier roll are drawn faded."""
+    opacity = "1" if fresh else ".45"
+    if face == "P":
+        body = (f'<rect x="2" y="2" width="{DIE - 4}" height="{DIE - 4}" rx="8" fill="#fff" '
+                f'stroke="#000" stroke-width="2.5"/>'
+                f'<circle cx="23" cy="22" r="12" fill="#000"/>'
+                f'<path d="M11 17 Q23 5 35 17 Z" fill="{PALETTE["vermilion"]}" stroke="#000"/>'
+                f'<circle cx="18" cy="23" r="3" fill="#fff"/>'
+                f'<rect x="25" y="20" width="7" height="5" rx="2" fill="#fff"/>'
+                f'<path d="M16 31 H30" stroke="#fff" stroke-width="2"/>')
+        label = lang.t(f"{GAME}.die.pirate")
+    else:
+        body = (pattern_defs("stripes")
+                + f'<rect x="2" y="2" width="{DIE - 4}" height="{DIE - 4}" rx="8" fill="#fff" '
+                f'stroke="{PALETTE["vermilion"]}" stroke-width="4" stroke-dasharray="6 3"/>'
+                f'<rect x="4" y="4" width="{DIE - 8}" height="{DIE - 8}" rx="6" '
+                f'fill="url(#tk-pat-stripes)"/>'
+                f'<path d="M14 14 L32 32 M32 14 L14 32" stroke="{PALETTE["vermilion"]}" '
+                f'stroke-width="4"/>')
+        label = lang.t(f"{GAME}.ui.die_failed")
+    kind = "pirate" if face == "P" else "blank"
+    return svg(DIE, DIE, f'<g opacity="{opacity}">{body}</g>', label,
+               f"tk-cl-die tk-cl-die-{kind}")
+
+
+def rolls_html(rolls: list[list[str]], lang: Language) -> str:
+    """Every roll of the attempt, die by die: all the set's dice after each roll, the dice
+    rolled this time at full strength, the ones kept from before faded."""
+    t = lang.t
+    dice: list[str] = []
+    rows = []
+    for i, (cause, faces) in enumerate(rolls):
+        fresh = [True] * len(faces)
+        if cause == "roll":
+            dice = list(faces)
+        else:
+            it = iter(faces)
+            fresh = [d == "B" for d in dice]
+            dice = [next(it) if d == "B" else d for d in dice]
+        blanks = dice.count("B")
+        icons = "".join(die_svg(d, lang, f) for d, f in zip(dice, fresh, strict=True))
+        verdict = (t(f"{GAME}.ui.all_pirates") if not blanks
+                   else t(f"{GAME}.ui.blanks", n=blanks))
+        rows.append(f'<div class="tk-cl-roll"><b>{escape(t(f"{GAME}.ui.roll.{cause}", n=i + 1))}'
+                    f'</b> <div class="tk-cl-dice">{icons} <span>{escape(verdict)}</span></div>'
+                    f"</div>")
+    return "".join(rows)
+
+
+def captain_html(heart: bool, used: bool, lang: Language) -> str:
+    t = lang.t
+    name = t(f"{GAME}.ui.captain_heart") if heart else t(f"{GAME}.ui.captain")
+    state = t(f"{GAME}.ui.bonus_used") if used else t(f"{GAME}.ui.bonus_ready")
+    fill = "#777" if used else PALETTE["orange"]
+    mark = "♥" if heart else "⚓"
+    body = (f'<rect x="2" y="2" width="40" height="54" rx="6" fill="{fill}" stroke="#000" '
+            f'stroke-width="2"/>' + (text(22, 36, mark, 22, "bold") if not used else
+                                     text(22, 34, "↺", 20, "bold", fill="#fff")))
+    return (svg(44, 58, body, f"{name}: {state}", "tk-cl-captain", 0.8)
+            + f' <span class="tk-cl-captain-text">{escape(name)} — {escape(state)}</span>')
+
+
+def _view_for(game: Game[Any], seat: int | None) -> dict[str, Any]:
+    """The seat's view; for a spectator (seat None: examples, lessons) every hand is shown."""
+    v = game.view(seat if seat is not None else 0)
+    if seat is None:
+        v = dict(v)
+        v["hands"] = [game.view(i)["hand"] for i in range(len(game.players))]
+    return v
+
+
+def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> str:
+    """The whole table as one player (or, with ``seat=None``, a spectator) sees it."""
+    t = lang.t
+    v = _view_for(game, seat)
+    names = v["players"]
+    if v["phase"] == "over":
+        status = t(f"{GAME}.ui.status_over", pile=v["pile"],
+                   discards=sum(v["discards"].values()))
+    else:
+        status = t(f"{GAME}.ui.status", pile=v["pile"], discards=sum(v["discards"].values()),
+                   player=names[v["turn"]])
+    if v["end_announced"]:
+        status += " " + t(f"{GAME}.ui.end_announced", heart=names[v["heart"]])
+    parts = [CSS, f'<p class="tk-cl-status">{escape(status)}</p>',
+             panel(t(f"{GAME}.ui.middle"),
+                   holding_html(v["middle"], lang, t(f"{GAME}.ui.empty_middle")))]
+    if v["target"] is not None or v["rolls"]:
+        parts.append(panel(t(f"{GAME}.ui.attempt"), _attempt_html(v, lang)))
+    players = []
+    for i, name in enumerate(names):
+        if seat is None:
+            hand = hand_html(v["hands"][i], lang)
+        elif i == seat:
+            hand = hand_html(v["hand"], lang)
+        else:
+            hand = card_back_svg(v["hand_sizes"][i], lang)
+        head = t(f"{GAME}.ui.player_head", player=name, score=v["scores"][i],
+                 cards=v["hand_sizes"][i])
+        active = " tk-cl-active" if i == v["turn"] and v["phase"] != "over" else ""
+        players.append(
+            f'<div class="tk-cl-player{active}"><b>{escape(head)}</b><br>'
+            f'{captain_html(i == v["heart"], v["bonus_used"][i], lang)}'
+            f'<p>{escape(t(f"{GAME}.ui.hand"))}</p>{hand}'
+            f'<p>{escape(t(f"{GAME}.ui.treasure"))}</p>'
+            f'{holding_html(v["collections"][i], lang, t(f"{GAME}.ui.no_treasure"), 0.6)}'
+            "</div>")
+    parts.append(f'<div class="tk-cols">{"".join(players)}</div>')
+    return '<div class="tk-table tk-cl-table">' + "".join(parts) + "</div>"
+
+
+def _attempt_html(v: dict[str, Any], lang: Language) -> str:
+    t = lang.t
+    out = ""
+    target = v["target"]
+    if target is not None:
+        where = (t(f"{GAME}.ui.in_middle") if target["owner"] < 0
+                 else t(f"{GAME}.ui.of_player", player=v["players"][target["owner"]]))
+        out += (f'<p class="tk-cl-target">{escape(t(f"{GAME}.ui.target", where=where))}</p>'
+                + set_svg(target["type"], target["size"], lang, 0.7))
+    out += rolls_html(v["rolls"], lang)
+    if v["result"]:
+        result = t(f"{GAME}.ui.result.{v['result']}")
+        out += f'<p class="tk-cl-result"><b>{escape(result)}</b></p>'
+    return out
+
+
+# ---- moves with readable labels ------------------------------------------------------
+def move_text(game: Game[Any], move: Move, lang: Language) -> str:
+    """A move in words, naming types and players (the picker's button text)."""
+    t = lang.t
+    if move.kind == "place":
+        name, _, n = move.arg.partition("-")
+        return t(f"{GAME}.ui.move.place", n=n, type=t(f"{GAME}.type.{name}"))
+    if move.kind == "steal":
+        owner, name, size = move.arg.split("-")
+        kind = t(f"{GAME}.type.{name}")
+        if owner == "middle":
+            return t(f"{GAME}.ui.move.steal_middle", n=size, type=kind)
+        return t(f"{GAME}.ui.move.steal_player", n=size, type=kind,
+                 player=game.players[int(owner[1:])])
+    if move.kind == "reroll":
+        return t(f"{GAME}.ui.move.reroll", n=game.state.failed(), type=t(f"{GAME}.type.{move.arg}"))
+    return t(f"{GAME}.move.{move.kind}", arg=move.arg)
+
+
+class CaptainLuckyMoves(MovePicker):
+    """The shared move picker, with labels that name treasure types and players."""
+
+    def __init__(self, lang: Language, on_move: Any) -> None:
+        super().__init__(GAME, lang, on_move)
+        self.table: Game[Any] | None = None
+
+    def show(self, game: Game[Any], moves: list[Move]) -> None:
+        self.table = game
+        self.update(moves)
+
+    def _render(self) -> None:
+        game = self.table
+        if game is None:
+            return
+        old = self.buttons
+        buttons = []
+        for move in self.moves:
+            b = w.Button(description=move_text(game, move, self.lang), tooltip=str(move),
+                         layout=w.Layout(width="auto"))
+            b.add_class("tk-move")
+            b.add_class(f"tk-move-{str(move).replace(':', '-')}")
+            b.on_click(lambda _b, m=move: self.on_move(m))
+            buttons.append(b)
+        self.buttons = buttons
+        self.children = buttons
+        for b in old:
+            b.close()
+
+
+def captain_lucky_player(lang: Language) -> w.Widget:
+    """The shared game player (learner against one bot), with Captain Lucky's move labels."""
+    from ..games.captain_lucky.bots import BOTS
+    from ..games.captain_lucky.rules import CaptainLucky
+    from .game_player import GamePlayer
+
+    class Player(GamePlayer):
+        def refresh(self) -> None:
+            super().refresh()
+            picker = getattr(self, "cl_picker", None)
+            if picker is not None:
+                g = self.game
+                picker.show(g, g.legal_moves() if g.current_player == 0 else [])
+
+    player = Player(GAME, lang, render_table, BOTS, CaptainLucky.variants)
+    picker = CaptainLuckyMoves(lang, player.human_move)
+    lang.on_change(player.refresh)
+    old = player.picker
+    old.update([])
+    _swap(player, old, picker)
+    old.close()
+    player.cl_picker = picker  # type: ignore[attr-defined]
+    player.picker = _NoPicker()  # type: ignore[assignment]
+    player.refresh()
+    return player
+
+
+def _swap(box: w.Box, old: w.Widget, new: w.Widget) -> bool:
+    """Put ``new`` where ``old`` sits, however deep in ``box`` (the layout may change)."""
+    children = list(box.children)
+    if old in children:
+        children[children.index(old)] = new
+        box.children = tuple(children)
+        return True
+    return any(_swap(c, old, new) for c in children if isinstance(c, w.Box))
+
+
+class _NoPicker:
+    """Stands in for the shared picker, which Captain Lucky's own picker replaces."""
+
+    def update(self, moves: list[Move]) -> None:
+        pass
+
+
+# ---- odds lab -----------------------------------------------------------------------
+MARKERS = ("circle", "square", "triangle", "diamond", "cross")
+LINE_COLOURS = (PALETTE["blue"], PALETTE["vermilion"], PALETTE["green"], PALETTE["purple"],
+                PALETTE["orange"])
+
+
+def _marker(kind: str, x: float, y: float, colour: str) -> str:
+    if kind == "circle":
+        return f'<circle cx="{x}" cy="{y}" r="4.5" fill="{colour}" stroke="#000"/>'
+    if kind == "square":
+        return f'<rect x="{x - 4}" y="{y - 4}" width="8" height="8" fill="{colour}" stroke="#000"/>'
+    if kind == "triangle":
+        return (f'<polygon points="{x},{y - 5} {x + 5},{y + 4} {x - 5},{y + 4}" '
+                f'fill="{colour}" stroke="#000"/>')
+    if kind == "diamond":
+        return (f'<polygon points="{x},{y - 5} {x + 5},{y} {x},{y + 5} {x - 5},{y}" '
+                f'fill="{colour}" stroke="#000"/>')
+    return (f'<path d="M{x - 4} {y - 4} L{x + 4} {y + 4} M{x + 4} {y - 4} L{x - 4} {y + 4}" '
+            f'stroke="{colour}" stroke-width="3"/>')
+
+
+def odds_plot(table: Any, lang: Language) -> str:
+    """Winning chance against matching hand cards, one line per set size; solid with the
+    captain bonus unused, dashed when it is used. Lines differ in colour, marker and label."""
+    t = lang.t
+    width, height, left, top, pw, ph = 520, 280, 50, 14, 400, 220
+    cards = table.shape[1] - 1
+
+    def xy(m: int, p: float) -> tuple[float, float]:
+        return left + m * pw / cards, top + (1 - p) * ph
+
+    body = [f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="#fff" stroke="#000"/>']
+    for q in range(0, 11, 2):
+        _, y = xy(0, q / 10)
+        body.append(f'<line x1="{left}" y1="{y}" x2="{left + pw}" y2="{y}" stroke="#ddd"/>'
+                    + text(left - 6, y + 4, f"{q * 10}%", 11, anchor="end"))
+    for m in range(cards + 1):
+        x, _ = xy(m, 0)
+        body.append(text(x, top + ph + 16, str(m), 11))
+    body.append(text(left + pw / 2, height - 2, t(f"{GAME}.ui.odds.x_axis"), 12))
+    for k in range(1, table.shape[0]):
+        colour, marker = LINE_COLOURS[k - 1], MARKERS[k - 1]
+        for b, dash in ((1, ""), (0, ' stroke-dasharray="6 4"')):
+            pts = [xy(m, float(table[k, m, b])) for m in range(cards + 1)]
+            path = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
+            body.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
+                        f'stroke-width="2.5"{dash}/>')
+            body += [_marker(marker, x, y, colour) for x, y in pts]
+        x, y = pts[-1]
+        body.append(text(x + 8, y + 4, t(f"{GAME}.ui.odds.k_label", k=k), 11, "bold",
+                         anchor="start"))
+    return svg(width, height, "".join(body), t(f"{GAME}.ui.odds.plot_label"), "tk-chart")
+
+
+def _pct_cell(p: float) -> str:
+    return f"<td>{100 * p:.1f}%</td>"
+
+
+def odds_table_html(table: Any, bonus: int, lang: Language) -> str:
+    t = lang.t
+    cards = table.shape[1]
+    head = "".join(f"<th>{m}</th>" for m in range(cards))
+    rows = "".join(
+        f'<tr><th>{k}</th>{"".join(_pct_cell(table[k, m, bonus]) for m in range(cards))}</tr>'
+        for k in range(1, table.shape[0]))
+    title = t(f"{GAME}.ui.odds.table_bonus" if bonus else f"{GAME}.ui.odds.table_no_bonus")
+    return (f'<table class="tk-cl-odds-table tk-cl-odds-b{bonus}"><caption>{escape(title)}'
+            f'</caption><tr><th>{escape(t(f"{GAME}.ui.odds.k_m"))}</th>{head}</tr>{rows}</table>')
+
+
+def policy_html(policy: Any, size: int, lang: Language) -> str:
+    """The best action after a failed roll, for every number of blank dice and cards."""
+    from ..games.captain_lucky.odds import ACTIONS
+
+    t = lang.t
+    out = []
+    for b in (1, 0):
+        head = "".join(f"<th>{m}</th>" for m in range(policy.action.shape[1]))
+        rows = []
+        for f in range(1, size + 1):
+            cells = "".join(
+                f'<td class="tk-cl-act-{ACTIONS[int(policy.action[f, m, b])]}">'
+                f'{escape(t(f"{GAME}.ui.act." + ACTIONS[int(policy.action[f, m, b])]))}</td>'
+                for m in range(policy.action.shape[1]))
+            rows.append(f"<tr><th>{f}</th>{cells}</tr>")
+        title = t(f"{GAME}.ui.odds.policy_bonus" if b else f"{GAME}.ui.odds.policy_no_bonus")
+        out.append(f"<table><caption>{escape(title)}</caption><tr><th>"
+                   f'{escape(t(f"{GAME}.ui.odds.f_m"))}</th>{head}</tr>{"".join(rows)}</table>')
+    return "".join(out)
+
+
+class OddsLab(w.VBox):
+    """Exact chances of stealing a set, the best re-roll policy, and a simulation check.
+
+    Everything is recomputed when an input changes; a language change only re-renders.
+    """
+
+    def __init__(self, lang: Language) -> None:
+        super().__init__()
+        self.lang = lang
+        self.add_class("tk-odds")
+        self.add_class("tk-cl-odds")
+        style = {"description_width": "initial"}
+        self.faces = w.IntSlider(value=3, min=1, max=DIE_FACES - 1, style=style,
+                                 continuous_update=False)
+        self.faces.add_class("tk-cl-faces")
+        self.card_value = w.FloatSlider(value=0.3, min=0.0, max=2.0, step=0.1, style=style,
+                                        continuous_update=False)
+        self.size = w.Dropdown(options=[1, 2, 3, 4, 5], value=3, style=style)
+        self.check = w.Button(button_style="info", icon="random")
+        self.check.add_class("tk-odds-go")
+        self.head, self.out, self.policy_out, self.sim_out = (w.HTML(), w.HTML(), w.HTML(),
+                                                              w.HTML())
+        self.sim: list[tuple[int, int, int, float, float]] = []
+        for control in (self.faces, self.card_value, self.size):
+            control.observe(lambda _c: self.compute(), names="value")
+        self.check.on_click(lambda _b: self.simulate())
+        self.children = [self.head, self.faces, self.out, w.HBox([self.size, self.card_value]),
+                         self.policy_out, self.check, self.sim_out]
+        lang.on_change(self.render)
+        self.compute()
+
+    def compute(self) -> None:
+        from ..games.captain_lucky import odds
+
+        odds.win_table(self.faces.value)        # warm: numpy imported, code paths loaded
+        odds.solve.cache_clear()
+        start = time.perf_counter()
+        self.table = odds.win_table(self.faces.value)
+        self.ms = 1000 * (time.perf_counter() - start)
+        self.policy = odds.solve(float(self.size.value), float(self.card_value.value), 1.0,
+                                 self.faces.value)
+        self.sim = []
+        self.render()
+
+    def simulate(self) -> None:
+        from ..games.captain_lucky import odds
+
+        cells = [(k, min(k, 2), 1) for k in range(1, 6)] + [(3, 0, 0), (5, 5, 1)]
+        self.sim = [(k, m, b, float(self.table[k, m, b]),
+                     odds.simulate(k, m, bool(b), 100_000, seed=k * 7 + m,
+                                   pirate_faces=self.faces.value)) for k, m, b in cells]
+        self.render()
+
+    def render(self) -> None:
+        t = self.lang.t
+        self.head.value = CSS + panel(t(f"{GAME}.ui.odds.title"),
+                                      f'<p>{escape(t(f"{GAME}.ui.odds.intro"))}</p>')
+        self.faces.description = t(f"{GAME}.ui.odds.faces")
+        self.card_value.description = t(f"{GAME}.ui.odds.card_value")
+        self.size.description = t(f"{GAME}.ui.odds.size")
+        self.check.description = t(f"{GAME}.ui.odds.check")
+        timing = t(f"{GAME}.ui.odds.timing", ms=f"{self.ms:.1f}", faces=self.faces.value)
+        self.out.value = (f'<p class="tk-cl-odds-timing">{escape(timing)}</p>'
+                          f'<div class="tk-cols"><div>{odds_table_html(self.table, 1, self.lang)}'
+                          f'{odds_table_html(self.table, 0, self.lang)}</div>'
+                          f"<div>{odds_plot(self.table, self.lang)}</div></div>")
+        value = self.policy.start(self.size.value, 0, True)
+        intro = t(f"{GAME}.ui.odds.policy_intro", size=self.size.value,
+                  card=self.card_value.value, value=f"{value:.2f}")
+        self.policy_out.value = (
+            f"<p>{escape(intro)}</p>"
+            f'<div class="tk-cols">{policy_html(self.policy, self.size.value, self.lang)}</div>')
+        if not self.sim:
+            self.sim_out.value = ""
+            return
+        used = {1: t(f"{GAME}.ui.odds.yes"), 0: t(f"{GAME}.ui.odds.no")}
+        rows = "".join(
+            f"<tr><td>{k}</td><td>{m}</td><td>{escape(used[b])}</td>"
+            f"<td>{100 * exact:.2f}%</td><td>{100 * sim:.2f}%</td></tr>"
+            for k, m, b, exact, sim in self.sim)
+        head = "".join(f"<th>{escape(t(f'{GAME}.ui.odds.col.{c}'))}</th>"
+                       for c in ("k", "m", "bonus", "exact", "simulated"))
+        self.sim_out.value = (f'<table class="tk-cl-sim"><tr>{head}</tr>{rows}</table>'
+                              f'<p>{escape(t(f"{GAME}.ui.odds.sim_note"))}</p>')
+
+
+# ---- the app ------------------------------------------------------------------------
+def components_panel(lang: Language) -> w.HTML:
+    """The treasure types with their counts, a captain card and both die faces."""
+    def render() -> str:
+        t = lang.t
+        rows = []
+        for players, key in ((4, "main"), (6, "both")):
+            pack = pack_for(players)
+            sets = "".join(
+                f'<div>{set_svg(name, n, lang, 0.8)}<p class="tk-caption">'
+                f'{escape(t(f"{GAME}.type.{name}"))}: {n}</p></div>'
+                for name, n in zip(TYPES, pack, strict=True))
+            rows.append(panel(t(f"{GAME}.ui.pack.{key}", n=sum(pack)),
+                              f'<div class="tk-cl-sets">{sets}</div>'))
+        dice = die_svg("P", lang) + " " + die_svg("B", lang)
+        rows.append(panel(t(f"{GAME}.ui.dice_title"),
+                          f'<div class="tk-cl-dice">{dice}</div>'
+                          f'<p>{escape(t(f"{GAME}.ui.dice_text"))}</p>'))
+        rows.append(panel(t(f"{GAME}.ui.captains_title"),
+                          captain_html(True, False, lang) + "<br>"
+                          + captain_html(False, True, lang)))
+        return CSS + "".join(rows)
+
+    return live_html(lang, render)
+
+
+def captain_lucky_app(lang: Language) -> w.VBox:
+    """Lesson, the rulebook's four examples, a game against the computer, the odds lab."""
+    from ..games.captain_lucky.examples import EXAMPLES
+    from ..games.captain_lucky.lessons import LESSON
+    from .app import app_frame
+    from .example_player import ExamplePlayer
+    from .lesson_player import LessonPlayer
+
+    def examples() -> w.VBox:
+        players = []
+        for ex in EXAMPLES:
+            p = ExamplePlayer(ex, lang, render_table)
+            p.add_class(f"tk-example-{ex.key}")
+            players.append(p)
+        return w.VBox(players)
+
+    tabs = [
+        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table, seat=0)),
+        (f"{GAME}.ui.tab.examples", examples),
+        ("widgets.tab.play", lambda: captain_lucky_player(lang)),
+        ("widgets.tab.odds", lambda: OddsLab(lang)),
+        (f"{GAME}.ui.tab.components", lambda: components_panel(lang)),
+    ]
+    return app_frame(GAME, lang, tabs, f"{GAME}.ui.intro")
