@@ -7,6 +7,7 @@ nothing depends on colour alone; a failed die is blank, hatched, outlined and cr
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -14,7 +15,15 @@ import ipywidgets as w
 
 from ..core.game import Game
 from ..core.moves import Move
-from ..games.captain_lucky.cards import DIE_FACES, GAME, SET_SIZE, TYPES, pack_for, set_sizes
+from ..games.captain_lucky.cards import (
+    BLANK,
+    DIE_FACES,
+    GAME,
+    SET_SIZE,
+    TYPES,
+    pack_for,
+    set_sizes,
+)
 from .lang import Language, live_html
 from .move_picker import MovePicker
 from .style import panel
@@ -247,8 +256,8 @@ def _attempt_html(v: dict[str, Any], lang: Language) -> str:
 
 
 # ---- moves with readable labels ------------------------------------------------------
-def move_text(game: Game[Any], move: Move, lang: Language) -> str:
-    """A move in words, naming types and players (the picker's button text)."""
+def move_text(move: Move, lang: Language, view: dict[str, Any] | None) -> str:
+    """A move in words, naming types and players from the mover's view (button text)."""
     t = lang.t
     if move.kind == "place":
         name, _, n = move.arg.partition("-")
@@ -258,85 +267,27 @@ def move_text(game: Game[Any], move: Move, lang: Language) -> str:
         kind = t(f"{GAME}.type.{name}")
         if owner == "middle":
             return t(f"{GAME}.ui.move.steal_middle", n=size, type=kind)
-        return t(f"{GAME}.ui.move.steal_player", n=size, type=kind,
-                 player=game.players[int(owner[1:])])
+        who = view["players"][int(owner[1:])] if view else owner
+        return t(f"{GAME}.ui.move.steal_player", n=size, type=kind, player=who)
     if move.kind == "reroll":
-        return t(f"{GAME}.ui.move.reroll", n=game.state.failed(), type=t(f"{GAME}.type.{move.arg}"))
+        failed = view["dice"].count(BLANK) if view else "?"
+        return t(f"{GAME}.ui.move.reroll", n=failed, type=t(f"{GAME}.type.{move.arg}"))
     return t(f"{GAME}.move.{move.kind}", arg=move.arg)
 
 
-class CaptainLuckyMoves(MovePicker):
+def captain_lucky_moves(game: str, lang: Language, on_move: Callable[[Move], None]) -> w.Widget:
     """The shared move picker, with labels that name treasure types and players."""
-
-    def __init__(self, lang: Language, on_move: Any) -> None:
-        super().__init__(GAME, lang, on_move)
-        self.table: Game[Any] | None = None
-
-    def show(self, game: Game[Any], moves: list[Move]) -> None:
-        self.table = game
-        self.update(moves)
-
-    def _render(self) -> None:
-        game = self.table
-        if game is None:
-            return
-        old = self.buttons
-        buttons = []
-        for move in self.moves:
-            b = w.Button(description=move_text(game, move, self.lang), tooltip=str(move),
-                         layout=w.Layout(width="auto"))
-            b.add_class("tk-move")
-            b.add_class(f"tk-move-{str(move).replace(':', '-')}")
-            b.on_click(lambda _b, m=move: self.on_move(m))
-            buttons.append(b)
-        self.buttons = buttons
-        self.children = buttons
-        for b in old:
-            b.close()
+    return MovePicker(game, lang, on_move, move_text)
 
 
 def captain_lucky_player(lang: Language) -> w.Widget:
-    """The shared game player (learner against one bot), with Captain Lucky's move labels."""
+    """A game against the computer (2 to 6 players) or pass-and-play."""
     from ..games.captain_lucky.bots import BOTS
     from ..games.captain_lucky.rules import CaptainLucky
     from .game_player import GamePlayer
 
-    class Player(GamePlayer):
-        def refresh(self) -> None:
-            super().refresh()
-            picker = getattr(self, "cl_picker", None)
-            if picker is not None:
-                g = self.game
-                picker.show(g, g.legal_moves() if g.current_player == 0 else [])
-
-    player = Player(GAME, lang, render_table, BOTS, CaptainLucky.variants)
-    picker = CaptainLuckyMoves(lang, player.human_move)
-    lang.on_change(player.refresh)
-    old = player.picker
-    old.update([])
-    _swap(player, old, picker)
-    old.close()
-    player.cl_picker = picker  # type: ignore[attr-defined]
-    player.picker = _NoPicker()  # type: ignore[assignment]
-    player.refresh()
-    return player
-
-
-def _swap(box: w.Box, old: w.Widget, new: w.Widget) -> bool:
-    """Put ``new`` where ``old`` sits, however deep in ``box`` (the layout may change)."""
-    children = list(box.children)
-    if old in children:
-        children[children.index(old)] = new
-        box.children = tuple(children)
-        return True
-    return any(_swap(c, old, new) for c in children if isinstance(c, w.Box))
-
-
-class _NoPicker:
-    """Stands in for the shared picker, which Captain Lucky's own picker replaces."""
-
-    def update(self, moves: list[Move]) -> None:
-        pass
+    return GamePlayer(GAME, lang, render_table, BOTS, CaptainLucky.variants,
+                      counts=(2, 3, 4, 5, 6), picker=captain_lucky_moves, hot_seat=True)
 
 
 # ---- odds lab -----------------------------------------------------------------------

@@ -208,11 +208,11 @@ class CaptainLucky(Game[CaptainLuckyState]):
     pirate_faces: int = PIRATE_FACES
 
     def _ev(self, kind: str, section: str, **params: Any) -> Event:
-        return _new_event(Event, (GAME, kind, section, tuple(params.items())))
+        return _new_event(Event, (GAME, kind, section, tuple(params.items()), ()))
 
     def _ev2(self, kind: str, section: str, *params: tuple[str, Any]) -> Event:
         """Like ``_ev`` with (name, value) pairs: no keyword dict on the hottest paths."""
-        return _new_event(Event, (GAME, kind, section, params))
+        return _new_event(Event, (GAME, kind, section, params, ()))
 
     def _who(self, owner: int) -> str:
         return self.players[owner] if owner != MIDDLE else ""
