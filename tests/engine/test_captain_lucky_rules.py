@@ -221,6 +221,10 @@ def test_steal_a_blank_fails_when_nothing_can_be_rerolled():
     events = play(g, "steal:p1-pearl-3", "roll:PPB")
     assert kinds(events)[-4:] == ["roll", "no_reroll", "fail", "turn"]
     assert g.view(0)["collections"][1] == {"pearl": 3}
+    # why is the roller's secret: to Bob it reads like a stop, and names no hand count
+    no = events[-3]
+    assert no.seen_by == (0,) and "in hand" in no.text("en", 0)
+    assert no.text("en", 1).startswith("Ann stops with 1 blank") and "hand)" not in no.text("en", 1)
 
 
 def test_steal_reroll_failed_dice_discarding_one_matching_card_each():

@@ -510,8 +510,10 @@ class CaptainLucky(Game[CaptainLuckyState]):
         if s.hands[s.turn][t] >= failed or not s.bonus_used[s.turn]:
             s.phase = "decide"
             return events
-        events.append(self._ev2("no_reroll", "steal", ("player", me), ("failed", failed),
-                                ("type", TREASURES[t]), ("have", s.hands[s.turn][t])))
+        # only the roller knows why: to the others it reads like a stop (no hand is revealed)
+        events.append(_new_event(Event, (GAME, "no_reroll", "steal", (
+            ("player", me), ("failed", failed), ("type", TREASURES[t]),
+            ("have", s.hands[s.turn][t])), (s.turn,))))
         return events + self._fail(s)
 
     def _win(self, s: CaptainLuckyState) -> list[Event]:
