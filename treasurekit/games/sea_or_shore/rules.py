@@ -47,6 +47,7 @@ from .cards import (
 )
 from .state import Deck, Played, SeaOrShoreState, Step
 
+_new_event = tuple.__new__      # Event(...) without the NamedTuple keyword wrapper (hot path)
 CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
 DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
                             "order", "salvage", "discard"})
@@ -114,7 +115,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _ev(self, kind: str, section: str, seen_by: tuple[int, ...] = (),
             **params: Any) -> Event:
-        return Event(GAME, kind, section, tuple(params.items()), seen_by)
+        return _new_event(Event, (GAME, kind, section, tuple(params.items()), seen_by))
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -330,6 +331,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if kind == "play":
                 break                                # always a choice: sea or shore
             if kind in DECISION_STEPS:
+                if kind in ("give", "discard") and len(s.hands[step[1]]) > 1:
+                    break                                # a choice between hand cards
                 legal = self._legal(s)
                 if len(legal) != 1:
                     break
