@@ -361,7 +361,7 @@ def sea_or_shore_app(lang: Language) -> w.VBox:
     from .lesson_player import LessonPlayer
 
     tabs = [
-        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
+        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table, seat=0)),
         ("widgets.tab.examples", lambda: ExampleChooser(lang)),
         ("widgets.tab.play", lambda: GamePlayer(G, lang, render_table, BOTS,
                                                 SeaOrShore.variants, counts=(4, 3, 5),
