@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import copy
 import json
-import pickle
 import random
 
 import treasurekit as tk
 from treasurekit.games.captain_lucky.cards import TYPES, pack_for
+
+from .invariants import replay_decisions
+from .invariants import undo_check as shared_undo_check
 
 GAME = "captain_lucky"
 UNDO_EVERY = 40        # one step in UNDO_EVERY: play, undo (state exact), replay identically
@@ -130,24 +132,7 @@ def step(g: tk.Game, rng: random.Random) -> list[tk.Event]:
 
 
 def undo_check(g: tk.Game, rng: random.Random) -> None:
-    before = pickle.loads(pickle.dumps(g.state))
-    history, log = list(g.history), list(g.log)
-    move = None if g.is_chance else random_move(g, rng)
-    events = g.deal() if move is None else g.play(move)
-    undone = g.undo()
-    assert g.state == before, f"undo of {undone} gave {g.state}, not {before}"
-    assert g.history == history and g.log == log, f"undo of {undone}: history/log differ"
-    again = g.deal() if move is None else g.play(move)
-    assert again == events and g.history[-1] == undone, f"replaying {undone} differed"
-
-
-def replay_decisions(g: tk.Game, moves: list[tk.Move]) -> None:
-    while len(g.history) < len(moves):
-        if g.is_chance:
-            g.deal()
-            assert g.history[-1] == moves[len(g.history) - 1], "the dealer dealt differently"
-        else:
-            g.play(moves[len(g.history)])
+    shared_undo_check(g, rng, random_move)
 
 
 def run_game(players: int, seed: int) -> tk.Game:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Callable
 
 import treasurekit as tk
 from treasurekit.games.diving_bell.cards import ALL_CARDS, CODES, deck_for
@@ -106,11 +107,12 @@ def check_end(g: tk.Game) -> None:
     assert s.row == [] and s.division == [], f"cards left on the table: {s}"
 
 
-def undo_check(g: tk.Game, rng: random.Random) -> None:
+def undo_check(g: tk.Game, rng: random.Random,
+               choose: Callable[[tk.Game, random.Random], tk.Move] = random_move) -> None:
     """Play one step, undo it (state exactly as before), then play it again identically."""
     before = pickle.loads(pickle.dumps(g.state))      # a deep copy independent of clone()
     history, log = list(g.history), list(g.log)
-    move = None if g.is_chance else random_move(g, rng)
+    move = None if g.is_chance else choose(g, rng)
     events = g.deal() if move is None else g.play(move)
     undone = g.undo()
     assert g.state == before, f"undo of {undone} gave {g.state}, not {before}"

@@ -21,6 +21,8 @@ import treasurekit as tk
 from treasurekit.core.bots import RandomBot, bot_move
 from treasurekit.games.sea_or_shore.cards import Island, Treasure
 
+from .invariants import replay_decisions
+
 GAME = "sea_or_shore"
 VARIANTS = ("standard", "additions-salvage", "swap-peek", "swap-salvage")
 SIDES = {   # variant -> (red/blue action card side, green/purple action card side)
@@ -358,16 +360,6 @@ def undo_check(g: tk.Game, rng: random.Random) -> list[tk.Event]:
     again = step(g, rng)
     assert again == events and g.history[-1] == move, f"replaying {undone} differed"
     return again
-
-
-def replay_decisions(g: tk.Game, moves: list[tk.Move]) -> None:
-    """Continue ``g`` with recorded decisions, letting its own dealer resolve chance."""
-    while len(g.history) < len(moves):
-        if g.is_chance:
-            g.deal()
-            assert g.history[-1] == moves[len(g.history) - 1], "the dealer dealt differently"
-        else:
-            g.play(moves[len(g.history)])
 
 
 PUBLIC_ISLANDS = {"reveal", "salvage", "discard"}           # public events naming island cards

@@ -13,7 +13,7 @@ live state, so it cannot cheat and works the same on a saved or set-up table.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .moves import Move
@@ -46,6 +46,15 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def make_bot_of(bots: Mapping[str, Callable[[], Bot]], level: str) -> Bot:
+    """A new bot of the given level, one of a game's ``bots`` (name -> factory)."""
+    try:
+        factory = bots[level]
+    except KeyError:
+        raise ValueError(f"no bot level {level!r}; choose one of {', '.join(bots)}") from None
+    return factory()
 
 
 def bot_move(game: Game[Any], bot: Bot, rng: random.Random) -> Move:

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ...core.bots import Bot, RandomBot
+from ...core.bots import Bot, RandomBot, make_bot_of
 from ...core.moves import Move
 from .cards import HAND_SIZE, TYPES
 from .odds import best_action, solve
@@ -123,8 +123,4 @@ BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleB
 
 def make_bot(level: str) -> Bot:
     """A new bot of the given level (a key of :data:`BOTS`)."""
-    try:
-        factory = BOTS[level]
-    except KeyError:
-        raise ValueError(f"no bot level {level!r}; choose one of {', '.join(BOTS)}") from None
-    return factory()
+    return make_bot_of(BOTS, level)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...core.bots import Bot, RandomBot
+from ...core.bots import Bot, RandomBot, make_bot_of
 from ...core.moves import Move
 from .odds import best_division, dive_outlook, pile_gain, treasure_codes
 
@@ -128,8 +128,4 @@ BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleB
 
 def make_bot(level: str) -> Bot:
     """A new bot of the given level (a key of :data:`BOTS`)."""
-    try:
-        factory = BOTS[level]
-    except KeyError:
-        raise ValueError(f"no bot level {level!r}; choose one of {', '.join(BOTS)}") from None
-    return factory()
+    return make_bot_of(BOTS, level)

@@ -48,34 +48,44 @@ class Colour(str):
         return tr(f"{GAME}.colour.{self}", lang)
 
 
-class Island(NamedTuple):
+class _ColouredCard(NamedTuple):
+    """A card with a colour and a number, written ``r7``."""
+
+    colour: str
+    value: int
+
+    @property
+    def kind(self) -> str:
+        """The catalog key of the card's name: ``{GAME}.card.<kind>``."""
+        return "card"
+
+    @property
+    def code(self) -> str:
+        return f"{self.colour}{self.value}"
+
+    def label(self, lang: str) -> str:
+        return tr(f"{GAME}.card.{self.kind}", lang,
+                  colour=tr(f"{GAME}.adj.{self.colour}", lang), value=self.value)
+
+
+class Island(_ColouredCard):
     """An island card: its sea (colour) and its shore (number)."""
 
-    colour: str
-    value: int
+    __slots__ = ()
 
     @property
-    def code(self) -> str:
-        return f"{self.colour}{self.value}"
-
-    def label(self, lang: str) -> str:
-        return tr(f"{GAME}.card.island", lang, colour=tr(f"{GAME}.adj.{self.colour}", lang),
-                  value=self.value)
+    def kind(self) -> str:
+        return "island"
 
 
-class Treasure(NamedTuple):
+class Treasure(_ColouredCard):
     """A treasure card worth ``value`` points."""
 
-    colour: str
-    value: int
+    __slots__ = ()
 
     @property
-    def code(self) -> str:
-        return f"{self.colour}{self.value}"
-
-    def label(self, lang: str) -> str:
-        return tr(f"{GAME}.card.treasure", lang, colour=tr(f"{GAME}.adj.{self.colour}", lang),
-                  value=self.value)
+    def kind(self) -> str:
+        return "treasure"
 
 
 ISLAND_CODES = tuple(f"{c}{v}" for c in COLOURS for v in ISLAND_VALUES)
