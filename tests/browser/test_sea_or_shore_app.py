@@ -54,7 +54,7 @@ def test_step_through_eric_stealing_the_red_four(app: Tab) -> None:
     for _ in range(5):
         app.click(forward)
     narrator = ex.locator(".tk-narrator")
-    expect(narrator).to_contain_text("Eric steals the red treasure (4) from the top of "
+    expect(narrator).to_contain_text("Eric steals the red treasure worth 4 from the top of "
                                      "Stephanie's pile")
     expect(ex).to_contain_text("Step 5 of 7")
     # the spectator's table: every card, the covers drawn see-through until the reveal
@@ -157,7 +157,7 @@ def test_dutch(app: Tab) -> None:
         ex = page.locator(".tk-example")
         app.click(ex.locator(".tk-restart"))
         app.click(ex.locator(".tk-forward"))
-        expect(ex.locator(".tk-narrator")).to_contain_text("speelt rode 8 met de kust afgedekt")
+        expect(ex.locator(".tk-narrator")).to_contain_text("Eric speelt de rode 8 met de kust afgedekt")
         expect(ex.locator(".tk-narrator .tk-rule").first).to_contain_text("Spelverloop")
         app.tab("Speel tegen de computer")
         expect(page.locator(".tk-play .tk-status")).to_contain_text("Jouw beurt")

@@ -266,7 +266,7 @@ def desc(**changes):
     ({"round": 3}, "round must be 1 or 2"),
     ({"round": 2, "round_scores": [[1, 2, 3]]}, "round_scores must hold 1 list(s) of 4"),
     ({"round_scores": [[1, 2, 3, 4]]}, "round_scores must hold 0 list(s)"),
-    ({"phase": "treasure"}, "phase must be 'play' or 'pass'"),
+    ({"phase": "treasure"}, "phase must be 'play', 'pass' or 'reveal'"),
     ({"phase": "pass"}, "before the pass every hand holds 12 cards"),
     ({"hands": {**HANDS, "Eric": ["r7", "r11"]}}, "the same number of cards"),
     ({"hands": {**HANDS, "Bob": ["r2"]}}, "hands must map player names"),

@@ -172,7 +172,9 @@ def test_steps_with_moves_ask_for_a_decision_of_the_learner():
     for step in LESSON:
         game = step.start()
         moves = [c for c in step.choices(game) if c.move is not None]
-        if moves:
+        if moves and game.phase == "uncover":      # the covers come off with any answer
+            assert all(c.move == "reveal" for c in moves), step.key
+        elif moves:
             assert game.current_player == 0, step.key
             assert not game.is_chance, step.key
 
@@ -239,6 +241,9 @@ def test_the_cover_card_hides_the_colour_from_the_others():
 def test_who_wins_and_who_earns_addition_cards():
     win, lose = STEPS["win"], STEPS["lose"]
     game = win.start()
+    assert game.phase == "uncover" and not game.state.revealed   # the answer comes first
+    assert right(win) == ["2"] and game.phase == "uncover"        # (choices change nothing)
+    game.play("reveal")
     assert game.state.revealed and game.current_player == 3      # Dee's action is pending
     assert right(win) == ["2"]                                    # Cas, red 11
     assert game.state.piles[2] == ["r3"]
@@ -251,7 +256,8 @@ def test_who_wins_and_who_earns_addition_cards():
 def test_a_tie_goes_to_the_player_nearest_the_starter_clockwise():
     step = STEPS["tie"]
     game = step.start()
-    assert game.state.starter == 3 and game.state.revealed
+    assert game.state.starter == 3 and not game.state.revealed
+    game.play("reveal")
     (blue,) = [g for g in groups(game.state) if g.colours == ("b",)]
     assert blue.ranked[:2] == [(0, 9), (2, 9)]
     assert right(step) == ["0"]
@@ -323,7 +329,8 @@ def test_take_a_played_card_and_discard_one():
 def test_three_players_two_colours_count_as_one():
     step = STEPS["exception"]
     game = step.start()
-    assert len(game.players) == 3 and game.state.revealed
+    assert len(game.players) == 3 and not game.state.revealed
+    game.play("reveal")
     assert right(step) == ["additions"]
     assert game.state.additions == [2, 0, 0]
     assert any(g.colours == ("g", "p") and g.winner == 2 for g in groups(game.state))

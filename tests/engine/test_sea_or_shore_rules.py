@@ -1095,3 +1095,18 @@ def test_action_peek_knowledge_follows_the_cards():
     assert g.state.face_up[0] == "r5"                           # b5 went under, r5 came up
     assert g.state.decks[0].cards() == ["b5"]
     assert all(g.view(p)["deck_known"] == [[], []] for p in range(4))
+
+
+def test_position_phase_reveal_waits_with_the_covers_on():
+    """A lesson's table: every card played, covers on, nothing settled until "reveal"."""
+    plays = {"Eric": "r8/sea", "Stephanie": "r6/shore", "Niels": "r2/sea", "Marlou": "g5/shore"}
+    spare = {"Eric": ["b5"], "Stephanie": ["b9"], "Niels": ["p6"], "Marlou": ["g1"]}
+    g = position(4, phase="reveal", played=plays, hands=spare, piles={"Stephanie": ["r4"]})
+    assert g.phase == "uncover" and legal(g) == ["reveal"] and not g.state.revealed
+    assert g.view(1)["played"][0] == {"shows": "sea", "adds": 0, "colour": "r"}
+    ev = g.play("reveal")
+    assert kinds(ev)[:4] == ["reveal"] * 4 and g.phase == "treasure"
+    with pytest.raises(tk.InvalidSave, match="needs a played card from every player"):
+        position(4, phase="reveal", played={"Eric": "r8/sea"},
+                 hands={"Eric": ["b5"], "Stephanie": ["r6", "b9"], "Niels": ["r2", "p6"],
+                        "Marlou": ["g5", "g1"]})

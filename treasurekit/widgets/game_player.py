@@ -21,7 +21,7 @@ from ..core.game import Game
 from ..core.moves import Move
 from ..core.registry import load_game, new_game
 from .example_player import Render
-from .lang import Language, button
+from .lang import Language, button, relabel
 from .move_picker import MovePicker
 from .narrator import Narrator
 from .style import panel
@@ -83,6 +83,8 @@ class GamePlayer(w.VBox):
         self.table.layout = w.Layout(flex="3 1 560px")
         self.narrator.layout = w.Layout(flex="2 1 320px")
         lang.on_change(self.rename)
+        self._relabelling = False       # new labels briefly reset the mode: not a new game
+        self.mode.observe(lambda _c: None if self._relabelling else self.new(), names="value")
         self.new()
 
     # ---- seats -----------------------------------------------------------------
@@ -165,17 +167,13 @@ class GamePlayer(w.VBox):
         self.takeback.description = t("widgets.take_back")
         self.takeback.disabled = not self.marks or self.hot
         self.variant.description = t("widgets.variant")
-        self.variant.options = [(t(f"{self.name}.variant.{v}"), v) for v in g.variants]
-        self.variant.value = g.variant
+        relabel(self.variant, [(t(f"{self.name}.variant.{v}"), v) for v in g.variants])
         self.count.description = t("widgets.players")
-        self.mode.options = [(t("widgets.mode.bots"), "bots"), (t("widgets.mode.hot"), "hot")]
+        self._relabelling = True
+        relabel(self.mode, [(t("widgets.mode.bots"), "bots"), (t("widgets.mode.hot"), "hot")])
+        self._relabelling = False
         self.level.description = t("widgets.opponent")
-        # New options reset a Dropdown to its first entry: keep the chosen opponent.
-        levels = tuple((t(f"widgets.bot.{b}"), b) for b in self.bots)
-        if tuple(self.level.options) != levels:
-            level = self.level.value
-            self.level.options = levels
-            self.level.value = level
+        relabel(self.level, [(t(f"widgets.bot.{b}"), b) for b in self.bots])
         self.seed.description = t("widgets.seed")
         seat = g.current_player
         covered = self.hot and not g.is_over and seat != self.shown
@@ -187,8 +185,10 @@ class GamePlayer(w.VBox):
                 f'{escape(t("widgets.hot.pass_to", player=who))}</p>')
             self.ready.description = t("widgets.hot.ready", player=who)
         self.status.value = panel(t("widgets.game"), self._status())
-        # while the device changes hands, the log shows only what everyone may read
-        viewer = self.shown if self.shown is not None and not covered else -1
+        # while the device changes hands, the log shows only what everyone may read;
+        # once the game is over, every secret may be told
+        viewer = (None if g.is_over else self.shown if self.shown is not None and not covered
+                  else -1)
         self.narrator.viewer = viewer
         self.narrator.render()
         self.table.value = "" if covered else self.render_table(
@@ -201,8 +201,10 @@ class GamePlayer(w.VBox):
         t, g = self.lang.t, self.game
         if not g.is_over:
             seat = g.current_player
+            who = g.players[seat or 0]
             text = (t("widgets.your_turn") if not self.hot else
-                    t("widgets.hot.turn", player=g.players[seat or 0]))
+                    t("widgets.hot.turn", player=who) if seat == self.shown else
+                    t("widgets.hot.next", player=who))
             return f'<p class="tk-status">{escape(text)}</p>'
         scores, winners = g.scores(), g.winners()
         if len(g.players) == 2 and not self.hot:
@@ -217,3 +219,4 @@ class GamePlayer(w.VBox):
             detail = t("widgets.final_scores", scores=", ".join(
                 f"{name} {x}" for name, x in zip(g.players, scores, strict=True)))
         return f'<p class="tk-status tk-over"><b>{escape(who)}</b> {escape(detail)}</p>'
+

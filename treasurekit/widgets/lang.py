@@ -51,6 +51,14 @@ def button(icon: str, css_class: str, on_click: Callable[[], None], **kw: Any) -
     return b
 
 
+def relabel(choice: w.Dropdown | w.ToggleButtons, options: list[tuple[str, Any]]) -> None:
+    """New labels for a choice widget, keeping what is chosen (new options reset it)."""
+    if list(choice.options) != options:
+        value = choice.value
+        choice.options = options
+        choice.value = value
+
+
 def LanguageSwitch(lang: Language) -> w.ToggleButtons:  # noqa: N802 - reads as a widget
     """English / Nederlands toggle bound to ``lang``."""
     switch = w.ToggleButtons(

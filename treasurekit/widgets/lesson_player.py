@@ -25,13 +25,13 @@ class LessonPlayer(w.VBox):
         self.table = w.HTML()
         self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
         self.feedback = w.HTML()
-        self.narrator = Narrator(lang, limit=2)
+        self.narrator = Narrator(lang, limit=2, viewer=seat)
         self.prev = button("arrow-left", "tk-prev", lambda: self.go(self.index - 1))
         self.next = button("arrow-right", "tk-next", lambda: self.go(self.index + 1))
         self.retry = button("undo", "tk-retry", lambda: self.go(self.index))
         self.children = [self.head, self.table, self.choices, self.feedback, self.narrator,
                          w.HBox([self.prev, self.retry, self.next])]
-        lang.on_change(self.refresh)
+        lang.on_change(self._relang)
         self.go(0)
 
     def go(self, index: int) -> None:
@@ -55,6 +55,14 @@ class LessonPlayer(w.VBox):
         for b in old:
             b.close()
         self.narrator.clear()
+        self.refresh()
+
+    def _relang(self) -> None:
+        """Set the step up again in the new language (the learner's seat is renamed),
+        replaying the answer already given."""
+        self.game = self.step.start(self.lang.code)
+        if self.picked is not None:
+            self.narrator.show(self.step.answer(self.game, self.picked), replace=True)
         self.refresh()
 
     def pick(self, choice: Choice) -> None:

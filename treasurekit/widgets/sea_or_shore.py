@@ -25,7 +25,7 @@ from ..games.sea_or_shore.cards import (
     treasure,
 )
 from ..games.sea_or_shore.state import Played
-from .lang import Language, button, live_html
+from .lang import Language, button, live_html, relabel
 from .move_picker import MovePicker
 from .style import panel
 from .svg import PALETTE, pattern_defs, svg, text
@@ -161,7 +161,8 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
     decks = []
     for d, (face, size) in enumerate(zip(v["face_up"], v["decks"], strict=True)):
         known = v["deck_known"][d] if seat is not None else game.state.decks[d].top
-        extra = (f'<p class="tk-known">{escape(t("widgets.sos.you_know"))} ' + escape(", ".join(
+        known_key = "widgets.sos.you_know" if seat is not None else "widgets.sos.next_treasures"
+        extra = (f'<p class="tk-known">{escape(t(known_key))} ' + escape(", ".join(
             treasure(c).label(lang.code) for c in known)) + "</p>") if known else ""
         decks.append(f'<div class="tk-deck">{treasure_svg(face, lang)}<p>'
                      f'{escape(t("widgets.sos.deck", deck=d + 1, n=size))}</p>{extra}</div>')
@@ -277,20 +278,25 @@ class SeaOrShorePicker(w.VBox):
         self._labels()
 
     def _labels(self) -> None:
+        """Labels in the current language; the chosen card, side and additions stay."""
         t = self.lang.t
+        adds = self.adds.value
         cards = [(island(c).label(self.lang.code), c) for c in self.room]
         if list(self.cards.options) != cards:
             keep = self.cards.value if self.cards.value in self.room else None
             self.cards.options = cards
             self.cards.value = keep if keep else (cards[0][1] if cards else None)
-        self.side.options = [(t("widgets.sos.show.sea"), "sea"),
-                             (t("widgets.sos.show.shore"), "shore")]
+        relabel(self.side, [(t("widgets.sos.show.sea"), "sea"),
+                             (t("widgets.sos.show.shore"), "shore")])
         self.adds.description = t("widgets.sos.adds_label")
         self.play.description = t("widgets.sos.play_card")
         self._limit()
+        self.adds.value = min(adds, self.adds.max)
 
     def _limit(self) -> None:
+        """Addition cards up to what the chosen card may take; hidden when it takes none."""
         self.adds.max = self.room.get(self.cards.value or "", 0)
+        self.adds.layout.display = "" if self.adds.max else "none"
 
     def _play(self) -> None:
         if not self.cards.value:
@@ -344,8 +350,8 @@ class ExampleChooser(w.VBox):
         self._show()
 
     def _labels(self) -> None:
-        self.pick.options = [(p.example.title(self.lang.code), i)
-                             for i, p in enumerate(self.players)]
+        relabel(self.pick, [(p.example.title(self.lang.code), i)
+                             for i, p in enumerate(self.players)])
 
     def _show(self) -> None:
         self.children = [self.pick, self.players[self.pick.value or 0]]
@@ -361,7 +367,8 @@ def sea_or_shore_app(lang: Language) -> w.VBox:
     from .lesson_player import LessonPlayer
 
     tabs = [
-        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table, seat=0)),
+        # an open-hand lesson: every card is shown, covered halves drawn see-through
+        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
         ("widgets.tab.examples", lambda: ExampleChooser(lang)),
         ("widgets.tab.play", lambda: GamePlayer(G, lang, render_table, BOTS,
                                                 SeaOrShore.variants, counts=(4, 3, 5),

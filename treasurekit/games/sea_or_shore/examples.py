@@ -26,6 +26,7 @@ from typing import Any
 
 from ...core.game import Game
 from ...core.teaching import Example, ExampleStep, Msg
+from .cards import treasure
 
 __all__ = ["BLUE_TEN", "EXAMPLES", "EXCEPTION", "STEAL"]
 
@@ -67,7 +68,7 @@ STEAL = Example(
 def _exception_outcome(game: Game[Any]) -> Msg:
     s = game.state
     return Msg.of("sea_or_shore.example.exception.outcome", eric=len(s.piles[0]),
-                  marlou=s.additions[1], card=s.face_up[0])
+                  marlou=s.additions[1], card=treasure(s.face_up[0] or ""))
 
 
 EXCEPTION = Example(

@@ -57,6 +57,19 @@ class Listed(NamedTuple):
         return f"{', '.join(parts[:-1])} {tr(f'{G}.lesson.{self.word}', lang)} {parts[-1]}"
 
 
+REVEAL = "reveal"          # every answer about a covered trick is followed by the reveal
+
+
+def _covered(game: Game[Any]) -> bool:
+    """Whether the step's trick still waits for its cover cards to come off."""
+    steps = game.state.steps
+    return bool(steps) and steps[0][0] == "uncover"
+
+
+def _reveal_move(game: Game[Any]) -> str | None:
+    return REVEAL if _covered(game) else None
+
+
 def _msg(key: str, **params: Any) -> Msg:
     return Msg.of(f"{G}.lesson.{key}", **params)
 
@@ -169,6 +182,7 @@ def _cover_explain(game: Game[Any]) -> Msg:
 
 # 3. winning and losing a colour, and ties ---------------------------------------------------------
 WIN_TABLE = {
+    "phase": "reveal",          # covers still on: the learner answers, then sees it settled
     "starter": "Bob", "face_up": ["r3", "p2"],
     "hands": {"You": ["b5", "g11"], "Bob": ["b2", "p9"], "Cas": ["g1", "p4"],
               "Dee": ["r1", "b12"]},
@@ -179,22 +193,36 @@ WIN_TABLE = {
 def _winner_choices(colour: str) -> ChoiceFn:
     def choices(game: Game[Any]) -> list[Choice]:
         group = _group(game, colour)
-        return [Choice(str(seat), _msg("who", player=_name(game, seat)), seat == group.winner)
+        return [Choice(str(seat), _msg("who", player=_name(game, seat)), seat == group.winner,
+                       _reveal_move(game))
                 for seat in sorted(seat for seat, _ in group.ranked)]
     return choices
 
 
 def _win_explain(game: Game[Any]) -> Msg:
+    _settle(game)
     red = _group(game, "r")
-    seat, value = red.ranked[0]
+    seat = red.winner
     alone = next(g for g in groups(game.state) if len(g.ranked) == 1)
     return _msg("win.explain", player=_name(game, seat), card=island(_played(game, seat).card),
-                value=value, treasure=treasure(game.state.piles[seat][-1]),
+                treasure=treasure(game.state.piles[seat][-1]),
                 alone=_name(game, alone.winner), colour=Colour(alone.colours[0]))
 
 
+def _settle(game: Game[Any]) -> None:
+    """Take the covers off, if the step's table still waits for it."""
+    if _covered(game):
+        game.play(REVEAL)
+
+
 def _earned(game: Game[Any]) -> list[int]:
-    """Addition cards each seat got from the reveal (the engine has already awarded them)."""
+    """Addition cards each seat got from the reveal (worked out on the settled table)."""
+    if _covered(game):
+        game.play(REVEAL)
+        try:
+            return _earned(game)
+        finally:
+            game.undo()
     assert game.position is not None
     before = game.position.get("additions", {})
     return [game.state.additions[seat] - before.get(name, 0)
@@ -209,11 +237,12 @@ def _lose_choices(game: Game[Any]) -> list[Choice]:
     for seat in losers:
         for n in sorted({1, len(red.ranked)}):
             out.append(Choice(f"{seat}:{n}", _msg("lose.choice", player=_name(game, seat), n=n),
-                              earned[seat] == n))
+                              earned[seat] == n, _reveal_move(game)))
     return out
 
 
 def _lose_explain(game: Game[Any]) -> Msg:
+    _settle(game)
     red = _group(game, "r")
     seat, value = red.ranked[-1]
     earned = _earned(game)[seat]
@@ -222,6 +251,7 @@ def _lose_explain(game: Game[Any]) -> Msg:
 
 
 TIE_TABLE = {
+    "phase": "reveal",          # covers still on: the learner answers, then sees it settled
     "starter": "Dee", "face_up": ["b3", "p2"],
     "hands": {"You": ["r5", "p7"], "Bob": ["g6", "p1"], "Cas": ["r2", "g9"],
               "Dee": ["b1", "r10"]},
@@ -230,6 +260,7 @@ TIE_TABLE = {
 
 
 def _tie_explain(game: Game[Any]) -> Msg:
+    _settle(game)
     blue = _group(game, "b")
     (seat, value), (other, _) = blue.ranked[:2]
     extra = _played(game, other)
@@ -471,6 +502,7 @@ def _salvage_explain(game: Game[Any]) -> Msg:
 
 # 7. the three-player exception --------------------------------------------------------------------
 EXCEPTION_TABLE = {
+    "phase": "reveal",          # covers still on: the learner answers, then sees it settled
     "players": ["You", "Bob", "Cas"], "starter": "Bob", "face_up": ["b2"],
     "hands": {"You": ["r6", "b9"], "Bob": ["g2", "p1"], "Cas": ["r11", "b1"]},
     "played": {"Bob": "b4/sea", "Cas": "g9/shore", "You": "p7/sea"},
@@ -489,11 +521,12 @@ def _exception_outcome(game: Game[Any]) -> str:
 
 def _exception_choices(game: Game[Any]) -> list[Choice]:
     got = _exception_outcome(game)
-    return [Choice(v, _msg(f"exception.{v}"), v == got)
+    return [Choice(v, _msg(f"exception.{v}"), v == got, _reveal_move(game))
             for v in ("nothing", "action", "additions")]
 
 
 def _exception_explain(game: Game[Any]) -> Msg:
+    _settle(game)
     group = next(g for g in groups(game.state) if _played(game, YOU).colour in g.colours)
     winner = group.winner
     return _msg("exception.explain", colours=Colour("/".join(group.colours)),
@@ -576,6 +609,7 @@ LESSON: list[LessonStep] = [
           then=PEEK_SEEN),
     _step("action_salvage", "action_salvage", SALVAGE_TABLE, _salvage_choices,
           _salvage_explain),
-    _step("exception", "exception", EXCEPTION_TABLE, _exception_choices, _exception_explain),
+    _step("exception", "exception", EXCEPTION_TABLE, _exception_choices, _exception_explain,
+          then=("see:r1", "see:g3", "see:p5")),   # Cas looks at the deck's top three
     _step("score", "game_end", SCORE_TABLE, _score_choices, _score_explain),
 ]

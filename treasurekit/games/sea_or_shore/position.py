@@ -8,7 +8,8 @@ A description is a JSON object such as::
      "played": {"Eric": "r8/sea"}, "piles": {"Stephanie": ["r4"]},
      "additions": {"Niels": 1}}
 
-``phase`` is ``play`` (default) or ``pass`` (before the pass, hands full). ``played``
+``phase`` is ``play`` (default), ``pass`` (before the pass, hands full) or ``reveal``
+(every card played and still covered: the table waits for the move ``reveal``). ``played``
 lists the cards already on the table this trick (they must be the first players
 clockwise from the starter). The face-down decks hold every treasure not named, in an
 unknown order; the island cards not named are out of sight. ``round`` (1 or 2) and
@@ -97,8 +98,10 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
         raise InvalidSave(f"every player must hold the same number of cards this trick "
                           f"(1 to {HAND_SIZE[n]}, counting a played card)")
     phase = desc.get("phase", "play")
-    if phase not in ("play", "pass"):
-        raise InvalidSave(f"phase must be 'play' or 'pass', not {phase!r}")
+    if phase not in ("play", "pass", "reveal"):
+        raise InvalidSave(f"phase must be 'play', 'pass' or 'reveal', not {phase!r}")
+    if phase == "reveal" and len(done) != n:
+        raise InvalidSave("phase 'reveal' needs a played card from every player")
     if phase == "pass" and (done or max(sizes) != HAND_SIZE[n]):
         raise InvalidSave(f"before the pass every hand holds {HAND_SIZE[n]} cards")
 
@@ -144,7 +147,9 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
     s.known = [[0] * n for _ in decks]
     s.passing = [None] * n
 
-    if phase == "pass":
+    if phase == "reveal":                     # a lesson's table: covers on until "reveal"
+        s.steps = [("uncover", s.starter), ("reveal",)]
+    elif phase == "pass":
         s.steps = [("pass", p) for p in order] + [("passes_done",)]
         s.steps += [("play", p) for p in order] + [("reveal",)]
     else:

@@ -50,7 +50,7 @@ from .state import Deck, Played, SeaOrShoreState, Step
 _new_event = tuple.__new__      # Event(...) without the NamedTuple keyword wrapper (hot path)
 CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
 DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
-                            "order", "salvage", "discard"})
+                            "order", "salvage", "discard", "uncover"})
 ROUNDS = 2
 
 
@@ -227,6 +227,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
             for card in s.hands[p]:
                 out += play_moves(card, adds)
             return out
+        if kind == "uncover":
+            return [Move("reveal")]
         if kind == "treasure":
             return [Move("take")] + [Move("steal", str(v)) for v in self._steal_targets(s)]
         if kind == "rob":
@@ -328,8 +330,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
                     events += _HANDLERS[kind](self, s, step, outcome)
                     continue
                 break
-            if kind == "play":
-                break                                # always a choice: sea or shore
+            if kind in ("play", "uncover"):
+                break           # always a choice (sea or shore); a lesson waits to uncover
             if kind in DECISION_STEPS:
                 if kind in ("give", "discard") and len(s.hands[step[1]]) > 1:
                     break                                # a choice between hand cards
@@ -428,6 +430,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         shown: Any = Colour(card.colour) if played.shows == "sea" else card.value
         return [self._ev(f"play_{played.shows}", "play", (p,), player=self.players[p],
                          card=card, shown=shown, adds=played.adds)]
+
+    def _uncover(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        """A set-up table waits with every card covered until someone says "reveal"."""
+        return []
 
     def _reveal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         s.revealed = True
@@ -739,6 +745,7 @@ def round_points(s: SeaOrShoreState) -> list[int]:
 
 
 _STEP_TEXT = {
+    "uncover": "take the cover cards off: reveal",
     "pass": "pass a card to the player on their right",
     "play": "play an island card (e.g. play:r7/sea or play:b9/shore+1)",
     "treasure": "take the face-up treasure or steal one",
@@ -754,7 +761,7 @@ _STEP_TEXT = {
 _HANDLERS = {
     "deal": SeaOrShore._deal, "turn": SeaOrShore._turn, "pass": SeaOrShore._pass,
     "passes_done": SeaOrShore._passes_done, "play": SeaOrShore._play,
-    "reveal": SeaOrShore._reveal, "treasure": SeaOrShore._treasure,
+    "uncover": SeaOrShore._uncover, "reveal": SeaOrShore._reveal, "treasure": SeaOrShore._treasure,
     "action": SeaOrShore._action, "rob": SeaOrShore._rob, "swap": SeaOrShore._swap,
     "grab": SeaOrShore._grab, "give": SeaOrShore._give, "peek": SeaOrShore._peek,
     "see": SeaOrShore._see, "order": SeaOrShore._order, "salvage": SeaOrShore._salvage,
