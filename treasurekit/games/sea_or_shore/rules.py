@@ -356,7 +356,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
             return []
         for hand in s.hands:
             hand.sort(key=card_order)
-        return [self._ev("dealt", "setup", cards=HAND_SIZE[s.players], round=s.round + 1,
+        kind = "dealt" if s.box else "dealt_all"
+        return [self._ev(kind, "setup", cards=HAND_SIZE[s.players], round=s.round + 1,
                          unseen=len(s.box))]
 
     def _known_draw(self, s: SeaOrShoreState, step: Step) -> list[Event] | None:
