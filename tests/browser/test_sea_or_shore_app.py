@@ -157,7 +157,8 @@ def test_dutch(app: Tab) -> None:
         ex = page.locator(".tk-example")
         app.click(ex.locator(".tk-restart"))
         app.click(ex.locator(".tk-forward"))
-        expect(ex.locator(".tk-narrator")).to_contain_text("Eric speelt de rode 8 met de kust afgedekt")
+        expect(ex.locator(".tk-narrator")).to_contain_text(
+            "Eric speelt de rode 8 met de kust afgedekt")
         expect(ex.locator(".tk-narrator .tk-rule").first).to_contain_text("Spelverloop")
         app.tab("Speel tegen de computer")
         expect(page.locator(".tk-play .tk-status")).to_contain_text("Jouw beurt")
