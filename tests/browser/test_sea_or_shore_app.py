@@ -154,6 +154,7 @@ def test_dutch(app: Tab) -> None:
         expect(page.locator(".tk-app .tk-title").first).to_have_text("Zee of Kust")
         assert tab_titles(app) == TABS_NL
         app.tab("Voorbeelden uit de regels")
+        app.click(page.locator(".tk-example-pick button").first)   # Eric steals the red 4
         ex = page.locator(".tk-example")
         app.click(ex.locator(".tk-restart"))
         app.click(ex.locator(".tk-forward"))
