@@ -30,7 +30,6 @@ from ...core.game import Game
 from ...core.moves import Move
 from .cards import (
     ACTION_CARDS,
-    ACTION_SIDES,
     ADDITION_CARDS,
     COLOURS,
     GAME,
@@ -784,5 +783,3 @@ def check_codes(codes: Any, where: str, kind: str = "island") -> list[str]:
                               f"(write colour letter r/b/g/p and value, e.g. 'r7')") from None
     return list(codes)
 
-
-ACTIONS = tuple(a for sides in ACTION_SIDES for a in sides)
