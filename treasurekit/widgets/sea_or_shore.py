@@ -21,6 +21,7 @@ from ..games.sea_or_shore.cards import (
     COLOURS,
     ISLAND_VALUES,
     TREASURE_VALUES,
+    deck_colours,
     island,
     treasure,
 )
@@ -225,7 +226,10 @@ def move_text(move: Move, lang: Language, view: dict[str, Any] | None) -> str:
     if move.kind in ("steal", "rob", "swap"):
         return t(f"widgets.sos.move.{move.kind}", player=who(move.arg))
     if move.kind == "peek":
-        return t("widgets.sos.move.peek", deck=int(move.arg) + 1)
+        d = int(move.arg)
+        colours = deck_colours(len(names))[d] if view else ()
+        return t("widgets.sos.move.peek", deck=d + 1,
+                 colours="/".join(t(f"{G}.colour.{c}") for c in colours))
     if move.kind == "order":
         return t("widgets.sos.move.order", cards=", ".join(
             treasure(c).label(lang.code) for c in move.arg.split(",")))
