@@ -34,6 +34,7 @@ TO = {p: Move("to", p) for p in PILES}
 TAKE = {p: Move("take", p) for p in PILES}
 VOTE = {True: Move("reshuffle", "yes"), False: Move("reshuffle", "no")}
 REVEAL = {code: Move("reveal", code) for code in CODES}
+_new_event = tuple.__new__      # Event(...) without the NamedTuple keyword wrapper (hot path)
 IS_TREASURE: tuple[bool, ...] = tuple(c.is_treasure for c in ALL_CARDS)   # by card id
 
 
@@ -123,7 +124,7 @@ class DivingBell(Game[DivingBellState]):
         return BURST_AT[self.variant]
 
     def _ev(self, kind: str, section: str, **params: Any) -> Event:
-        return Event(GAME, kind, section, tuple(params.items()))
+        return _new_event(Event, (GAME, kind, section, tuple(params.items()), ()))
 
     # ---- set-up ---------------------------------------------------------------
     def _initial_state(self) -> DivingBellState:
