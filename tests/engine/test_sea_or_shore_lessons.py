@@ -366,3 +366,13 @@ def test_names_and_lists_follow_the_language():
     step = STEPS["win"]
     labels = [c.label.text("nl") for c in step.choices(step.start("en"))]
     assert tr("widgets.you", "nl") in labels
+
+
+def test_cover_step_shows_the_table_as_bob_sees_it_after_the_answer():
+    step = STEPS["cover"]
+    assert step.seen_by_after == 1
+    game = step.start()
+    right_choice = next(c for c in step.choices(game) if c.correct)
+    step.answer(game, right_choice)
+    mine = game.view(step.seen_by_after)["played"][0]
+    assert "card" not in mine and mine["number"] == 9      # Bob sees the shore only

@@ -99,6 +99,7 @@ class LessonStep:
     choices: Callable[[Game[Any]], list[Choice]]
     explain: Callable[[Game[Any]], Msg]       # given a fresh start() of the step
     then: tuple[str, ...] = field(default=())  # forced chance outcomes after a move
+    seen_by_after: int | None = None   # after the answer, draw the table as this seat sees it
 
     def title(self, lang: str) -> str:
         return tr(f"{self.game}.lesson.{self.key}.title", lang)

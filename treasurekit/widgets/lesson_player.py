@@ -103,7 +103,13 @@ class LessonPlayer(w.VBox):
                 b.disabled = self.picked is not None
                 b.button_style = ("" if self.picked is None else "success" if choice.correct
                                   else "danger" if choice is self.picked else "")
-        self.table.value = self.render_table(self.game, self.lang, self.seat)
+        seat, seen_as = self.seat, ""
+        if self.picked is not None and step.seen_by_after is not None:
+            seat = step.seen_by_after      # e.g. what the others see of the learner's card
+            seen_as = (f'<p class="tk-seen-as"><b>'
+                       f'{escape(t("widgets.table_as_seen_by", player=self.game.players[seat]))}'
+                       "</b></p>")
+        self.table.value = seen_as + self.render_table(self.game, self.lang, seat)
         self.prev.description = t("widgets.previous")
         self.next.description = t("widgets.next")
         self.retry.description = t("widgets.try_again")

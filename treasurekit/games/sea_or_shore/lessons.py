@@ -28,6 +28,7 @@ from .cards import COLOURS, GAME, MAX_VALUE, Colour, deck_colours, island, treas
 from .rules import groups, pass_options, round_points
 
 G = GAME
+BOB = 1                    # the player the cover card hides your card from
 YOU = 0                    # the learner's seat in every step
 
 ChoiceFn = Callable[[Game[Any]], list[Choice]]
@@ -90,10 +91,11 @@ def _choice(game: Game[Any], move: str, label: Msg, correct: bool,
 
 
 def _step(key: str, section: str, position: dict[str, Any], choices: ChoiceFn,
-          explain: ExplainFn, then: tuple[str, ...] = ()) -> LessonStep:
+          explain: ExplainFn, then: tuple[str, ...] = (),
+          seen_by_after: int | None = None) -> LessonStep:
     pos = {"players": ["You", "Bob", "Cas", "Dee"], "variant": "standard",
            "starter": "You", **position}
-    return LessonStep(G, key, section, pos, choices, explain, then)
+    return LessonStep(G, key, section, pos, choices, explain, then, seen_by_after)
 
 
 def _after(game: Game[Any], *moves: str) -> list[Any]:
@@ -592,7 +594,7 @@ LESSON: list[LessonStep] = [
     _step("cover", "play", {"face_up": ["r3", "g2"],
                             "hands": {"You": ["r9", "b2", "g6"], "Bob": ["r4", "b8", "p3"],
                                       "Cas": ["r12", "g1", "p7"], "Dee": ["b5", "g10", "p2"]}},
-          _cover_choices, _cover_explain),
+          _cover_choices, _cover_explain, seen_by_after=BOB),
     _step("win", "win", WIN_TABLE, _winner_choices("r"), _win_explain),
     _step("lose", "lose", WIN_TABLE, _lose_choices, _lose_explain),
     _step("tie", "tie", TIE_TABLE, _winner_choices("b"), _tie_explain),
