@@ -33,16 +33,21 @@ class Bot(Protocol):
         ...
 
 
+def legal_moves_of(view: dict[str, Any]) -> list[Move]:
+    """The moves a view offers its player; ValueError when it is not that player's turn."""
+    legal = [Move.parse(m) for m in view["legal"]]
+    if not legal:
+        raise ValueError("this view has no legal moves: it is not this player's turn")
+    return legal
+
+
 class RandomBot:
     """Plays a uniformly random legal move."""
 
     name = "random"
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Move:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("this view has no legal moves: it is not this player's turn")
-        return Move.parse(rng.choice(legal))
+        return rng.choice(legal_moves_of(view))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

@@ -27,7 +27,7 @@ from ..games.captain_lucky.cards import (
 from .lang import Language, live_html
 from .move_picker import MovePicker
 from .style import panel
-from .svg import PALETTE, pattern_defs, svg, text
+from .svg import PALETTE, pattern_defs, shape, svg, text
 
 # colour, pattern, emblem per treasure type
 LOOK = {
@@ -297,18 +297,9 @@ LINE_COLOURS = (PALETTE["blue"], PALETTE["vermilion"], PALETTE["green"], PALETTE
 
 
 def _marker(kind: str, x: float, y: float, colour: str) -> str:
-    if kind == "circle":
-        return f'<circle cx="{x}" cy="{y}" r="4.5" fill="{colour}" stroke="#000"/>'
-    if kind == "square":
-        return f'<rect x="{x - 4}" y="{y - 4}" width="8" height="8" fill="{colour}" stroke="#000"/>'
-    if kind == "triangle":
-        return (f'<polygon points="{x},{y - 5} {x + 5},{y + 4} {x - 5},{y + 4}" '
-                f'fill="{colour}" stroke="#000"/>')
-    if kind == "diamond":
-        return (f'<polygon points="{x},{y - 5} {x + 5},{y} {x},{y + 5} {x - 5},{y}" '
-                f'fill="{colour}" stroke="#000"/>')
-    return (f'<path d="M{x - 4} {y - 4} L{x + 4} {y + 4} M{x + 4} {y - 4} L{x - 4} {y + 4}" '
-            f'stroke="{colour}" stroke-width="3"/>')
+    if kind == "cross":
+        return shape(kind, x, y, 5, f'stroke="{colour}" stroke-width="3"')
+    return shape(kind, x, y, 5, f'fill="{colour}" stroke="#000"')
 
 
 def odds_plot(table: Any, lang: Language) -> str:

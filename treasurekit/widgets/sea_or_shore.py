@@ -29,7 +29,7 @@ from ..games.sea_or_shore.state import Played
 from .lang import Language, button, live_html, relabel
 from .move_picker import MovePicker
 from .style import panel
-from .svg import PALETTE, pattern_defs, svg, text
+from .svg import PALETTE, pattern_defs, shape, svg, text
 
 G = "sea_or_shore"
 FILL = {"r": PALETTE["vermilion"], "b": PALETTE["blue"], "g": PALETTE["green"],
@@ -38,17 +38,12 @@ PATTERN = {"r": "stripes", "b": "waves", "g": "dots", "p": "grid"}
 SAND = "#F3E3B5"
 
 
+#: A shape per colour: red triangle, blue circle, green square, purple diamond.
+SYMBOL = {"r": "triangle", "b": "circle", "g": "square", "p": "diamond"}
+
+
 def _symbol(colour: str, x: float, y: float, r: float = 7) -> str:
-    """A shape per colour: red triangle, blue circle, green square, purple diamond."""
-    style = 'fill="#fff" stroke="#000" stroke-width="1.2"'
-    if colour == "r":
-        return f'<path d="M{x} {y - r} L{x + r} {y + r * .8} L{x - r} {y + r * .8} Z" {style}/>'
-    if colour == "b":
-        return f'<circle cx="{x}" cy="{y}" r="{r * .9}" {style}/>'
-    if colour == "g":
-        return (f'<rect x="{x - r * .8}" y="{y - r * .8}" width="{r * 1.6}" '
-                f'height="{r * 1.6}" {style}/>')
-    return f'<path d="M{x} {y - r} L{x + r} {y} L{x} {y + r} L{x - r} {y} Z" {style}/>'
+    return shape(SYMBOL[colour], x, y, r, 'fill="#fff" stroke="#000" stroke-width="1.2"')
 
 
 def _colour_band(colour: str, y: float, h: float, w: float = 70) -> str:

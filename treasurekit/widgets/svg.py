@@ -49,6 +49,25 @@ def svg(width: float, height: float, body: str, label: str, css_class: str = "",
             f'xmlns="http://www.w3.org/2000/svg"><title>{escape(label)}</title>{body}</svg>')
 
 
+def shape(kind: str, x: float, y: float, r: float, attrs: str) -> str:
+    """A small mark of radius ``r`` centred on (x, y): circle, square, triangle, diamond or
+    cross (``attrs`` styles it; a cross is drawn with its stroke)."""
+    if kind == "circle":
+        return f'<circle cx="{x:g}" cy="{y:g}" r="{r * .9:g}" {attrs}/>'
+    if kind == "square":
+        return (f'<rect x="{x - r * .8:g}" y="{y - r * .8:g}" width="{r * 1.6:g}" '
+                f'height="{r * 1.6:g}" {attrs}/>')
+    if kind == "triangle":
+        return (f'<polygon points="{x:g},{y - r:g} {x + r:g},{y + r * .8:g} '
+                f'{x - r:g},{y + r * .8:g}" {attrs}/>')
+    if kind == "diamond":
+        return (f'<polygon points="{x:g},{y - r:g} {x + r:g},{y:g} {x:g},{y + r:g} '
+                f'{x - r:g},{y:g}" {attrs}/>')
+    d = r * .8
+    return (f'<path d="M{x - d:g} {y - d:g} L{x + d:g} {y + d:g} M{x + d:g} {y - d:g} '
+            f'L{x - d:g} {y + d:g}" {attrs}/>')
+
+
 def pips(count: int, slots: int, x0: float, y: float, r: float = 5, gap: float = 14) -> str:
     """``count`` filled circles out of ``slots`` (e.g. pressure dots)."""
     out = []

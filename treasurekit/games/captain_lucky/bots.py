@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ...core.bots import Bot, RandomBot, make_bot_of
+from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
 from ...core.moves import Move
 from .cards import HAND_SIZE, TYPES
 from .odds import best_action, solve
@@ -46,9 +46,7 @@ class SensibleBot:
         self.exposure = exposure
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Move:
-        legal = [Move.parse(m) for m in view["legal"]]
-        if not legal:
-            raise ValueError("this view has no legal moves: it is not this player's turn")
+        legal = legal_moves_of(view)
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "place":

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ...core.bots import Bot, RandomBot, make_bot_of
+from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
 from ...core.moves import Move
 from .odds import best_division, dive_outlook, pile_gain, treasure_codes
 
@@ -62,9 +62,7 @@ class SensibleBot:
         self.margin = margin
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Move:
-        legal = [Move.parse(m) for m in view["legal"]]
-        if not legal:
-            raise ValueError("this view has no legal moves: it is not this player's turn")
+        legal = legal_moves_of(view)
         if len(legal) == 1:
             return legal[0]
         move = {"dive": self.dive, "divide": self.divide, "choose": self.pick,

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from ...core.bots import Bot, RandomBot, make_bot_of
+from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
 from ...core.moves import Move
 from .cards import MAX_VALUE, island, treasure
 from .state import Played
@@ -60,9 +60,7 @@ class Tactician:
     name = "tactician"
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Move:
-        legal = [Move.parse(m) for m in view["legal"]]
-        if not legal:
-            raise ValueError("this view has no legal moves: it is not this player's turn")
+        legal = legal_moves_of(view)
         kind = legal[0].kind
         pick = getattr(self, f"_{kind}", None)
         if pick is None or kind in ("take", "steal"):
