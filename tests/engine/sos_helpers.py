@@ -21,6 +21,7 @@ import treasurekit as tk
 from treasurekit.core.bots import RandomBot, bot_move
 from treasurekit.games.sea_or_shore.cards import Island, Treasure
 
+from .checks import all_views
 from .invariants import replay_decisions
 
 GAME = "sea_or_shore"
@@ -101,10 +102,6 @@ def deal_all(game: tk.Game) -> list[tk.Event]:
     while game.is_chance:
         events += game.deal()
     return events
-
-
-def all_views(game: tk.Game) -> list[dict[str, Any]]:
-    return [game.view(p) for p in range(len(game.players))]
 
 
 # ---- an independent bookkeeper fed only by events ----------------------------------------

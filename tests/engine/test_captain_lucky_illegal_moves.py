@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 import treasurekit as tk
+
+from .checks import assert_refused
 
 GAME = "captain_lucky"
 HAND = ["ruby", "ruby", "gold", "pearl", "pearl"]
@@ -15,20 +15,6 @@ HAND = ["ruby", "ruby", "gold", "pearl", "pearl"]
 def pos(**desc) -> tk.Game:
     desc.setdefault("players", ["Ann", "Bob"])
     return tk.setup_position(GAME, desc)
-
-
-def assert_refused(g: tk.Game, move, reason: str | None = None) -> tk.IllegalMove:
-    state, history, log = copy.deepcopy(g.state), list(g.history), copy.deepcopy(g.log)
-    legal = g.legal_moves()
-    with pytest.raises(tk.IllegalMove) as info:
-        g.play(move)
-    err = info.value
-    assert isinstance(err.reason, str) and len(err.reason) > 8
-    if reason is not None:
-        assert reason in err.reason, err.reason
-    assert g.state == state and g.history == history and g.log == log
-    assert g.legal_moves() == legal
-    return err
 
 
 # ---- the four the issue names ----------------------------------------------------------

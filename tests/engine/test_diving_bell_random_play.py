@@ -20,7 +20,6 @@ Runtime budget: about 60 s for this file with ``-n 2`` on 2 idle cores.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 
@@ -31,6 +30,7 @@ from hypothesis import strategies as st
 import treasurekit as tk
 from treasurekit.games.diving_bell.cards import ALL_CARDS
 
+from .checks import check_undo_path
 from .helpers import GAME, VARIANTS, book_score, step
 from .invariants import run_game
 
@@ -77,23 +77,7 @@ def test_random_play_reaches_every_kind_of_situation(variant):
        undos=st.lists(st.booleans(), max_size=400))
 def test_undo_then_replay_is_exact_for_any_sequence(variant, seed, choices, undos):
     """States along any legal path are restored exactly by undo, however far back."""
-    g = tk.new_game(GAME, seed=seed, variant=variant)
-    states = [copy.deepcopy(g.state)]
-    for i, c in enumerate(choices):
-        if g.is_over:
-            break
-        moves = g.legal_moves()
-        g.play(moves[c % len(moves)])
-        states.append(copy.deepcopy(g.state))
-        if i < len(undos) and undos[i]:
-            g.undo()
-            states.pop()
-            assert g.state == states[-1]
-    while g.history:
-        g.undo()
-        states.pop()
-        assert g.state == states[-1]
-    assert g.state == states[0] == tk.new_game(GAME, seed=seed, variant=variant).state
+    check_undo_path(lambda: tk.new_game(GAME, seed=seed, variant=variant), choices, undos)
 
 
 @settings(max_examples=200, deadline=None)

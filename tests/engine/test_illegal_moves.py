@@ -10,23 +10,8 @@ import pytest
 
 import treasurekit as tk
 
+from .checks import assert_refused
 from .helpers import GAME, NAMES, dive, endgame, play, position, random_game
-
-
-def assert_refused(g: tk.Game, move, reason: str | None = None) -> tk.IllegalMove:
-    """``move`` raises IllegalMove with a readable reason; state, history and log unchanged."""
-    state, history, log = copy.deepcopy(g.state), list(g.history), copy.deepcopy(g.log)
-    legal = g.legal_moves()
-    with pytest.raises(tk.IllegalMove) as info:
-        g.play(move)
-    err = info.value
-    assert isinstance(err.reason, str) and len(err.reason) > 8
-    assert err.reason in str(err) and "Traceback" not in err.reason
-    if reason is not None:
-        assert reason in err.reason, err.reason
-    assert g.state == state and g.history == history and g.log == log
-    assert g.legal_moves() == legal
-    return err
 
 
 # ---- wrong phase ------------------------------------------------------------------------

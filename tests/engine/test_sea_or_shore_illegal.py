@@ -3,7 +3,6 @@ history, log, save and every player's view); corrupt positions and saves raise I
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 
@@ -11,26 +10,11 @@ import pytest
 
 import treasurekit as tk
 
-from .sos_helpers import GAME, NAMES, all_views, play, position, step
+from .checks import assert_refused
+from .sos_helpers import GAME, NAMES, play, position, step
 
 HANDS = {"Eric": ["r7", "r11", "b2"], "Stephanie": ["r1", "b1", "g4"],
          "Niels": ["g1", "g2", "p9"], "Marlou": ["p1", "p5", "r12"]}
-
-
-def assert_refused(g: tk.Game, move, reason: str | None = None) -> tk.IllegalMove:
-    """``move`` raises IllegalMove with a readable reason; nothing at all changes."""
-    state, history, log = copy.deepcopy(g.state), list(g.history), copy.deepcopy(g.log)
-    saved, views, legal = g.to_json(), all_views(g), g.legal_moves()
-    with pytest.raises(tk.IllegalMove) as info:
-        g.play(move)
-    err = info.value
-    assert isinstance(err.reason, str) and len(err.reason) > 8
-    assert err.reason in str(err) and "Traceback" not in err.reason
-    if reason is not None:
-        assert reason in err.reason, err.reason
-    assert g.state == state and g.history == history and g.log == log
-    assert g.to_json() == saved and all_views(g) == views and g.legal_moves() == legal
-    return err
 
 
 def table(**desc) -> tk.Game:

@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 
 import treasurekit as tk
 
+from .checks import check_undo_path
 from .sos_helpers import (
     GAME,
     NAMES,
@@ -161,24 +162,8 @@ def test_the_leak_check_catches_leaks():
        seed=st.integers(0, 2**63), choices=st.lists(st.integers(0, 10**6), max_size=300),
        undos=st.lists(st.booleans(), max_size=300))
 def test_undo_then_replay_is_exact_for_any_sequence(players, variant, seed, choices, undos):
-    g = tk.new_game(GAME, players=players, seed=seed, variant=variant)
-    states = [copy.deepcopy(g.state)]
-    for i, c in enumerate(choices):
-        if g.is_over:
-            break
-        moves = g.legal_moves()
-        g.play(moves[c % len(moves)])
-        states.append(copy.deepcopy(g.state))
-        if i < len(undos) and undos[i]:
-            g.undo()
-            states.pop()
-            assert g.state == states[-1]
-    while g.history:
-        g.undo()
-        states.pop()
-        assert g.state == states[-1]
-    assert g.state == states[0] == tk.new_game(GAME, players=players, seed=seed,
-                                               variant=variant).state
+    check_undo_path(lambda: tk.new_game(GAME, players=players, seed=seed, variant=variant),
+                    choices, undos)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
