@@ -27,7 +27,7 @@ from itertools import product
 from typing import Any
 
 from ...core.errors import IllegalMove
-from ...core.events import Event
+from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
 from .cards import (
@@ -53,7 +53,6 @@ from .cards import (
 
 MIDDLE = -1
 NT = len(TYPES)
-_new_event = tuple.__new__     # Event(...) without the NamedTuple keyword wrapper (hot path)
 
 DRAW = {t: Move("draw", t) for t in TYPES}
 PLACE = {(i, n): Move("place", f"{t}-{n}") for i, t in enumerate(TYPES)
@@ -208,11 +207,11 @@ class CaptainLucky(Game[CaptainLuckyState]):
     pirate_faces: int = PIRATE_FACES
 
     def _ev(self, kind: str, section: str, **params: Any) -> Event:
-        return _new_event(Event, (GAME, kind, section, tuple(params.items()), ()))
+        return event_of((GAME, kind, section, tuple(params.items()), ()))
 
     def _ev2(self, kind: str, section: str, *params: tuple[str, Any]) -> Event:
         """Like ``_ev`` with (name, value) pairs: no keyword dict on the hottest paths."""
-        return _new_event(Event, (GAME, kind, section, params, ()))
+        return event_of((GAME, kind, section, params, ()))
 
     def _who(self, owner: int) -> str:
         return self.players[owner] if owner != MIDDLE else ""
@@ -511,7 +510,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
             s.phase = "decide"
             return events
         # only the roller knows why: to the others it reads like a stop (no hand is revealed)
-        events.append(_new_event(Event, (GAME, "no_reroll", "steal", (
+        events.append(event_of((GAME, "no_reroll", "steal", (
             ("player", me), ("failed", failed), ("type", TREASURES[t]),
             ("have", s.hands[s.turn][t])), (s.turn,))))
         return events + self._fail(s)

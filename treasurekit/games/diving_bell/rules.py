@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...core.errors import InvalidSave
-from ...core.events import Event
+from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
 from .cards import AIR_POCKET_RELIEF, ALL_CARDS, CODES, Card, card_by_code, deck_for
@@ -34,7 +34,6 @@ TO = {p: Move("to", p) for p in PILES}
 TAKE = {p: Move("take", p) for p in PILES}
 VOTE = {True: Move("reshuffle", "yes"), False: Move("reshuffle", "no")}
 REVEAL = {code: Move("reveal", code) for code in CODES}
-_new_event = tuple.__new__      # Event(...) without the NamedTuple keyword wrapper (hot path)
 IS_TREASURE: tuple[bool, ...] = tuple(c.is_treasure for c in ALL_CARDS)   # by card id
 
 
@@ -124,7 +123,7 @@ class DivingBell(Game[DivingBellState]):
         return BURST_AT[self.variant]
 
     def _ev(self, kind: str, section: str, **params: Any) -> Event:
-        return _new_event(Event, (GAME, kind, section, tuple(params.items()), ()))
+        return event_of((GAME, kind, section, tuple(params.items()), ()))
 
     # ---- set-up ---------------------------------------------------------------
     def _initial_state(self) -> DivingBellState:

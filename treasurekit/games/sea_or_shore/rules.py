@@ -25,7 +25,7 @@ from itertools import combinations, permutations
 from typing import Any
 
 from ...core.errors import InvalidSave
-from ...core.events import Event
+from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
 from .cards import (
@@ -46,7 +46,6 @@ from .cards import (
 )
 from .state import Deck, Played, SeaOrShoreState, Step
 
-_new_event = tuple.__new__      # Event(...) without the NamedTuple keyword wrapper (hot path)
 CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
 DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
                             "order", "salvage", "discard", "uncover"})
@@ -114,7 +113,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _ev(self, kind: str, section: str, seen_by: tuple[int, ...] = (),
             **params: Any) -> Event:
-        return _new_event(Event, (GAME, kind, section, tuple(params.items()), seen_by))
+        return event_of((GAME, kind, section, tuple(params.items()), seen_by))
 
     @property
     def sides(self) -> tuple[str, str]:
