@@ -26,6 +26,7 @@ from ..games.sea_or_shore.cards import (
     treasure,
 )
 from ..games.sea_or_shore.state import Played
+from ..games.sea_or_shore.view import played_view
 from .lang import Language, button, live_html, relabel
 from .move_picker import MovePicker
 from .style import panel
@@ -143,11 +144,13 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
     """The table as ``seat`` sees it; ``None`` is a spectator who sees every card, with the
     cover cards drawn see-through."""
     t = lang.t
-    v = game.view(seat if seat is not None else 0)
+    if seat is None:                       # a spectator: every seat's own hand
+        views = [game.view(i) for i in range(len(game.players))]
+        v, hands = views[0], [view["hand"] for view in views]
+    else:
+        v = game.view(seat)
+        hands = [v["hand"] if i == seat else None for i in range(len(game.players))]
     names = v["players"]
-    hands = [game.view(i)["hand"] if seat is None or i == seat else None
-             for i in range(len(names))]
-    from ..games.sea_or_shore.view import played_view
 
     head = t("widgets.sos.round", round=v["round"], starter=names[v["starter"]])
     actions = " · ".join(
