@@ -6,7 +6,8 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple, Protocol
 
-from .i18n import DEFAULT_LANGUAGE, tr
+from .i18n import DEFAULT_LANGUAGE, join, tr
+from .sections import section_key
 
 
 class Labelled(Protocol):
@@ -22,7 +23,7 @@ class Event(NamedTuple):
 
     game: str
     kind: str
-    section: str
+    section: str          # the game's ``Section`` member (a str): see core/sections.py
     params: tuple[tuple[str, Any], ...] = ()
     seen_by: tuple[int, ...] = ()
 
@@ -43,8 +44,8 @@ class Event(NamedTuple):
             if hasattr(value, "label"):
                 out[name] = value.label(lang)
             elif isinstance(value, (list, tuple)):
-                out[name] = ", ".join(
-                    v.label(lang) if hasattr(v, "label") else str(v) for v in value
+                out[name] = join(
+                    [v.label(lang) if hasattr(v, "label") else str(v) for v in value], lang
                 ) or tr("core.nothing", lang)
             else:
                 out[name] = value
@@ -59,7 +60,7 @@ class Event(NamedTuple):
 
     def rule(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The title of the rulebook section this event applies."""
-        return tr(f"{self.game}.section.{self.section}", lang)
+        return tr(f"{self.game}.section.{section_key(self.section)}", lang)
 
     def __str__(self) -> str:
         return f"[{self.rule()}] {self.text()}"

@@ -8,7 +8,9 @@ move checking, undo, seeded dealing, save files and positions.
 from __future__ import annotations
 
 import json
+import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -90,7 +92,7 @@ class Game(ABC, Generic[S]):
     def _apply(self, s: S, move: Move) -> list[Event]: ...
 
     @abstractmethod
-    def _view(self, s: S, player: int) -> dict[str, Any]: ...
+    def _view(self, s: S, player: int | None) -> dict[str, Any]: ...
 
     @abstractmethod
     def _is_over(self, s: S) -> bool: ...
@@ -204,11 +206,25 @@ class Game(ABC, Generic[S]):
         self.log.pop()
         return self.history.pop()
 
-    def view(self, player: int) -> dict[str, Any]:
-        """Only what ``player`` may see."""
-        if not 0 <= player < len(self.players):
-            raise ValueError(f"no player {player}")
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Only what ``player`` may see; ``None``: a spectator who sees the whole table
+        (as ``Event.text(viewer=None)`` reads every detail)."""
+        if player is not None and (
+                type(player) is not int or not 0 <= player < len(self.players)):
+            raise ValueError(f"no player {str(player)[:20]!r}")
         return self._view(self._state, player)
+
+    # ---- hooks the generic test suite relies on (tests/generic) -------------------
+    def inventory(self) -> Counter[str]:
+        """Every component of the game (cards, dice, tiles, tokens) by identity, wherever
+        it lies: the same multiset at every step of a game (components are conserved)."""
+        raise NotImplementedError(f"{type(self).__name__} does not list its components")
+
+    def scramble_hidden(self, player: int, rng: random.Random) -> Game[S]:
+        """A copy of this game whose information hidden from ``player`` is redrawn at
+        random (other hands, face-down cards, deck order), everything ``player`` may see
+        kept: ``view(player)`` of the copy must equal this game's (views never leak)."""
+        raise NotImplementedError(f"{type(self).__name__} cannot scramble hidden information")
 
     def scores(self) -> list[int]:
         return self._scores(self._state)

@@ -3,8 +3,18 @@
 Messages live in ``treasurekit/locales/<lang>/<namespace>.json``; a key is
 ``namespace.rest``. Missing Dutch text falls back to English.
 
+A message that depends on a number is an object of CLDR plural categories
+(``{"one": "{count} card", "other": "{count} cards"}``); ``tr`` picks the form for the
+``count`` parameter with Babel's plural rules. Numbers, percentages and lists are
+formatted by Babel for the language (:func:`number`, :func:`percent`, :func:`join`;
+``Percent`` and ``float`` parameters are formatted automatically).
+
 >>> tr("core.language", "nl")
 'Taal'
+>>> percent(0.419, "nl"), percent(0.419, "en")
+('41,9%', '41.9%')
+>>> join(["A", "B", "C"], "nl"), join(["A", "B", "C"], "en")
+('A, B en C', 'A, B, and C')
 """
 
 from __future__ import annotations
@@ -12,18 +22,25 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 LANGUAGES: tuple[str, ...] = ("en", "nl")
 DEFAULT_LANGUAGE = "en"
 
 
+class Percent(NamedTuple):
+    """A share between 0 and 1, shown as a percentage in the reader's language."""
+
+    value: float
+    digits: int = 1
+
+
 @cache
-def catalog(lang: str, namespace: str) -> dict[str, str]:
+def catalog(lang: str, namespace: str) -> dict[str, str | dict[str, str]]:
     """All messages of one namespace in one language."""
     path = resources.files("treasurekit") / "locales" / lang / f"{namespace}.json"
     try:
-        data: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+        data: dict[str, str | dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return {}
     return data
@@ -34,8 +51,64 @@ def has(key: str, lang: str = DEFAULT_LANGUAGE) -> bool:
     return rest in catalog(lang, namespace)
 
 
+@cache
+def _locale(lang: str) -> Any:
+    from babel import Locale
+
+    return Locale.parse(lang)
+
+
+def plural_form(count: int | float, lang: str) -> str:
+    """The CLDR plural category (``one``, ``other``, ...) of ``count`` in ``lang``.
+
+    >>> plural_form(1, "nl"), plural_form(2, "nl"), plural_form(0, "en")
+    ('one', 'other', 'other')
+    """
+    return str(_locale(lang).plural_form(abs(count)))
+
+
+def number(value: int | float, lang: str, digits: int | None = None) -> str:
+    """A number written the way ``lang`` writes it (``2.5`` -> ``2,5`` in Dutch).
+
+    >>> number(2.5, "nl"), number(1234, "en"), number(0.5, "nl", digits=2)
+    ('2,5', '1,234', '0,50')
+    """
+    from babel.numbers import format_decimal
+
+    if digits is None:
+        return str(format_decimal(value, locale=_locale(lang)))
+    fmt = "#,##0." + "0" * digits if digits else "#,##0"
+    return str(format_decimal(value, format=fmt, locale=_locale(lang)))
+
+
+def percent(share: float, lang: str, digits: int = 1) -> str:
+    """A share (0..1) as a percentage in ``lang``, e.g. ``41,9%`` in Dutch."""
+    from babel.numbers import format_percent
+
+    fmt = "#,##0." + "0" * digits + "%" if digits else "#,##0%"
+    return str(format_percent(share, format=fmt, locale=_locale(lang)))
+
+
+def join(items: list[str] | tuple[str, ...], lang: str, style: str = "standard") -> str:
+    """A list in running text: ``A, B and C`` (``style="or"`` for alternatives)."""
+    from babel.lists import format_list
+
+    return str(format_list(list(items), style=style, locale=_locale(lang))) if items else ""
+
+
+def _format(value: Any, lang: str) -> Any:
+    if isinstance(value, Percent):
+        return percent(value.value, lang, value.digits)
+    if isinstance(value, float):
+        return number(value, lang)
+    return value
+
+
 def tr(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
-    """The message ``key`` in ``lang``, with ``{placeholders}`` filled in."""
+    """The message ``key`` in ``lang``, with ``{placeholders}`` filled in.
+
+    A plural message picks its form by the ``count`` parameter.
+    """
     if lang not in LANGUAGES:
         lang = DEFAULT_LANGUAGE
     namespace, _, rest = key.partition(".")
@@ -44,18 +117,26 @@ def tr(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
         text = catalog(DEFAULT_LANGUAGE, namespace).get(rest)
     if text is None:
         raise KeyError(f"no message {key!r}")
-    return text.format(**params) if params else text
+    if isinstance(text, dict):
+        if "count" not in params:
+            raise KeyError(f"message {key!r} has plural forms and needs a 'count'")
+        forms = text
+        text = forms.get(plural_form(params["count"], lang), forms["other"])
+    if not params:
+        return text
+    return text.format(**{k: _format(v, lang) for k, v in params.items()})
 
 
 def language_from_query(query: str | None) -> str:
-    """The language asked for by a URL query such as ``lang=nl``.
+    """The language asked for by a URL query such as ``lang=nl`` (any letter case).
 
-    >>> language_from_query("lang=nl&x=1")
-    'nl'
+    >>> language_from_query("lang=nl&x=1"), language_from_query("lang=NL")
+    ('nl', 'nl')
     >>> language_from_query("")
     'en'
     """
     from urllib.parse import parse_qs
 
     values = parse_qs(query or "").get("lang", [])
-    return values[0] if values and values[0] in LANGUAGES else DEFAULT_LANGUAGE
+    lang = values[0].strip().lower() if values else ""
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
