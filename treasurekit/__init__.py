@@ -19,13 +19,16 @@ from .core import (
     TreasureKitError,
     UnknownGame,
     load_game,
+    load_share_code,
     new_game,
     setup_position,
+    share_code,
     tr,
 )
 
 __version__ = "0.1.0"
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "load_game", "new_game", "setup_position", "tr",
+    "TreasureKitError", "UnknownGame", "load_game", "load_share_code", "new_game",
+    "setup_position", "share_code", "tr",
 ]

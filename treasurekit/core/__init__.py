@@ -6,9 +6,10 @@ from .game import Game
 from .i18n import LANGUAGES, tr
 from .moves import Move
 from .registry import GAMES, game_class, load_game, new_game, setup_position
+from .share import load_share_code, share_code
 
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
     "TreasureKitError", "UnknownGame", "game_class", "load_game", "new_game",
-    "setup_position", "tr",
+    "load_share_code", "setup_position", "share_code", "tr",
 ]

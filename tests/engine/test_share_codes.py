@@ -1,0 +1,111 @@
+"""Share codes: every game's positions round-trip; damaged or hostile codes are refused
+with InvalidSave, quickly, and never another exception type."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import time
+import zlib
+
+import pytest
+
+import treasurekit as tk
+from treasurekit.core.share import MAX_CODE_CHARS, PREFIX, unpack_share_code
+
+GAMES = sorted(tk.GAMES)
+
+
+def _random_game(name: str, rng: random.Random) -> tk.Game:
+    cls = tk.core.game_class(name)
+    players = rng.randint(cls.min_players, cls.max_players)
+    g = tk.new_game(name, players=players, seed=rng.randrange(10**6),
+                    variant=rng.choice(cls.variants))
+    for _ in range(rng.randrange(120)):
+        if g.is_over:
+            break
+        if g.is_chance:
+            g.deal()
+        else:
+            g.play(rng.choice(g.legal_moves()))
+    return g
+
+
+def _pack(raw: bytes) -> str:
+    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_round_trip_of_random_positions(name: str) -> None:
+    rng = random.Random(name)
+    for _ in range(40):
+        g = _random_game(name, rng)
+        code = tk.share_code(g)
+        assert code.startswith(PREFIX) and len(code) <= MAX_CODE_CHARS
+        assert all(c.isalnum() or c in "._-" for c in code)    # safe in a URL as it is
+        h = tk.load_share_code(code)
+        assert h.to_json() == g.to_json()
+        assert h.history == g.history and h.scores() == g.scores()
+        for seat in range(len(g.players)):
+            assert h.view(seat) == g.view(seat)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_code_of_a_set_up_position_round_trips(name: str) -> None:
+    g = _random_game(name, random.Random(1))
+    save = json.loads(g.to_json())
+    assert tk.load_share_code(tk.share_code(tk.load_game(json.dumps(save)))).to_json() \
+        == g.to_json()
+
+
+HOSTILE: list[object] = [
+    None, 12, b"tk1.abc", ["tk1."], "", "tk1.", "tk2.eJwDAAAAAAE", "TK1.eJwDAAAAAAE",
+    "tk1.<script>alert(1)</script>", "tk1." + "A" * (MAX_CODE_CHARS + 1),
+    "tk1.\u00e9\u00e9", "tk1.eJw", "tk1.====", "tk1." + "-" * 50,
+    _pack(b"[" * 100_000 + b"]" * 100_000),           # deep nesting
+    _pack(b'{"seed": ' + b"9" * 5000 + b"}"),          # a huge number
+    _pack(b"\xff\xfe"),                                # not UTF-8
+    _pack(b"\0" * 10_000_000),                          # a compression bomb
+    _pack(b'{"format": "treasurekit-save", "version": 1}'),
+    _pack(json.dumps({"format": "treasurekit-save", "version": 1, "game": "diving_bell",
+                      "players": 10**9, "seed": 0, "variant": "standard",
+                      "position": None, "moves": []}).encode()),
+]
+
+
+@pytest.mark.parametrize("code", HOSTILE, ids=range(len(HOSTILE)))
+def test_hostile_codes_are_refused_cleanly(code: object) -> None:
+    start = time.perf_counter()
+    with pytest.raises(tk.InvalidSave) as err:
+        tk.load_share_code(code)
+    assert time.perf_counter() - start < 2.0
+    assert len(str(err.value)) < 300
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_damaged_codes_are_refused_or_load_a_valid_game(name: str) -> None:
+    """Cut, flipped or shuffled codes: InvalidSave, or (rarely) another valid game."""
+    rng = random.Random(name + "damage")
+    code = tk.share_code(_random_game(name, rng))
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    for i in range(300):
+        chars = list(code)
+        k = rng.randrange(len(PREFIX), len(chars))
+        if i % 3 == 0:
+            chars = chars[:k]
+        elif i % 3 == 1:
+            chars[k] = rng.choice(alphabet)
+        else:
+            chars.insert(k, rng.choice(alphabet))
+        try:
+            g = tk.load_share_code("".join(chars))
+        except tk.InvalidSave as err:
+            assert len(str(err)) < 300
+        else:
+            assert g.name in tk.GAMES
+
+
+def test_unpack_gives_the_save_text() -> None:
+    g = tk.new_game("diving_bell", players=["Ann", "Bob"], seed=3)
+    assert json.loads(unpack_share_code(tk.share_code(g))) == json.loads(g.to_json())
