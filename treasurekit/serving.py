@@ -15,7 +15,11 @@ dependencies.
   preheated pool like any other.
 * :class:`ClassroomKernelManager` -- Jupyter's kernel manager, whose idle culling
   knows about Voila's preheated pool: a kernel waiting in the pool counts as active,
-  so the one handed out next is not culled before its page has connected.
+  so the one handed out next is not culled before its page has connected. It also
+  starts pool kernels a few at a time, so refilling the pool after a class arrived
+  does not starve the learners' kernels of CPU.
+* :func:`classroom_options` / ``python -m treasurekit.serving`` -- Voila's command line
+  for classroom mode (``make serve-class``): a preheated pool sized for a class.
 
 The kernel side of the pool (waiting for the viewer's ``?lang=``) is
 ``treasurekit.widgets.lang.wait_for_viewer``.
@@ -23,12 +27,19 @@ The kernel side of the pool (waiting for the viewer's ``?lang=``) is
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Sequence
 from typing import Any
 
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.auth.identity import PasswordIdentityProvider, User
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from traitlets import Integer
 
 #: Query arguments Voila would read as overrides; the server's choice always applies.
 IGNORED_ARGUMENTS = ("template", "theme")
@@ -62,6 +73,22 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     at most one ``cull_interval`` before its viewer arrived.
     """
 
+    pool_start_concurrency = Integer(
+        2, config=True,
+        help="How many kernels of the preheated pool start at the same time (0: no limit). "
+             "A viewer's own kernel, started on demand, never waits for this.")
+
+    _pool_gate: asyncio.Semaphore | None = None
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        env = kwargs.get("env") or {}
+        if env.get("VOILA_PREHEAT") != "True" or self.pool_start_concurrency <= 0:
+            return str(await super().start_kernel(*args, **kwargs))
+        if self._pool_gate is None:
+            self._pool_gate = asyncio.Semaphore(self.pool_start_concurrency)
+        async with self._pool_gate:
+            return str(await super().start_kernel(*args, **kwargs))
+
     def pooled_kernel_ids(self) -> set[str]:
         ids = set()
         for pool in getattr(self, "_pools", {}).values():
@@ -78,3 +105,49 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 kernel.last_activity = now
         await super().cull_kernels()
 
+
+
+#: The app a class usually opens, and how many learners a class has.
+CLASS_APP = "diving_bell.ipynb"
+CLASS_SIZE = 30
+
+
+def classroom_options(pools: dict[str, int], default_pool: int = 1,
+                      fill_delay: float = 5.0) -> list[str]:
+    """Voila options for a preheated pool: ``pools`` maps a notebook (relative to the
+    served folder) to its pool size; every other notebook keeps ``default_pool``
+    kernels ready. Kernels handed out are replaced ``fill_delay`` seconds later.
+
+    >>> classroom_options({"diving_bell.ipynb": 30})[0]
+    '--VoilaConfiguration.preheat_kernel=True'
+    """
+    config = {"default": {"pool_size": default_pool},
+              **{name: {"pool_size": size} for name, size in pools.items()}}
+    return ["--VoilaConfiguration.preheat_kernel=True",
+            f"--VoilaKernelManager.kernel_pools_config={json.dumps(config)}",
+            f"--VoilaKernelManager.fill_delay={fill_delay}"]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m treasurekit.serving [--class-size N] [--app NB]... [voila options]``:
+    Voila on ``notebooks/`` in classroom mode (options after ``--`` go to Voila)."""
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--class-size", type=int, default=CLASS_SIZE,
+                        help="kernels kept ready for each app (default %(default)s)")
+    parser.add_argument("--app", action="append", default=None,
+                        help=f"app notebook the class opens (default {CLASS_APP}; repeatable)")
+    parser.add_argument("--default-pool", type=int, default=1,
+                        help="kernels kept ready for every other notebook (default 1)")
+    parser.add_argument("--directory", default="notebooks")
+    args, voila_args = parser.parse_known_args(argv)
+    apps = [a if a.endswith(".ipynb") else f"{a}.ipynb" for a in (args.app or [CLASS_APP])]
+    argv_out = [sys.executable, "-m", "voila", "--no-browser",
+                *classroom_options({a: args.class_size for a in apps}, args.default_pool),
+                *[a for a in voila_args if a != "--"], args.directory]
+    print("classroom mode: " + ", ".join(f"{args.class_size} kernels ready for {a}"
+                                         for a in apps), flush=True)
+    os.execv(sys.executable, argv_out)
+
+
+if __name__ == "__main__":
+    main()
