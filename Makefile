@@ -22,6 +22,11 @@ PYTEST_WORKERS ?= 2
 NBVAL_SANITIZE ?= tests/notebooks/sanitize.cfg
 # e.g. make bench BENCH_ARGS=--no-dashboard
 BENCH_ARGS ?=
+# Classroom mode: kernels kept ready for APP (a notebook in notebooks/) before the lesson.
+CLASS    ?= 30
+APP      ?= diving_bell
+# e.g. make bench-class CLASS_ARGS="--viewers 30 --normal-viewers 60"
+CLASS_ARGS ?=
 
 # Non-interactive, reproducible tool behaviour (CI runs as root, CI=true, no stdin).
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
@@ -32,16 +37,22 @@ export DEBIAN_FRONTEND := noninteractive
 # Browsers are never downloaded: Playwright drives Debian's chromium.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export TK_CHROMIUM := $(CHROMIUM)
+# The treasurekit Voila template (share/jupyter/voila/templates/treasurekit).
+export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 
-.PHONY: help install install-test install-bench chromium serve test test-engine \
-        test-notebooks test-browser lint bench clean
+.PHONY: help install install-test install-bench install-hub chromium serve serve-class \
+        test test-engine test-notebooks test-browser test-hub lint bench bench-class clean
 
 help:
 	@echo "make install   venv in $(VENV) + pip install -e '.[app]'"
 	@echo "make serve     Voila on http://$(HOST):$(PORT)/ (PORT=... to change)"
+	@echo "make serve-class  classroom mode: $(CLASS) kernels ready for $(APP) (CLASS=, APP=,"
+	@echo "               HOST=0.0.0.0 to let the class's devices in)"
 	@echo "make test      ruff, mypy, engine tests, nbval notebooks, browser tests"
 	@echo "make lint      ruff + mypy only"
 	@echo "make bench     python benchmarks/run.py \$$BENCH_ARGS (installs '.[app,bench]')"
+	@echo "make bench-class  a class arriving at once (benchmarks/classroom.py \$$CLASS_ARGS)"
+	@echo "make test-hub  JupyterHub recipe (deploy/jupyterhub) smoke test in Chromium"
 	@echo "make clean     remove venv, caches and build/test artefacts"
 
 # --- environment -------------------------------------------------------------
@@ -90,6 +101,16 @@ serve: $(STAMP)-app
 	$(BIN)/voila notebooks --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
 	  --Voila.port_retries=0
 
+# Same server and settings, plus Voila's preheated kernel pool: start it before the
+# lesson; the pool is ready when the log says "Kernel pool of $(APP).ipynb is filled".
+serve-class: $(STAMP)-app
+	@echo ""
+	@echo "  classroom mode, hand out: http://$(HOST):$(PORT)/voila/render/$(APP).ipynb"
+	@echo "  (add ?lang=nl for Dutch)"
+	@echo ""
+	$(BIN)/python -m treasurekit.serving --class-size $(CLASS) --app $(APP) -- \
+	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0
+
 # --- quality -------------------------------------------------------------------
 
 lint: $(STAMP)-test
@@ -119,6 +140,11 @@ test: $(STAMP)-test chromium
 
 bench: $(STAMP)-bench
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
+
+# Not part of `make bench` (several minutes, needs the machine to itself): see
+# benchmarks/classroom.py. Writes benchmarks/classroom.json.
+bench-class: $(STAMP)-test chromium
+	$(BIN)/python benchmarks/run.py --classroom-only $(CLASS_ARGS)
 
 # --- housekeeping ------------------------------------------------------------
 

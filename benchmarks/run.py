@@ -299,6 +299,13 @@ def run_dashboard() -> Any:
         return {"error": f"{type(err).__name__}: {err}"}
 
 
+def run_classroom(argv: list[str]) -> dict[str, Any]:
+    """``benchmarks/classroom.py`` (it writes its own ``classroom.json`` too)."""
+    from benchmarks import classroom
+
+    return classroom.main(argv)
+
+
 def _table(results: dict[str, Any]) -> str:
     d, i, o = results["best_division"], results["import"], results["captain_lucky_odds"]
     mark = {True: "ok", False: "MISSED"}
@@ -330,7 +337,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description="treasurekit benchmarks")
     parser.add_argument("--no-dashboard", action="store_true", help="skip benchmarks/dashboard.py")
     parser.add_argument("--output", type=Path, default=HERE / "results.json")
-    args = parser.parse_args(argv)
+    parser.add_argument("--classroom", action="store_true",
+                        help="also run benchmarks/classroom.py (a class arriving at once; "
+                             "minutes); unknown options go to it")
+    parser.add_argument("--classroom-only", action="store_true",
+                        help="run only benchmarks/classroom.py")
+    args, rest = parser.parse_known_args(argv)
+    if rest and not (args.classroom or args.classroom_only):
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.classroom_only:
+        return run_classroom(rest)
     start = time.perf_counter()
     results: dict[str, Any] = {
         "python": platform.python_version(), "machine": platform.machine(),
@@ -344,6 +360,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         dashboard = run_dashboard()
         if dashboard is not None:
             results["dashboard"] = dashboard
+    if args.classroom:
+        results["classroom"] = run_classroom(rest)
     results["seconds"] = round(time.perf_counter() - start, 1)
     args.output.write_text(json.dumps(results, indent=2) + "\n")
     print(f"wrote {args.output} ({results['seconds']} s)")

@@ -25,6 +25,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
+# The repo's Voila template (share/jupyter/voila/templates/treasurekit), as `make serve` finds it.
+JUPYTER_PATH = str(ROOT / "share" / "jupyter")
 
 CHROMIUM = os.environ.get("TK_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -89,6 +91,7 @@ def _start(name: str, argv: Sequence[str], port: int, probe: str,
     log = Path(tempfile.mkstemp(prefix=f"tk-{name}-", suffix=".log")[1])
     env = dict(os.environ)
     env.setdefault("PYTHONUNBUFFERED", "1")
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [JUPYTER_PATH, env.get("JUPYTER_PATH")]))
     # Keep Jupyter's per-user state (e.g. JupyterLab workspaces) out of the user's home.
     runtime = Path(tempfile.mkdtemp(prefix=f"tk-{name}-runtime-"))
     env["JUPYTER_RUNTIME_DIR"] = str(runtime)

@@ -14,6 +14,22 @@ from ..core.i18n import LANGUAGES, language_from_query, tr
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 
 
+def wait_for_viewer() -> None:
+    """In a kernel from Voila's preheated pool, wait until a viewer is given this kernel.
+
+    The pool (``make serve-class``) runs the app notebook before anyone asks for it,
+    so the viewer's URL, with its ``?lang=``, reaches the kernel only when Voila hands
+    the kernel out. Everything imported before this call is done by then. Anywhere
+    else (JupyterLab, nbval, Voila without a pool) this returns at once.
+    """
+    if os.environ.get("VOILA_PREHEAT") != "True" or os.environ.get("TK_VIEWER_ARRIVED"):
+        return
+    from voila.utils import wait_for_request  # the server's package, in the kernel's env
+
+    wait_for_request()
+    os.environ["TK_VIEWER_ARRIVED"] = "1"
+
+
 class Language(traitlets.HasTraits):
     """Observable language code; widgets re-render when it changes."""
 
@@ -22,6 +38,7 @@ class Language(traitlets.HasTraits):
     @classmethod
     def from_environment(cls, default: str = "en") -> Language:
         """Take ``?lang=nl`` from the Voila URL (the kernel sees it as QUERY_STRING)."""
+        wait_for_viewer()
         query = os.environ.get("QUERY_STRING", "")
         code = language_from_query(query) if "lang=" in query else default
         return cls(code=code)

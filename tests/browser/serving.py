@@ -1,0 +1,97 @@
+"""Helpers for the serving tests and benchmarks: raw HTTP probes and the server's kernels.
+
+Standard library + psutil only (no browser), so they run without Chromium.
+"""
+
+from __future__ import annotations
+
+import http.client
+import re
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+from typing import Any
+
+import psutil
+
+KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+
+
+@dataclass
+class Reply:
+    status: int
+    body: str
+    seconds: float
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def kernel_id(self) -> str | None:
+        m = KERNEL_ID.search(self.body)
+        return m.group(1) if m else None
+
+
+def request(base_url: str, path: str, method: str = "GET", timeout: float = 60.0,
+            body: str | None = None, headers: dict[str, str] | None = None) -> Reply:
+    """Send ``path`` exactly as given (no normalisation of ``..``), read the whole answer."""
+    parsed = urllib.parse.urlsplit(base_url)
+    conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=timeout)
+    start = time.monotonic()
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        resp = conn.getresponse()
+        data = resp.read().decode("utf-8", errors="replace")
+        cookies = {}
+        for header in resp.headers.get_all("Set-Cookie") or []:
+            name, _, rest = header.partition("=")
+            cookies[name.strip()] = rest.split(";", 1)[0].strip('"')
+        return Reply(resp.status, data, time.monotonic() - start, cookies)
+    finally:
+        conn.close()
+
+
+def shutdown_kernel(base_url: str, kernel_id: str, xsrf: str | None) -> int:
+    """``POST /voila/api/shutdown/<id>`` as the page's script sends it when the tab closes:
+    the ``_xsrf`` cookie, and the same value as a form field."""
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    body = ""
+    if xsrf is not None:
+        headers["Cookie"] = f"_xsrf={xsrf}"
+        body = urllib.parse.urlencode({"_xsrf": xsrf})
+    return request(base_url, f"/voila/api/shutdown/{kernel_id}", "POST", body=body,
+                   headers=headers, timeout=30).status
+
+
+def kernel_processes(server_pid: int) -> list[psutil.Process]:
+    """The ipykernel processes the server started."""
+    try:
+        children = psutil.Process(server_pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    found = []
+    for proc in children:
+        try:
+            if any("ipykernel" in part for part in proc.cmdline()):
+                found.append(proc)
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+    return found
+
+
+def wait_kernel_count(server_pid: int, wanted: int, timeout: float = 15.0) -> int:
+    """Poll until the server runs ``wanted`` kernels (or the time is up); the last count."""
+    deadline = time.monotonic() + timeout
+    while True:
+        count = len(kernel_processes(server_pid))
+        if count == wanted or time.monotonic() > deadline:
+            return count
+        time.sleep(0.2)
+
+
+def rss_mb(procs: list[Any]) -> float:
+    total = 0
+    for proc in procs:
+        try:
+            total += proc.memory_info().rss
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+    return total / 2**20
