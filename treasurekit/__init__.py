@@ -18,6 +18,7 @@ from .core import (
     Move,
     TreasureKitError,
     UnknownGame,
+    UnknownPlayer,
     load_game,
     new_game,
     setup_position,
@@ -27,5 +28,6 @@ from .core import (
 __version__ = "0.1.0"
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "load_game", "new_game", "setup_position", "tr",
+    "TreasureKitError", "UnknownGame", "UnknownPlayer", "load_game", "new_game",
+    "setup_position", "tr",
 ]

@@ -1,6 +1,6 @@
 """Engine base shared by every game: moves, events, chance, errors, i18n, saves."""
 
-from .errors import IllegalMove, InvalidSave, TreasureKitError, UnknownGame
+from .errors import IllegalMove, InvalidSave, TreasureKitError, UnknownGame, UnknownPlayer
 from .events import Event
 from .game import Game
 from .i18n import LANGUAGES, tr
@@ -9,6 +9,6 @@ from .registry import GAMES, game_class, load_game, new_game, setup_position
 
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "game_class", "load_game", "new_game",
+    "TreasureKitError", "UnknownGame", "UnknownPlayer", "game_class", "load_game", "new_game",
     "setup_position", "tr",
 ]
