@@ -18,6 +18,7 @@ from .core import (
     Move,
     TreasureKitError,
     UnknownGame,
+    UnknownPlayer,
     load_game,
     load_share_code,
     new_game,
@@ -29,6 +30,6 @@ from .core import (
 __version__ = "0.1.0"
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "load_game", "load_share_code", "new_game",
-    "setup_position", "share_code", "tr",
+    "TreasureKitError", "UnknownGame", "UnknownPlayer", "load_game", "load_share_code",
+    "new_game", "setup_position", "share_code", "tr",
 ]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 import treasurekit as tk
+from treasurekit.core.bots import RandomBot, bot_move
 
 
 def all_views(game: tk.Game) -> list[dict[str, Any]]:
@@ -54,3 +56,11 @@ def check_undo_path(new: Callable[[], tk.Game], choices: Sequence[int],
         states.pop()
         assert g.state == states[-1]
     assert g.state == states[0] == new().state
+
+
+def step_randomly(game: tk.Game, rng: random.Random) -> None:
+    """One step of a seeded random game: the dealer deals, or a random bot moves."""
+    if game.is_chance:
+        game.deal()
+    else:
+        game.play(bot_move(game, RandomBot(), rng))

@@ -19,7 +19,7 @@ from .helpers import GAME, NAMES, VARIANTS, position, random_game, step
 VIEW_KEYS = {
     "game", "you", "players", "variant", "phase", "diver", "to_move", "row", "pressure",
     "limit", "krakens", "burst", "deck", "set_aside", "unseen", "division", "next_to_divide",
-    "piles", "scores", "discards", "reshuffled", "legal",
+    "piles", "scores", "discards", "reshuffled", "legal", "is_over",
 }
 
 

@@ -1,6 +1,6 @@
 """Engine base shared by every game: moves, events, chance, errors, i18n, saves."""
 
-from .errors import IllegalMove, InvalidSave, TreasureKitError, UnknownGame
+from .errors import IllegalMove, InvalidSave, TreasureKitError, UnknownGame, UnknownPlayer
 from .events import Event
 from .game import Game
 from .i18n import LANGUAGES, tr
@@ -10,6 +10,6 @@ from .share import load_share_code, share_code
 
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "game_class", "load_game", "new_game",
-    "load_share_code", "setup_position", "share_code", "tr",
+    "TreasureKitError", "UnknownGame", "UnknownPlayer", "game_class", "load_game",
+    "load_share_code", "new_game", "setup_position", "share_code", "tr",
 ]

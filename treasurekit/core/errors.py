@@ -13,11 +13,27 @@ class IllegalMove(TreasureKitError, ValueError):
     def __init__(self, move: object, reason: str) -> None:
         self.move = move
         self.reason = reason
-        super().__init__(f"illegal move {str(move)!r}: {reason}")
+        shown = str(move)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        super().__init__(f"illegal move {shown!r}: {reason[:300]}")
 
 
 class InvalidSave(TreasureKitError, ValueError):
-    """A save file or position description that cannot be loaded."""
+    """A save file, position description or share code that cannot be loaded (also a bad
+    set-up argument such as a player count). The message is short: hostile values are never
+    echoed in full, and a message longer than ``MAX_MESSAGE`` characters is cut."""
+
+    MAX_MESSAGE = 300
+
+    def __init__(self, message: str) -> None:
+        if len(message) > self.MAX_MESSAGE:
+            message = message[:self.MAX_MESSAGE - 1] + "…"
+        super().__init__(message)
+
+
+class UnknownPlayer(TreasureKitError, ValueError):
+    """A seat that is not in the game, e.g. ``view(5)`` at a 2-player table, ``view(True)``
+    or ``view(1.5)``: a seat is an ``int`` from 0, or ``None`` for a spectator."""
 
 
 class UnknownGame(TreasureKitError, KeyError):

@@ -15,9 +15,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .chance import dealer_uniform, pick
-from .errors import IllegalMove, InvalidSave
+from .errors import IllegalMove, InvalidSave, UnknownPlayer
 from .events import Event
 from .moves import Move
+from .saves import (
+    MAX_INT_DIGITS,
+    MAX_MOVE_TEXT,
+    SEED_RANGE,
+    check_players,
+    check_str,
+    copy_plain,
+    is_int,
+    plain,
+    short,
+)
 
 SAVE_FORMAT = "treasurekit-save"
 SAVE_VERSION = 1
@@ -47,20 +58,27 @@ class Game(ABC, Generic[S]):
         variant: str = "standard",
         position: Mapping[str, Any] | None = None,
     ) -> None:
-        self.players: tuple[str, ...] = _player_names(players, self.min_players, self.max_players)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
-        if variant not in self.variants:
+        self.players: tuple[str, ...] = check_players(players, self.min_players,
+                                                      self.max_players)
+        lo, hi = SEED_RANGE
+        if not is_int(seed) or not lo <= seed <= hi:
+            raise InvalidSave(f"the seed must be an integer of at most {MAX_INT_DIGITS} "
+                              f"digits, not {short(seed)}")
+        if type(variant) is not str or variant not in self.variants:
             choices = ", ".join(self.variants)
-            raise ValueError(f"unknown variant {variant!r}; choose one of {choices}")
+            raise InvalidSave(f"unknown variant {short(variant)}; choose one of {choices}")
         self.seed = seed
         self.variant = variant
         self.position: dict[str, Any] | None = None
         if position is None:
             self._state: S = self._initial_state()
         else:
-            self.position = dict(position)
-            self._state = self._state_from_position(self.position)
+            if not isinstance(position, Mapping):
+                raise InvalidSave(f"a position must be a JSON object, not {short(position)}")
+            self.position = plain(position, "position")
+            if "title" in self.position:
+                check_str(self.position["title"], "the position's title")
+            self._state = self._state_from_position(copy_plain(self.position))
         self._checkpoints: list[S] = []   # state before step k * CHECKPOINT_EVERY
         self.history: list[Move] = []
         self.log: list[list[Event]] = []
@@ -208,11 +226,39 @@ class Game(ABC, Generic[S]):
 
     def view(self, player: int | None) -> dict[str, Any]:
         """Only what ``player`` may see; ``None``: a spectator who sees the whole table
-        (as ``Event.text(viewer=None)`` reads every detail)."""
+        (as ``Event.text(viewer=None)`` reads every detail). A seat that is not an ``int``
+        of this table (``True``, ``1.5``, ``-1``...) raises :class:`UnknownPlayer`.
+
+        Every game's view has the fields built here: ``game``, ``you`` (the seat, None for
+        the spectator), ``players``, ``variant``, ``phase``, ``to_move``, ``is_over``,
+        ``scores`` (None where the game hides them from this viewer) and ``legal`` (the
+        moves of the player to move, for that player and for the spectator); the game adds
+        its table (``_view``)."""
         if player is not None and (
                 type(player) is not int or not 0 <= player < len(self.players)):
-            raise ValueError(f"no player {str(player)[:20]!r}")
-        return self._view(self._state, player)
+            raise UnknownPlayer(f"no player {short(player, 20)} at this table of "
+                                f"{len(self.players)}: a seat is 0 to "
+                                f"{len(self.players) - 1}, or None for a spectator")
+        s = self._state
+        over = self._is_over(s)
+        to_move = None if over or self._is_chance(s) else self._current_player(s)
+        view: dict[str, Any] = {
+            "game": self.name, "you": player, "players": list(self.players),
+            "variant": self.variant, "phase": self._phase(s), "to_move": to_move,
+            "is_over": over, "scores": self._view_scores(s, player),
+            "legal": ([str(m) for m in self._legal(s)]
+                      if to_move is not None and player in (None, to_move) else []),
+        }
+        view.update(self._view(s, player))
+        return view
+
+    def _phase(self, s: S) -> str:
+        """The name of the part of the turn the game is in (``over`` at the end)."""
+        return "over" if self._is_over(s) else "play"
+
+    def _view_scores(self, s: S, player: int | None) -> list[int] | None:
+        """The scores ``player`` may see (override to hide them, e.g. under covered piles)."""
+        return self._scores(s)
 
     # ---- hooks the generic test suite relies on (tests/generic) -------------------
     def inventory(self) -> Counter[str]:
@@ -260,29 +306,15 @@ class Game(ABC, Generic[S]):
         )
 
 
-def _player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, ...]:
-    if isinstance(players, int) and not isinstance(players, bool):
-        names = tuple(f"Player {i + 1}" for i in range(players))
-    elif isinstance(players, Sequence) and not isinstance(players, str) and all(
-        isinstance(p, str) and p.strip() for p in players
-    ):
-        names = tuple(p.strip() for p in players)
-        if len(set(names)) != len(names):
-            raise ValueError("player names must be different")
-    else:
-        raise ValueError("players must be a count or a list of names")
-    if not lo <= len(names) <= hi:
-        span = str(lo) if lo == hi else f"{lo} to {hi}"
-        raise ValueError(f"this game is for {span} players, not {len(names)}")
-    return names
-
-
 def replay(game: Game[Any], moves: Sequence[str]) -> None:
     """Play saved moves one by one, turning any failure into InvalidSave."""
     for i, text in enumerate(moves):
         if not isinstance(text, str):
-            raise InvalidSave(f"step {i + 1} is not a move text: {text!r}")
+            raise InvalidSave(f"step {i + 1} is not a move text: {short(text)}")
+        if len(text) > MAX_MOVE_TEXT:
+            raise InvalidSave(f"step {i + 1} is longer than {MAX_MOVE_TEXT} characters")
         try:
             game.play(text)
         except IllegalMove as err:
-            raise InvalidSave(f"step {i + 1} ({text!r}) cannot be played: {err.reason}") from None
+            raise InvalidSave(f"step {i + 1} ({short(text)}) cannot be played: "
+                              f"{err.reason}") from None

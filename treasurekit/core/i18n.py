@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 LANGUAGES: tuple[str, ...] = ("en", "nl")
 DEFAULT_LANGUAGE = "en"
@@ -89,7 +89,11 @@ def percent(share: float, lang: str, digits: int = 1) -> str:
     return str(format_percent(share, format=fmt, locale=_locale(lang)))
 
 
-def join(items: list[str] | tuple[str, ...], lang: str, style: str = "standard") -> str:
+ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short",
+                    "unit-narrow"]
+
+
+def join(items: list[str] | tuple[str, ...], lang: str, style: ListStyle = "standard") -> str:
     """A list in running text: ``A, B and C`` (``style="or"`` for alternatives)."""
     from babel.lists import format_list
 

@@ -32,5 +32,5 @@ class Move(NamedTuple):
             raise IllegalMove(text, "a move must be a non-empty text such as 'draw' or 'take:A'")
         kind, _, arg = text.strip().partition(":")
         if not kind.replace("-", "").isalnum():
-            raise IllegalMove(text, f"{kind!r} is not a move name")
+            raise IllegalMove(text, f"{kind[:30]!r} is not a move name")
         return cls(kind, arg)

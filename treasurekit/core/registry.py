@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any
 
 from .errors import InvalidSave, UnknownGame
 from .game import SAVE_FORMAT, SAVE_VERSION, Game, replay
+from .saves import MAX_MOVES, check_keys, loads, plain, short
 
 #: name -> "module:Class"; modules are imported only when a game is created.
 GAMES: dict[str, str] = {
@@ -39,57 +39,60 @@ def new_game(
 
 def setup_position(
     name: str,
-    position: Mapping[str, Any] | str,
+    position: Mapping[str, Any] | str | bytes,
     seed: int = 0,
 ) -> Game[Any]:
-    """Set up a table situation from a readable description (a dict or its JSON text)."""
-    if isinstance(position, str):
-        try:
-            position = json.loads(position)
-        except json.JSONDecodeError as err:
-            raise InvalidSave(f"the position is not valid JSON: {err.msg}") from None
+    """Set up a table situation from a readable description (a dict or its JSON text).
+
+    Any fault in the description raises InvalidSave (short message, game unchanged)."""
+    if isinstance(position, (str, bytes, bytearray)):
+        position = loads(position, "position")
     if not isinstance(position, Mapping):
-        raise InvalidSave("a position must be a JSON object")
+        raise InvalidSave(f"a position must be a JSON object, not {short(position)}")
     cls = game_class(name)
-    players = position.get("players", 2)
-    variant = position.get("variant", "standard")
-    try:
-        return cls(players=players, seed=seed, variant=variant, position=position)
-    except ValueError as err:
-        if isinstance(err, InvalidSave):
-            raise
-        raise InvalidSave(f"bad position: {err}") from None
+    desc: dict[str, Any] = plain(position, "position")
+    return _build(cls, "position", players=desc.get("players", 2), seed=seed,
+                  variant=desc.get("variant", "standard"), position=desc)
 
 
-def load_game(text: str) -> Game[Any]:
-    """Load a save made by ``Game.to_json``; any problem raises InvalidSave."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as err:
-        raise InvalidSave(f"the save is not valid JSON: {err}") from None
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+#: every key of a save file, with the type its value must have
+SAVE_FIELDS: dict[str, tuple[type, ...]] = {
+    "format": (str,), "version": (int,), "game": (str,), "players": (list,), "seed": (int,),
+    "variant": (str,), "position": (dict, type(None)), "moves": (list,),
+}
+
+
+def load_game(text: str | bytes) -> Game[Any]:
+    """Load a save made by ``Game.to_json``; any problem raises InvalidSave (short message)."""
+    data = loads(text, "save")
+    if type(data) is not dict or data.get("format") != SAVE_FORMAT:
         raise InvalidSave("this is not a treasurekit save file")
-    if data.get("version") != SAVE_VERSION:
-        raise InvalidSave(
-            f"save version {data.get('version')!r} is not supported (need {SAVE_VERSION})")
-    fields = (("game", str), ("players", list), ("seed", int), ("variant", str), ("moves", list))
-    for key, kind in fields:
-        if not isinstance(data.get(key), kind):
+    check_keys(data, set(SAVE_FIELDS), "save")
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:
+        raise InvalidSave(f"save version {short(version)} is not supported "
+                          f"(need {SAVE_VERSION})")
+    for key, kinds in SAVE_FIELDS.items():
+        if key not in data or type(data[key]) not in kinds:
             raise InvalidSave(f"the save's {key!r} is missing or has the wrong type")
-    if not isinstance(data.get("position"), (dict, type(None))):
-        raise InvalidSave("the save's 'position' must be an object or null")
+    if len(data["moves"]) > MAX_MOVES:
+        raise InvalidSave(f"a save holds at most {MAX_MOVES:,} steps")
     try:
         cls = game_class(data["game"])
-    except UnknownGame as err:
-        raise InvalidSave(str(err)) from None
-    try:
-        game = cls(
-            players=data["players"], seed=data["seed"], variant=data["variant"],
-            position=data.get("position"),
-        )
-    except ValueError as err:
-        if isinstance(err, InvalidSave):
-            raise
-        raise InvalidSave(f"the save's set-up is wrong: {err}") from None
+    except UnknownGame:
+        raise InvalidSave(f"no game {short(data['game'])}; implemented: "
+                          f"{', '.join(sorted(GAMES))}") from None
+    game = _build(cls, "save", players=data["players"], seed=data["seed"],
+                  variant=data["variant"], position=data["position"])
     replay(game, data["moves"])
     return game
+
+
+def _build(cls: type[Game[Any]], what: str, **kwargs: Any) -> Game[Any]:
+    """``cls(**kwargs)``, any ValueError of the set-up reported as InvalidSave."""
+    try:
+        return cls(**kwargs)
+    except InvalidSave:
+        raise
+    except ValueError as err:
+        raise InvalidSave(f"the {what}'s set-up is wrong: {str(err)[:200]}") from None

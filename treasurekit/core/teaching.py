@@ -90,7 +90,13 @@ class Choice:
 
 @dataclass(frozen=True)
 class LessonStep:
-    """A table situation, a question about it, and the engine's explanation."""
+    """A table situation, a question about it, and the engine's explanation.
+
+    The table is ``position`` with the ``lead_in`` moves played on it (e.g. a steal and the
+    dice it rolled), set up by :meth:`start` alone: ``choices(game)`` only reads the table it
+    is given (anything it tries, it takes back), so the same step started again, e.g. in
+    another language, shows the same table and accepts the same answers.
+    """
 
     game: str
     key: str                                   # {game}.lesson.{key}.title / .text
@@ -100,6 +106,7 @@ class LessonStep:
     explain: Callable[[Game[Any]], Msg]       # given a fresh start() of the step
     then: tuple[str, ...] = field(default=())  # forced chance outcomes after a move
     seen_by_after: int | None = None   # after the answer, draw the table as this seat sees it
+    lead_in: tuple[str, ...] = ()      # moves played on the position before the question
 
     def title(self, lang: str) -> str:
         return tr(f"{self.game}.lesson.{self.key}.title", lang)
@@ -108,8 +115,12 @@ class LessonStep:
         return tr(f"{self.game}.lesson.{self.key}.text", lang)
 
     def start(self, lang: str = "en") -> Game[Any]:
-        """The step's table; the learner's seat "You" is named in ``lang``."""
-        return setup_position(self.game, _localise_you(self.position, tr("widgets.you", lang)))
+        """The step's table (the position, then the lead-in moves); the learner's seat "You"
+        is named in ``lang``."""
+        game = setup_position(self.game, _localise_you(self.position, tr("widgets.you", lang)))
+        for move in self.lead_in:
+            game.play(move)
+        return game
 
     def explanation(self, lang: str = "en") -> Msg:
         """Why the right answer is right, worked out on a fresh copy of the situation."""

@@ -190,19 +190,10 @@ def captain_html(heart: bool, used: bool, lang: Language) -> str:
             + f' <span class="tk-cl-captain-text">{escape(name)} — {escape(state)}</span>')
 
 
-def _view_for(game: Game[Any], seat: int | None) -> dict[str, Any]:
-    """The seat's view; for a spectator (seat None: examples, lessons) every hand is shown."""
-    v = game.view(seat if seat is not None else 0)
-    if seat is None:
-        v = dict(v)
-        v["hands"] = [game.view(i)["hand"] for i in range(len(game.players))]
-    return v
-
-
 def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> str:
     """The whole table as one player (or, with ``seat=None``, a spectator) sees it."""
     t = lang.t
-    v = _view_for(game, seat)
+    v = game.view(seat)           # seat None: a spectator, who sees every hand
     names = v["players"]
     if v["phase"] == "over":
         status = t(f"{GAME}.ui.status_over", pile=v["pile"],

@@ -133,7 +133,7 @@ def pile_columns(a: list[str], b: list[str], lang: Language) -> list[str]:
 
 def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> str:
     """The whole table as one player (or a spectator) sees it."""
-    v = game.view(seat if seat is not None else 0)
+    v = game.view(seat)
     t = lang.t
     names = v["players"]
     diver = names[v["diver"]]

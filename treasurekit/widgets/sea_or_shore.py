@@ -26,7 +26,6 @@ from ..games.sea_or_shore.cards import (
     treasure,
 )
 from ..games.sea_or_shore.state import Played
-from ..games.sea_or_shore.view import played_view
 from .lang import Language, button, live_html, relabel
 from .move_picker import MovePicker
 from .style import panel
@@ -144,11 +143,10 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
     """The table as ``seat`` sees it; ``None`` is a spectator who sees every card, with the
     cover cards drawn see-through."""
     t = lang.t
+    v = game.view(seat)
     if seat is None:                       # a spectator: every seat's own hand
-        views = [game.view(i) for i in range(len(game.players))]
-        v, hands = views[0], [view["hand"] for view in views]
+        hands = v["hands"]
     else:
-        v = game.view(seat)
         hands = [v["hand"] if i == seat else None for i in range(len(game.players))]
     names = v["players"]
 
@@ -159,7 +157,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
                                                                 strict=True))
     decks = []
     for d, (face, size) in enumerate(zip(v["face_up"], v["decks"], strict=True)):
-        known = v["deck_known"][d] if seat is not None else game.state.decks[d].top
+        known = v["deck_known"][d]
         known_key = "widgets.sos.you_know" if seat is not None else "widgets.sos.next_treasures"
         extra = (f'<p class="tk-known">{escape(t(known_key))} ' + escape(", ".join(
             treasure(c).label(lang.code) for c in known)) + "</p>") if known else ""
@@ -176,7 +174,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
             marks += f' <span class="tk-starter">★ {escape(t("widgets.sos.starter"))}</span>'
         if i == v["to_move"]:
             marks += f' <span class="tk-to-move">▶ {escape(t("widgets.sos.to_move"))}</span>'
-        pv = played_view(game.state, i, seat) if seat is None else v["played"][i]
+        pv = v["played"][i]
         if pv is None:
             played = f'<p class="tk-muted">{escape(t("widgets.sos.not_played"))}</p>'
         else:

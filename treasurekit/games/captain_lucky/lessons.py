@@ -13,7 +13,6 @@ itself (legal moves, the dice it asks for, chance outcomes, scores), never writt
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from ...core.errors import IllegalMove
@@ -45,16 +44,6 @@ def _numbers(correct: int, options: list[int], key: str = "widgets.number") -> l
     return [Choice(str(v), Msg.of(key, n=v), v == correct) for v in values]
 
 
-def _prepared(moves: tuple[str, ...]) -> Callable[[Game[Any]], Game[Any]]:
-    """Play the step's lead-in moves once (the table shown is the one after them)."""
-    def prepare(game: Game[Any]) -> Game[Any]:
-        if not game.history:
-            for m in moves:
-                game.play(m)
-        return game
-    return prepare
-
-
 def play_to_end(game: Game[Any]) -> Game[Any]:
     """Finish the game the dullest way: every roll blank, every decision the last legal one
     (``stop`` after a failed roll), every card the first the pile offers."""
@@ -68,9 +57,9 @@ def play_to_end(game: Game[Any]) -> Game[Any]:
 
 
 def _step(key: str, section: str, position: dict[str, Any], choices: Any, explain: Any,
-          then: tuple[str, ...] = ()) -> LessonStep:
+          then: tuple[str, ...] = (), lead_in: tuple[str, ...] = ()) -> LessonStep:
     pos = {"players": ["You", "Bob"], **position}
-    return LessonStep(G, key, section, pos, choices, explain, then)
+    return LessonStep(G, key, section, pos, choices, explain, then, lead_in=lead_in)
 
 
 # 1. placing: one type at a time, at least one card ----------------------------------
@@ -163,34 +152,29 @@ def _dice_explain(game: Game[Any]) -> Msg:
 
 # 6. re-roll with matching cards --------------------------------------------------------
 REROLL_LEAD = ("steal:middle-ruby-3", "roll:PBB")
-_reroll_game = _prepared(REROLL_LEAD)
 REROLL_OPTIONS = (("rubies", "reroll:ruby"), ("gold", "reroll:gold"), ("stop", "stop"))
 
 
 def _reroll_choices(game: Game[Any]) -> list[Choice]:
-    g = _reroll_game(game)
-    return [Choice(v, _msg(f"reroll.{v}"), v == "rubies" and allowed(g, m),
-                   m if allowed(g, m) else None) for v, m in REROLL_OPTIONS]
+    return [Choice(v, _msg(f"reroll.{v}"), v == "rubies" and allowed(game, m),
+                   m if allowed(game, m) else None) for v, m in REROLL_OPTIONS]
 
 
 def _reroll_explain(game: Game[Any]) -> Msg:
-    g = _reroll_game(game)
-    v = g.view(0)
-    assert allowed(g, "reroll:ruby") and not allowed(g, "reroll:gold")
+    v = game.view(0)
+    assert allowed(game, "reroll:ruby") and not allowed(game, "reroll:gold")
     return _msg("reroll.explain", failed=v["dice"].count(BLANK), rubies=v["hand"]["ruby"])
 
 
 # 7. the odds of one more re-roll (the savings tip) ------------------------------------
 SAVINGS_LEAD = ("steal:middle-ruby-4", "roll:BBBB")
-_savings_game = _prepared(SAVINGS_LEAD)
 
 
 def _all_pirates(game: Game[Any]) -> float:
     """Chance that the re-roll the engine would make shows only pirate heads."""
-    g = _savings_game(game)
-    g.play("reroll:ruby")
-    p = sum(prob for move, prob in g.chance_outcomes() if BLANK not in move.arg)
-    g.undo()
+    game.play("reroll:ruby")
+    p = sum(prob for move, prob in game.chance_outcomes() if BLANK not in move.arg)
+    game.undo()
     return p
 
 
@@ -200,42 +184,36 @@ def _savings_choices(game: Game[Any]) -> list[Choice]:
 
 
 def _savings_explain(game: Game[Any]) -> Msg:
-    g = _savings_game(game)
-    v = g.view(0)
+    v = game.view(0)
     return _msg("savings.explain", pct=round(100 * _all_pirates(game)),
                 n=v["dice"].count(BLANK), heads=v["pirate_faces"])
 
 
 # 8. the captain bonus ---------------------------------------------------------------
 BONUS_LEAD = ("steal:p1-pearl-3", "roll:PBB")
-_bonus_game = _prepared(BONUS_LEAD)
 BONUS_OPTIONS = (("bonus", "bonus"), ("gold", "reroll:gold"), ("stop", "stop"))
 
 
 def _bonus_choices(game: Game[Any]) -> list[Choice]:
-    g = _bonus_game(game)
-    return [Choice(v, _msg(f"bonus.{v}"), v == "bonus" and allowed(g, m),
-                   m if allowed(g, m) else None) for v, m in BONUS_OPTIONS]
+    return [Choice(v, _msg(f"bonus.{v}"), v == "bonus" and allowed(game, m),
+                   m if allowed(game, m) else None) for v, m in BONUS_OPTIONS]
 
 
 def _bonus_explain(game: Game[Any]) -> Msg:
-    g = _bonus_game(game)
-    g.play("bonus")
-    g.play("roll:" + PIRATE * g.state.failed())
-    assert not allowed(g, "bonus"), "a second captain bonus must be refused"
-    return _msg("bonus.explain", failed=len(g.state.rolls[-1][1]))
+    game.play("bonus")
+    game.play("roll:" + PIRATE * game.state.failed())
+    assert not allowed(game, "bonus"), "a second captain bonus must be refused"
+    return _msg("bonus.explain", failed=len(game.state.rolls[-1][1]))
 
 
 # 9. set building in front of you ----------------------------------------------------
 BUILD_LEAD = ("steal:middle-jade-3",)
-_build_game = _prepared(BUILD_LEAD)
 
 
 def _build_after(game: Game[Any]) -> list[int]:
-    g = _build_game(game)
-    g.play("roll:PPP")
-    sizes = set_sizes(g.state.collections[0][INDEX["jade"]])
-    g.undo()
+    game.play("roll:PPP")
+    sizes = set_sizes(game.state.collections[0][INDEX["jade"]])
+    game.undo()
     return sizes
 
 
@@ -256,18 +234,17 @@ END_POS = {"players": ["You", "Bob", "Cleo"], "turn": 1, "draw_pile": {"silver":
 
 def _turns_after_announcement(game: Game[Any]) -> list[str]:
     """Who plays from the turn in which the last card is drawn until the game ends."""
-    g = _prepared(())(game)
-    start = len(g.history)
-    players = [g.players[g.state.turn]]
-    while not g.is_over:
-        if g.is_chance:
-            g.play(g.chance_outcomes()[-1 if g.state.phase == "roll" else 0][0])
+    start = len(game.history)
+    players = [game.players[game.state.turn]]
+    while not game.is_over:
+        if game.is_chance:
+            game.play(game.chance_outcomes()[-1 if game.state.phase == "roll" else 0][0])
         else:
-            g.play(g.legal_moves()[-1])
-        if not g.is_over and g.players[g.state.turn] != players[-1]:
-            players.append(g.players[g.state.turn])
-    while len(g.history) > start:
-        g.undo()
+            game.play(game.legal_moves()[-1])
+        if not game.is_over and game.players[game.state.turn] != players[-1]:
+            players.append(game.players[game.state.turn])
+    while len(game.history) > start:
+        game.undo()
     return players
 
 
@@ -306,11 +283,10 @@ TIE_POS = {"turn": 1, "phase": "target", "draw_pile": {}, "hands": [[], []],
 
 
 def _tie_choices(game: Game[Any]) -> list[Choice]:
-    g = _prepared(())(game)
-    n = len(g.history)
-    winners = play_to_end(g).winners()
-    while len(g.history) > n:
-        g.undo()
+    n = len(game.history)
+    winners = play_to_end(game).winners()
+    while len(game.history) > n:
+        game.undo()
     return [Choice("you", _msg("tie.you"), winners == [0]),
             Choice("bob", _msg("tie.bob"), winners == [1]),
             Choice("both", _msg("tie.both"), len(winners) == 2)]
@@ -334,15 +310,16 @@ LESSON: list[LessonStep] = [
     _step("dice", "steal", TARGET_POS, _dice_choices, _dice_explain),
     _step("reroll", "steal", {"phase": "target", "hands": [HAND, None],
                               "middle": {"ruby": 3}}, _reroll_choices, _reroll_explain,
-          then=("roll:PP", "draw:silver", "draw:silver")),
+          then=("roll:PP", "draw:silver", "draw:silver"), lead_in=REROLL_LEAD),
     _step("savings", "steal", {"phase": "target", "bonus_used": [True, False],
                                "hands": [["ruby"] * 4 + ["gold"], None],
-                               "middle": {"ruby": 4}}, _savings_choices, _savings_explain),
+                               "middle": {"ruby": 4}}, _savings_choices, _savings_explain,
+          lead_in=SAVINGS_LEAD),
     _step("bonus", "captain_bonus", {**TARGET_POS}, _bonus_choices, _bonus_explain,
-          then=("roll:PP",)),
+          then=("roll:PP",), lead_in=BONUS_LEAD),
     _step("build", "steal", {"phase": "target", "hands": [HAND, None], "middle": {"jade": 3},
                              "collections": [{"jade": 4}, {}]}, _build_choices,
-          _build_explain),
+          _build_explain, lead_in=BUILD_LEAD),
     _step("end", "end", END_POS, _end_choices, _end_explain),
     _step("score", "end", SCORE_POS, _score_choices, _score_explain),
     _step("tie", "end", TIE_POS, _tie_choices, _tie_explain),

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import InvalidSave
+from ...core.saves import check_keys, short
 from .cards import HAND_SIZE, INDEX, TYPES
 
 if TYPE_CHECKING:
@@ -34,19 +35,19 @@ def counts_of(raw: Any, where: str) -> list[int]:
     counts = [0] * len(TYPES)
     if isinstance(raw, list):
         for name in raw:
-            if name not in INDEX:
-                raise InvalidSave(f"{where}: {name!r} is not a treasure type "
+            if type(name) is not str or name not in INDEX:
+                raise InvalidSave(f"{where}: {short(name)} is not a treasure type "
                                   f"(use one of {', '.join(TYPES)})")
             counts[INDEX[name]] += 1
         return counts
     if isinstance(raw, dict):
         for name, k in raw.items():
             if name not in INDEX:
-                raise InvalidSave(f"{where}: {name!r} is not a treasure type "
+                raise InvalidSave(f"{where}: {short(name)} is not a treasure type "
                                   f"(use one of {', '.join(TYPES)})")
             if not isinstance(k, int) or isinstance(k, bool) or k < 0:
                 raise InvalidSave(f"{where}: the number of {name} cards must be a whole "
-                                  f"number from 0, not {k!r}")
+                                  f"number from 0, not {short(k)}")
             counts[INDEX[name]] += k
         return counts
     raise InvalidSave(f"{where} must be a list of treasure types or an object of counts")
@@ -58,7 +59,7 @@ def _seat(raw: Any, names: list[str], what: str) -> int:
     if isinstance(raw, str) and raw in names:
         return names.index(raw)
     raise InvalidSave(f"{what} must be a seat number 0-{len(names) - 1} or one of {names}, "
-                      f"not {raw!r}")
+                      f"not {short(raw)}")
 
 
 def _per_player(desc: dict[str, Any], key: str, n: int) -> list[Any]:
@@ -85,16 +86,14 @@ def _fill(pile: list[int], name: str) -> list[int]:
 def state_from_position(game: CaptainLucky, desc: dict[str, Any]) -> CaptainLuckyState:
     from .rules import CaptainLuckyState
 
-    unknown = set(desc) - KEYS
-    if unknown:
-        raise InvalidSave(f"unknown key(s) in position: {', '.join(sorted(unknown))}")
+    check_keys(desc, KEYS, "position")
     names = list(game.players)
     n = len(names)
     heart = _seat(desc.get("heart", 0), names, "heart")
     turn = _seat(desc.get("turn", heart), names, "turn")
     phase = desc.get("phase", "place")
     if phase not in ("place", "target"):
-        raise InvalidSave(f"phase must be 'place' or 'target', not {phase!r}")
+        raise InvalidSave(f"phase must be 'place' or 'target', not {short(phase)}")
 
     middle = counts_of(desc.get("middle", {}), "middle")
     collections = [counts_of(c, f"collection of {names[i]}")

@@ -30,6 +30,7 @@ from ...core.errors import IllegalMove
 from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
+from ...core.saves import short
 from .cards import (
     BLANK,
     DIE_FACES,
@@ -335,7 +336,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         me = self.players[s.turn] if s.phase != "over" else ""
         if s.phase in ("deal", "refill"):
             if move.kind == "draw":
-                return (f"no {move.arg!r} card is left in the draw pile "
+                return (f"no {short(move.arg)} card is left in the draw pile "
                         "(see chance_outcomes())")
             return "the next card is the dealer's: deal() or force one of chance_outcomes()"
         if s.phase == "roll":
@@ -385,7 +386,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
             if move.kind == "reroll":
                 if move.arg != TYPES[t]:
                     return (f"only hand cards of the type being stolen ({TYPES[t]}) match; "
-                            f"{move.arg!r} cards cannot pay for a re-roll")
+                            f"{short(move.arg)} cards cannot pay for a re-roll")
                 return (f"re-rolling {f} failed dice costs {f} matching card(s); {me} holds "
                         f"{s.hands[s.turn][t]}")
             if move == BONUS:
@@ -597,8 +598,12 @@ class CaptainLucky(Game[CaptainLuckyState]):
         return [i for i, r in enumerate(ranking) if r == best]
 
     # ---- views ---------------------------------------------------------------------------
-    def _view(self, s: CaptainLuckyState, player: int) -> dict[str, Any]:
-        """Hands are private: a player sees their own hand and the others' hand sizes."""
+    def _phase(self, s: CaptainLuckyState) -> str:
+        return s.phase
+
+    def _view(self, s: CaptainLuckyState, player: int | None) -> dict[str, Any]:
+        """Hands are private: a player sees their own hand and the others' hand sizes; the
+        spectator (None) sees every hand (``hands``)."""
         def named(counts: list[int]) -> dict[str, int]:
             return {t: k for t, k in zip(TYPES, counts, strict=True) if k}
 
@@ -606,12 +611,9 @@ class CaptainLucky(Game[CaptainLuckyState]):
         if s.target is not None:
             owner, t, size = s.target
             target = {"owner": owner, "type": TYPES[t], "size": size}
-        to_move = self.current_player
-        return {
-            "game": GAME, "you": player, "players": list(self.players),
-            "variant": self.variant, "phase": s.phase, "turn": s.turn, "to_move": to_move,
-            "heart": s.heart, "pirate_faces": self.pirate_faces,
-            "hand": named(s.hands[player]),
+        out = {
+            "turn": s.turn, "heart": s.heart, "pirate_faces": self.pirate_faces,
+            "hand": None if player is None else named(s.hands[player]),
             "hand_sizes": [sum(h) for h in s.hands],
             "middle": named(s.middle),
             "collections": [named(c) for c in s.collections],
@@ -620,6 +622,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
             "end_announced": s.end_announced,
             "target": target, "dice": "".join(s.dice),
             "rolls": [list(r) for r in s.rolls], "result": s.result,
-            "scores": self._scores(s),
-            "legal": [str(m) for m in self.legal_moves()] if to_move == player else [],
         }
+        if player is None:
+            out["hands"] = [named(h) for h in s.hands]
+        return out

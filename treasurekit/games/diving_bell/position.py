@@ -17,6 +17,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import InvalidSave
+from ...core.saves import check_keys, short
 from .cards import ALL_CARDS, Card, deck_for, ids_of
 
 if TYPE_CHECKING:
@@ -29,17 +30,15 @@ KEYS = {"players", "variant", "diver", "phase", "row", "division", "piles", "dis
 def state_from_position(game: DivingBell, desc: dict[str, Any]) -> DivingBellState:
     from .rules import QUICK_DECK, DivingBellState, _bursts, check_position_cards
 
-    unknown = set(desc) - KEYS
-    if unknown:
-        raise InvalidSave(f"unknown key(s) in position: {', '.join(sorted(unknown))}")
+    check_keys(desc, KEYS, "position")
     names = list(game.players)
     diver_name = desc.get("diver", names[0])
     if diver_name not in names:
-        raise InvalidSave(f"diver {diver_name!r} is not one of the players {names}")
+        raise InvalidSave(f"diver {short(diver_name)} is not one of the players {names}")
     diver = names.index(diver_name)
     phase = desc.get("phase", "dive")
     if phase not in ("dive", "divide", "choose"):
-        raise InvalidSave(f"phase must be 'dive', 'divide' or 'choose', not {phase!r}")
+        raise InvalidSave(f"phase must be 'dive', 'divide' or 'choose', not {short(phase)}")
 
     row = check_position_cards(desc.get("row", []), "row")
     piles_desc = desc.get("piles", {})
@@ -74,7 +73,7 @@ def state_from_position(game: DivingBell, desc: dict[str, Any]) -> DivingBellSta
         raise InvalidSave("this row has burst, so the phase cannot be 'dive'")
     treasures = [c for c in row if c.is_treasure]
     if phase != "dive" and not treasures:
-        raise InvalidSave(f"phase {phase!r} needs treasure cards in the row")
+        raise InvalidSave(f"phase {short(phase)} needs treasure cards in the row")
     division = _division(desc.get("division", []), treasures, phase, burst)
 
     unseen = sorted(set(pool) - {i for group in taken for i in group})

@@ -20,6 +20,7 @@ from ...core.errors import InvalidSave
 from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
+from ...core.saves import short
 from .cards import AIR_POCKET_RELIEF, ALL_CARDS, CODES, Card, card_by_code, deck_for
 from .scoring import score
 
@@ -196,7 +197,8 @@ class DivingBell(Game[DivingBellState]):
     def _why_illegal(self, s: DivingBellState, move: Move) -> str:
         if s.phase == "draw":
             if move.kind == "reveal":
-                return f"no {move.arg!r} card is left unseen in the deck (see chance_outcomes())"
+                return (f"no {short(move.arg)} card is left unseen in the deck "
+                        "(see chance_outcomes())")
             return "the next card is the dealer's: deal() or force one of chance_outcomes()"
         legal = ", ".join(str(m) for m in self._legal(s))
         if s.phase == "dive" and move == STOP and not s.row:
@@ -413,14 +415,17 @@ class DivingBell(Game[DivingBellState]):
         return [i for i, r in enumerate(ranking) if r == best]
 
     # ---- views -------------------------------------------------------------------
-    def _view(self, s: DivingBellState, player: int) -> dict[str, Any]:
-        """Diving Bell has no hidden hands: all a player lacks is the order of the deck."""
+    def _phase(self, s: DivingBellState) -> str:
+        return s.phase
+
+    def _view(self, s: DivingBellState, player: int | None) -> dict[str, Any]:
+        """Diving Bell has no hidden hands: all a player lacks is the order of the deck, which
+        nobody knows (it is dealt at random), so every seat and the spectator see the same."""
         codes = lambda ids: [CODES[i] for i in ids]  # noqa: E731
         treasures = s.treasures()
         division = {p: codes(s.on_pile(k)) for k, p in enumerate(PILES)}
         return {
-            "game": GAME, "you": player, "players": list(self.players), "variant": self.variant,
-            "phase": s.phase, "diver": s.diver, "to_move": self.current_player,
+            "diver": s.diver,
             "row": codes(s.row), "pressure": s.pressure, "limit": self.limit,
             "krakens": s.krakens, "burst": s.burst,
             "deck": s.draws_left, "set_aside": s.set_aside,
@@ -428,9 +433,8 @@ class DivingBell(Game[DivingBellState]):
             "division": division,
             "next_to_divide": (CODES[treasures[len(s.division)]]
                                if s.phase == "divide" else None),
-            "piles": [codes(p) for p in s.piles], "scores": self._scores(s),
+            "piles": [codes(p) for p in s.piles],
             "discards": codes(s.discards), "reshuffled": s.reshuffled,
-            "legal": [str(m) for m in self.legal_moves()] if self.current_player == player else [],
         }
 
 
@@ -443,6 +447,6 @@ def check_position_cards(codes: list[Any], where: str) -> list[Card]:
         try:
             cards.append(card_by_code(code))
         except (KeyError, TypeError):
-            raise InvalidSave(f"{where}: {code!r} is not a Diving Bell card "
+            raise InvalidSave(f"{where}: {short(code)} is not a Diving Bell card "
                               f"(write e.g. 'gold5/3', 'ruby3/1', 'map1/0')") from None
     return cards

@@ -23,6 +23,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import InvalidSave
+from ...core.saves import check_keys, short
 from .cards import ADDITION_CARDS, HAND_SIZE, ISLAND_CODES, island, treasure_decks
 from .state import Deck, Played, SeaOrShoreState
 
@@ -48,18 +49,16 @@ def _count(x: Any) -> bool:
 def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreState:
     from .rules import card_order, check_codes
 
-    unknown = set(desc) - KEYS
-    if unknown:
-        raise InvalidSave(f"unknown key(s) in position: {', '.join(sorted(unknown))}")
+    check_keys(desc, KEYS, "position")
     names = list(game.players)
     n = len(names)
     s = SeaOrShoreState(n)
     starter = desc.get("starter", names[0])
     if starter not in names:
-        raise InvalidSave(f"starter {starter!r} is not one of the players {names}")
+        raise InvalidSave(f"starter {short(starter)} is not one of the players {names}")
     s.starter = s.first_starter = names.index(starter)
     rnd = desc.get("round", 1)
-    if rnd not in (1, 2):
+    if type(rnd) is not int or rnd not in (1, 2):
         raise InvalidSave("round must be 1 or 2")
     s.round = rnd - 1
     scores = desc.get("round_scores", [[0] * n] if rnd == 2 else [])
@@ -76,10 +75,12 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
     played_desc = _by_name(desc, "played", names)
     s.played = [None] * n
     for p, text in played_desc.items():
+        if type(text) is not str:
+            raise InvalidSave(f"played card of {p}: {short(text)} is not like 'r7/sea+1'")
         try:
             s.played[names.index(p)] = Played.parse(text)
         except (KeyError, ValueError, AttributeError):
-            raise InvalidSave(f"played card of {p}: {text!r} is not like 'r7/sea+1'") from None
+            raise InvalidSave(f"played card of {p}: {short(text)} is not like 'r7/sea+1'") from None
     s.discards = check_codes(desc.get("discards", []), "discards")
     used = [c for h in s.hands for c in h] + [pl.card for pl in s.played if pl] + s.discards
     twice = [c for c, k in Counter(used).items() if k > 1]
@@ -99,7 +100,7 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
                           f"(1 to {HAND_SIZE[n]}, counting a played card)")
     phase = desc.get("phase", "play")
     if phase not in ("play", "pass", "reveal"):
-        raise InvalidSave(f"phase must be 'play', 'pass' or 'reveal', not {phase!r}")
+        raise InvalidSave(f"phase must be 'play', 'pass' or 'reveal', not {short(phase)}")
     if phase == "reveal" and len(done) != n:
         raise InvalidSave("phase 'reveal' needs a played card from every player")
     if phase == "pass" and (done or max(sizes) != HAND_SIZE[n]):

@@ -28,6 +28,7 @@ from ...core.errors import InvalidSave
 from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
+from ...core.saves import short
 from .cards import (
     ACTION_CARDS,
     ADDITION_CARDS,
@@ -263,7 +264,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         try:
             played = Played.parse(arg)
         except (KeyError, ValueError):
-            return (f"{arg!r} is not a play: write card/side+additions, e.g. 'r7/sea', "
+            return (f"{short(arg)} is not a play: write card/side+additions, e.g. 'r7/sea', "
                     "'b12/shore' or 'g5/sea+2'")
         p = int(s.steps[0][1])
         if played.card not in s.hands[p]:
@@ -281,7 +282,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         kind = step[0]
         if kind in CHANCE_STEPS:
             if move.kind == kind:
-                return (f"{move.arg!r} is not a possible outcome now "
+                return (f"{short(move.arg)} is not a possible outcome now "
                         "(see chance_outcomes())")
             return f"the next {kind} is the dealer's: deal() or force one of chance_outcomes()"
         p = int(step[1])
@@ -695,7 +696,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return [t + x for t, x in zip(totals, round_points(s), strict=True)]
 
     # ---- views ------------------------------------------------------------------------
-    def _view(self, s: SeaOrShoreState, player: int) -> dict[str, Any]:
+    def _phase(self, s: SeaOrShoreState) -> str:
+        return "over" if s.over else str(s.steps[0][0])
+
+    def _view_scores(self, s: SeaOrShoreState, player: int | None) -> list[int] | None:
+        """The points lie partly under the tops of the piles: shown at the end (and to
+        the spectator, who sees every pile)."""
+        return self._scores(s) if s.over or player is None else None
+
+    def _view(self, s: SeaOrShoreState, player: int | None) -> dict[str, Any]:
         from .view import view
 
         return view(self, s, player)
@@ -778,7 +787,7 @@ def check_codes(codes: Any, where: str, kind: str = "island") -> list[str]:
         try:
             look(code)
         except (KeyError, TypeError):
-            raise InvalidSave(f"{where}: {code!r} is not a {kind} card "
+            raise InvalidSave(f"{where}: {short(code)} is not a {kind} card "
                               f"(write colour letter r/b/g/p and value, e.g. 'r7')") from None
     return list(codes)
 

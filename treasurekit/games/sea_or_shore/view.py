@@ -33,34 +33,39 @@ def played_view(s: SeaOrShoreState, seat: int, viewer: int | None) -> dict[str, 
     return out
 
 
-def view(game: SeaOrShore, s: SeaOrShoreState, player: int) -> dict[str, Any]:
+def view(game: SeaOrShore, s: SeaOrShoreState, player: int | None) -> dict[str, Any]:
+    """The table as ``player`` sees it; ``None``: the spectator, who sees every hand, every
+    pile, the covered halves and the top cards of the decks whose order someone knows."""
     step = s.steps[0] if s.steps else ("over",)
     kind = step[0]
     pending: dict[str, Any] = {}
-    if kind == "pass" and s.passing[player]:
-        pending["passing"] = s.passing[player]
-    if kind == "give" and player in (step[1], step[2]):
+    if kind == "pass" and (s.passing[player] if player is not None else any(s.passing)):
+        pending["passing"] = s.passing[player] if player is not None else list(s.passing)
+    if kind == "give" and player in (None, step[1], step[2]):
         pending["grabbed"] = list(s.grabbed)
-    if kind == "order" and player == step[1]:
+    if kind == "order" and player in (None, step[1]):
         pending["looking_at"] = s.decks[int(step[2])].top[:3]
-    return {
-        "game": game.name, "you": player, "players": list(game.players),
-        "variant": game.variant, "actions": dict(zip(("/".join(p) for p in ACTION_CARDS),
-                                                     game.sides, strict=True)),
-        "round": s.round + 1, "phase": "over" if s.over else kind,
-        "to_move": game.current_player, "starter": s.starter,
-        "hand": list(s.hands[player]), "hand_sizes": [len(h) for h in s.hands],
+    spectator = player is None
+    seat = 0 if player is None else player
+    out = {
+        "actions": dict(zip(("/".join(p) for p in ACTION_CARDS), game.sides, strict=True)),
+        "round": s.round + 1, "starter": s.starter,
+        "hand": None if spectator else list(s.hands[seat]),
+        "hand_sizes": [len(h) for h in s.hands],
         "played": [played_view(s, seat, player) for seat in range(s.players)],
         "revealed": s.revealed,
         "face_up": list(s.face_up),
         "decks": [deck.size() for deck in s.decks],
-        "deck_known": [deck.top[:s.known[d][player]] for d, deck in enumerate(s.decks)],
+        "deck_known": [deck.top[:] if spectator else deck.top[:s.known[d][seat]]
+                       for d, deck in enumerate(s.decks)],
         "piles": [{"top": pile[-1] if pile else None, "size": len(pile)} for pile in s.piles],
-        "my_pile": list(s.piles[player]),
+        "my_pile": None if spectator else list(s.piles[seat]),
         "additions": list(s.additions), "addition_pile": s.addition_pile,
         "discards": list(s.discards), "unseen_islands": len(s.box),
         "round_scores": [list(r) for r in s.round_scores],
-        "scores": game.scores() if s.over else None,
         "pending": pending,
-        "legal": [str(m) for m in game.legal_moves()] if game.current_player == player else [],
     }
+    if spectator:
+        out["hands"] = [list(h) for h in s.hands]
+        out["pile_cards"] = [list(p) for p in s.piles]
+    return out
