@@ -14,7 +14,7 @@ from treasurekit.core import game as core_game
 from treasurekit.core.chance import dealer_uniform, pick
 from treasurekit.games.diving_bell import DivingBell
 
-from .helpers import GAME, NAMES, VARIANTS, position, random_game, step
+from ..games.diving_bell.helpers import GAME, NAMES, VARIANTS, position, random_game, step
 
 VIEW_KEYS = {
     "game", "you", "players", "variant", "phase", "diver", "to_move", "row", "pressure",

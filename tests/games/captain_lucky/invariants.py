@@ -1,4 +1,4 @@
-"""Invariant checks for seeded random Captain Lucky games (test_captain_lucky_random_play.py).
+"""Invariant checks for seeded random Captain Lucky games (test_random_play.py).
 
 Kept out of the test module so that pytest's assertion rewriting does not slow the hot
 loops; every assert carries its own message.
@@ -13,8 +13,8 @@ import random
 import treasurekit as tk
 from treasurekit.games.captain_lucky.cards import TYPES, pack_for
 
-from .invariants import replay_decisions
-from .invariants import undo_check as shared_undo_check
+from ...checks import replay_decisions
+from ...checks import undo_check as shared_undo_check
 
 GAME = "captain_lucky"
 UNDO_EVERY = 40        # one step in UNDO_EVERY: play, undo (state exact), replay identically

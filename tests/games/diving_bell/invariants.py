@@ -1,4 +1,4 @@
-"""Invariant checks for seeded random play (used by test_diving_bell_random_play.py).
+"""Invariant checks for seeded random play (used by test_random_play.py).
 
 Kept out of the test module on purpose: pytest's assertion rewriting would slow these hot
 loops by about a third. Each assert carries its own message instead.
@@ -7,14 +7,14 @@ loops by about a third. Each assert carries its own message instead.
 from __future__ import annotations
 
 import copy
-import pickle
 import random
-from collections.abc import Callable
 
 import treasurekit as tk
 from treasurekit.games.diving_bell.cards import ALL_CARDS, CODES, deck_for
 from treasurekit.games.diving_bell.rules import REVEAL
 
+from ...checks import replay_decisions
+from ...checks import undo_check as shared_undo_check
 from .helpers import GAME, NAMES, VARIANTS, book_score, random_move, step
 
 UNDO_EVERY = 50              # on average, one step in UNDO_EVERY is played, undone and replayed
@@ -107,28 +107,8 @@ def check_end(g: tk.Game) -> None:
     assert s.row == [] and s.division == [], f"cards left on the table: {s}"
 
 
-def undo_check(g: tk.Game, rng: random.Random,
-               choose: Callable[[tk.Game, random.Random], tk.Move] = random_move) -> None:
-    """Play one step, undo it (state exactly as before), then play it again identically."""
-    before = pickle.loads(pickle.dumps(g.state))      # a deep copy independent of clone()
-    history, log = list(g.history), list(g.log)
-    move = None if g.is_chance else choose(g, rng)
-    events = g.deal() if move is None else g.play(move)
-    undone = g.undo()
-    assert g.state == before, f"undo of {undone} gave {g.state}, not {before}"
-    assert g.history == history and g.log == log, f"undo of {undone}: history or log differ"
-    again = g.deal() if move is None else g.play(move)
-    assert again == events and g.history[-1] == undone, f"replaying {undone} differed"
-
-
-def replay_decisions(g: tk.Game, moves: list[tk.Move]) -> None:
-    """Continue ``g`` with the recorded decisions, letting its own dealer resolve chance."""
-    while len(g.history) < len(moves):
-        if g.is_chance:
-            g.deal()
-            assert g.history[-1] == moves[len(g.history) - 1], "the dealer dealt differently"
-        else:
-            g.play(moves[len(g.history)])
+def undo_check(g: tk.Game, rng: random.Random) -> None:
+    shared_undo_check(g, rng, random_move)
 
 
 def run_game(variant: str, seed: int) -> tk.Game:

@@ -7,7 +7,7 @@ equal an independent scorer. At the end: the draw pile is empty, everyone has ha
 turns as Captain Heart's player, winners equal an independent tie-break. On a sample of
 steps: play + undo restores the state exactly and replays identically. In one game in
 ten: same seed -> same game, JSON round-trip mid-game and at the end, and no view leaks
-another player's hand. The checks live in captain_lucky_invariants.py.
+another player's hand. The checks live in invariants.py.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pytest
 
 import treasurekit as tk
 
-from .captain_lucky_invariants import GAME, run_game, step
+from .invariants import GAME, run_game, step
 
 GAMES_PER_COUNT = 400
 CHUNK = 200

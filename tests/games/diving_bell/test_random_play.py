@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 import treasurekit as tk
 from treasurekit.games.diving_bell.cards import ALL_CARDS
 
-from .checks import check_undo_path
+from ...checks import check_undo_path
 from .helpers import GAME, VARIANTS, book_score, step
 from .invariants import run_game
 

@@ -21,8 +21,7 @@ import treasurekit as tk
 from treasurekit.core.bots import RandomBot, bot_move
 from treasurekit.games.sea_or_shore.cards import Island, Treasure
 
-from .checks import all_views
-from .invariants import replay_decisions
+from ...checks import all_views, replay_decisions
 
 GAME = "sea_or_shore"
 VARIANTS = ("standard", "additions-salvage", "swap-peek", "swap-salvage")
