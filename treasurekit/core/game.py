@@ -7,6 +7,7 @@ move checking, undo, seeded dealing, save files and positions.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from abc import ABC, abstractmethod
@@ -271,6 +272,15 @@ class Game(ABC, Generic[S]):
         random (other hands, face-down cards, deck order), everything ``player`` may see
         kept: ``view(player)`` of the copy must equal this game's (views never leak)."""
         raise NotImplementedError(f"{type(self).__name__} cannot scramble hidden information")
+
+    def _with_state(self, s: S) -> Game[S]:
+        """A copy of this game (same players, seed, history and log) whose table is ``s``:
+        what ``scramble_hidden`` returns. The copy shares no mutable part with this game."""
+        other = copy.copy(self)
+        other._state = s
+        other._checkpoints = [c.clone() for c in self._checkpoints]
+        other.history, other.log = list(self.history), [list(b) for b in self.log]
+        return other
 
     def scores(self) -> list[int]:
         return self._scores(self._state)

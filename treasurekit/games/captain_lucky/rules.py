@@ -21,10 +21,12 @@ Nick's Ruby cards now lie as sets of 3.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
-from typing import Any
+from typing import Any, cast
 
 from ...core.errors import IllegalMove
 from ...core.events import Event, event_of
@@ -626,3 +628,31 @@ class CaptainLucky(Game[CaptainLuckyState]):
         if player is None:
             out["hands"] = [named(h) for h in s.hands]
         return out
+
+    # ---- hooks of the generic tests (tests/generic) ---------------------------------
+    def inventory(self) -> Counter[str]:
+        """Every treasure card of the packs in use, by type (cards of a type are
+        identical): draw pile, hands, middle, collections and discard pile."""
+        s = self._state
+        out: Counter[str] = Counter()
+        for place in (s.pile, *s.hands, s.middle, *s.collections, s.discards):
+            for t, k in zip(TYPES, place, strict=True):
+                out[t] += k
+        return out
+
+    def scramble_hidden(self, player: int, rng: random.Random) -> CaptainLucky:
+        """Redeal the others' hands (sizes kept) and the draw pile from the cards
+        ``player`` cannot see."""
+        s = self._state.clone()
+        others = [q for q in range(len(self.players)) if q != player]
+        pool = [t for place in (s.pile, *(s.hands[q] for q in others))
+                for t, k in enumerate(place) for _ in range(k)]
+        rng.shuffle(pool)
+        for q in others:
+            size = sum(s.hands[q])
+            s.hands[q] = [0] * NT
+            for t in pool[:size]:
+                s.hands[q][t] += 1
+            del pool[:size]
+        s.pile = [pool.count(t) for t in range(NT)]
+        return cast(CaptainLucky, self._with_state(s))

@@ -11,10 +11,11 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from ...core.errors import InvalidSave
 from ...core.events import Event, event_of
@@ -436,6 +437,21 @@ class DivingBell(Game[DivingBellState]):
             "piles": [codes(p) for p in s.piles],
             "discards": codes(s.discards), "reshuffled": s.reshuffled,
         }
+
+    # ---- hooks of the generic tests (tests/generic) ---------------------------------
+    def inventory(self) -> Counter[str]:
+        """Every card of the variant by id, wherever it lies: unseen (the deck and, in the
+        quick game, the cards set aside), the row, the personal piles and the discards."""
+        s = self._state
+        return Counter(f"{CODES[i]}#{i}" for place in (s.unseen, s.row, *s.piles, s.discards)
+                       for i in place)
+
+    def scramble_hidden(self, player: int, rng: random.Random) -> DivingBell:
+        """No hand is hidden in Diving Bell: only the order of the unseen cards (and which
+        of them the quick game set aside) is, so that order is shuffled."""
+        s = self._state.clone()
+        rng.shuffle(s.unseen)
+        return cast(DivingBell, self._with_state(s))
 
 
 def check_position_cards(codes: list[Any], where: str) -> list[Card]:

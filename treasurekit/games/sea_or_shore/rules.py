@@ -19,10 +19,11 @@ choice in are carried out by the rules at once.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from functools import cache
 from itertools import combinations, permutations
-from typing import Any
+from typing import Any, cast
 
 from ...core.errors import InvalidSave
 from ...core.events import Event, event_of
@@ -708,6 +709,93 @@ class SeaOrShore(Game[SeaOrShoreState]):
         from .view import view
 
         return view(self, s, player)
+
+    # ---- hooks of the generic tests (tests/generic) ---------------------------------
+    def inventory(self) -> Counter[str]:
+        """Every component in play this round: the 48 island cards (box, hands, on the
+        table unless taken back by the salvage action, discarded), the treasure cards (in
+        the decks, face up, in personal piles) and the 22 addition cards (pile, held, beside
+        played cards)."""
+        s = self._state
+        out: Counter[str] = Counter()
+        out.update(f"island:{c}" for c in s.box)
+        out.update(f"island:{c}" for hand in s.hands for c in hand)
+        out.update(f"island:{c}" for c in s.discards)
+        out.update(f"treasure:{c}" for deck in s.decks for c in deck.cards())
+        out.update(f"treasure:{c}" for c in s.face_up if c)
+        out.update(f"treasure:{c}" for pile in s.piles for c in pile)
+        out["addition"] += s.addition_pile + sum(s.additions)
+        for seat, played in enumerate(s.played):
+            if played is not None:
+                out["addition"] += played.adds
+                if seat not in s.salvaged:
+                    out[f"island:{played.card}"] += 1
+        return out
+
+    def scramble_hidden(self, player: int, rng: random.Random) -> SeaOrShore:
+        """Redeal what ``player`` cannot see: the island cards in the box, in the others'
+        hands (sizes kept, cards shown by the swap action kept) and under the others'
+        covered played cards (the uncovered half and the additions kept), the others'
+        chosen pass, the order of every treasure deck beyond what ``player`` looked at, and
+        the order of the others' treasure piles under the top card."""
+        s = self._state.clone()
+        others = [q for q in range(s.players) if q != player]
+        covered = [q for q in others if s.played[q] is not None and not s.revealed]
+        kept = set(s.grabbed)
+        pool = s.box + [c for q in others for c in s.hands[q] if c not in kept]
+        pool += [played.card for q in covered if (played := s.played[q]) is not None]
+        for _ in range(50):          # redraw the covered cards to match what shows
+            rng.shuffle(pool)
+            rest, cards = pool[:], []
+            for q in covered:
+                played = s.played[q]
+                assert played is not None
+                fits = [c for c in rest if _same_half(played, c)]
+                if not fits:
+                    break
+                cards.append(fits[0])
+                rest.remove(fits[0])
+            else:
+                for q, card in zip(covered, cards, strict=True):
+                    played = s.played[q]
+                    assert played is not None
+                    s.played[q] = played._replace(card=card)
+                break
+        else:
+            rest = [c for c in pool if c not in
+                    {played.card for q in covered if (played := s.played[q]) is not None}]
+        for q in others:
+            keep = [c for c in s.hands[q] if c in kept]
+            k = len(s.hands[q]) - len(keep)
+            s.hands[q] = sorted(keep + rest[:k], key=card_order)
+            del rest[:k]
+            if s.passing[q] is not None:
+                s.passing[q] = rng.choice(pass_options(s.hands[q]))
+        s.box = sorted(rest)
+        looking = s.steps[0] if s.steps and s.steps[0][0] in ("see", "order") else None
+        for d, deck in enumerate(s.decks):
+            seen = min(len(deck.top), len(deck.top) if looking and looking[1] == player
+                       and int(looking[2]) == d else s.known[d][player])
+            hidden = deck.top[seen:] + deck.middle + deck.bottom
+            rng.shuffle(hidden)
+            tops = len(deck.top) - seen
+            s.decks[d] = Deck(deck.top[:seen] + hidden[:tops],
+                              sorted(hidden[tops:tops + len(deck.middle)]),
+                              hidden[tops + len(deck.middle):])
+        for q in others:
+            under = s.piles[q][:-1]
+            rng.shuffle(under)
+            s.piles[q][:-1] = under
+        return cast(SeaOrShore, self._with_state(s))
+
+
+def _same_half(played: Played, card: str) -> bool:
+    """Whether ``card`` could lie under ``played``'s cover: the same uncovered half."""
+    if island(card).value + played.adds > MAX_VALUE:
+        return False
+    if played.shows == "sea":
+        return card[0] == played.colour
+    return island(card).value == island(played.card).value
 
 
 class Action(str):

@@ -9,7 +9,7 @@ import pytest
 
 import treasurekit as tk
 
-from .checks import step_randomly
+from ..checks import step_randomly
 
 GAMES = sorted(tk.GAMES)
 SHARED = {"game", "you", "players", "variant", "phase", "to_move", "is_over", "scores", "legal"}

@@ -22,7 +22,7 @@ import pytest
 
 import treasurekit as tk
 
-from .checks import step_randomly
+from ..checks import step_randomly
 
 GAMES = sorted(tk.GAMES)
 FUZZ = 2000

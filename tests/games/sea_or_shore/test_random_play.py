@@ -35,8 +35,8 @@ from hypothesis import strategies as st
 
 import treasurekit as tk
 
-from .checks import check_undo_path
-from .sos_helpers import (
+from ...checks import check_undo_path
+from .helpers import (
     GAME,
     NAMES,
     SIDES,

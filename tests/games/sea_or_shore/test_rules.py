@@ -28,7 +28,7 @@ from treasurekit.games.sea_or_shore.cards import (
     treasure_decks,
 )
 
-from .sos_helpers import (
+from .helpers import (
     GAME,
     NAMES,
     SIDES,

@@ -10,7 +10,7 @@ import pytest
 
 import treasurekit as tk
 
-from .checks import assert_refused
+from ...checks import assert_refused
 from .helpers import GAME, NAMES, dive, endgame, play, position, random_game
 
 

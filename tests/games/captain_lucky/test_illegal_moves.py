@@ -6,7 +6,7 @@ import pytest
 
 import treasurekit as tk
 
-from .checks import assert_refused
+from ...checks import assert_refused
 
 GAME = "captain_lucky"
 HAND = ["ruby", "ruby", "gold", "pearl", "pearl"]

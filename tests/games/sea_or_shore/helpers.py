@@ -21,8 +21,7 @@ import treasurekit as tk
 from treasurekit.core.bots import RandomBot, bot_move
 from treasurekit.games.sea_or_shore.cards import Island, Treasure
 
-from .checks import all_views
-from .invariants import replay_decisions
+from ...checks import all_views, replay_decisions
 
 GAME = "sea_or_shore"
 VARIANTS = ("standard", "additions-salvage", "swap-peek", "swap-salvage")
@@ -261,7 +260,7 @@ VIEW_KEYS = {
     "game", "you", "players", "variant", "actions", "round", "phase", "to_move", "starter",
     "hand", "hand_sizes", "played", "revealed", "face_up", "decks", "deck_known", "piles",
     "my_pile", "additions", "addition_pile", "discards", "unseen_islands", "round_scores",
-    "scores", "pending", "legal",
+    "scores", "pending", "legal", "is_over",
 }
 
 
