@@ -97,6 +97,10 @@ from .cards import (
 from .state import CoraliaState, Task
 
 S = Section
+COPYCAT = TURTLE_INDEX["copy"]
+INVENTORY_KEYS = ([f"die:{c}" for c in COLOURS + ("white",)]
+                  + [f"card:{k.code}" for k in CARD_KINDS]
+                  + [f"turtle:{t}" for t in TURTLES] + [f"chest:{c}" for c in CHESTS])
 
 # ---- moves, made once ---------------------------------------------------------------------
 PICK = tuple(Move("pick", c) for c in COLOURS)
@@ -343,7 +347,7 @@ class Coralia(Game[CoraliaState]):
             reefs = self._white_reefs(s, p, task[2])
             return [REEF_MOVE[r] for r in reefs] if reefs else [REEF_ISLAND]
         if kind == "copy":
-            return [COPY[t] for t in sorted(set(s.turtles_beside))]
+            return [COPY[t] for t in sorted(set(s.turtles_beside)) if t != COPYCAT]
         if kind == "sfpick":
             return [SCORE[k] for k in sorted(set(s.sf_todo[p]))]
         if kind == "open":
@@ -424,9 +428,9 @@ class Coralia(Game[CoraliaState]):
                     tasks.pop()
                     self._do_sfpick(s, task, SCORE[s.sf_todo[task[1]][0]], events)
                     continue
-                if kind == "copy" and len(set(s.turtles_beside)) == 1:
+                if kind == "copy" and len(self._legal(s)) == 1:
                     tasks.pop()
-                    self._do_copy(s, task, COPY[s.turtles_beside[0]], events)
+                    self._do_copy(s, task, self._legal(s)[0], events)
                     continue
                 if kind == "drawpile" and not self._legal(s):
                     tasks.pop()
@@ -690,8 +694,8 @@ class Coralia(Game[CoraliaState]):
             s.points[p] += n
             ev.append(self._ev("jellyfish", section, ("player", me), ("count", n),
                                ("total", s.points[p])))
-        elif what == "copy":
-            if s.turtles_beside:
+        elif what == "copy":            # another turtle's bonus: never the copycat's own
+            if any(t != COPYCAT for t in s.turtles_beside):
                 s.tasks.append(("copy", p))
             else:
                 ev.append(self._ev("no_copy", section, ("player", me)))
@@ -957,31 +961,36 @@ class Coralia(Game[CoraliaState]):
     # ---- hooks for the generic suite -------------------------------------------------------
     def inventory(self) -> Counter[str]:
         s = self._state
-        inv: Counter[str] = Counter()
-        for c in range(6):
-            inv[f"die:{COLOURS[c]}"] += s.supply[c] + s.island[c]
+        dice = [a + b for a, b in zip(s.supply, s.island, strict=True)] + [s.white_island]
         for c in s.st_col:
-            inv[f"die:{COLOURS[c]}"] += 1
+            dice[c] += 1
         for x in s.board:
             if x >= 0:
-                inv["die:white" if x == WHITE else f"die:{COLOURS[x]}"] += 1
-        inv["die:white"] += s.white_island + sum(1 for t in s.tasks
-                                                 if t[0] in ("white", "whitereef"))
-        cards = [k for pile in s.piles for k, c in enumerate(pile) for _ in range(c)]
-        cards += [k for b in s.bottoms for k in b] + [k for h in s.hands for k in h] + s.drawn
-        cards += [STINGRAY] * s.stingrays
-        for k in cards:
-            inv[f"card:{CARD_KINDS[k].code}"] += 1
-        for t in s.turtles_beside + [t for ts in s.turtles for t in ts] + [
-                t for t in s.turtle_on_reef if t >= 0]:
-            inv[f"turtle:{TURTLES[t]}"] += 1
-        for c in s.chest_pool + [c for cs in s.chests for c in cs]:
-            inv[f"chest:{CHESTS[c]}"] += 1
-        inv["chest-tile"] += (sum(s.chest_on_reef) + s.chests_beside
-                              + sum(len(cs) for cs in s.chests)
-                              + sum(1 for t in s.tasks if t[0] == "chest"))
-        for p in range(s.players):
-            inv[f"octopus:{p}"] += s.octopus_left[p] + s.octopus.count(p)
+                dice[x] += 1
+        for t in s.tasks:
+            if t[0] == "white" or t[0] == "whitereef":
+                dice[WHITE] += 1
+        cards = [sum(col) for col in zip(*s.piles, strict=True)]
+        cards[STINGRAY] += s.stingrays
+        for group in (*s.bottoms, *s.hands, s.drawn):
+            for k in group:
+                cards[k] += 1
+        turtles = [0] * len(TURTLES)
+        for t in s.turtles_beside + [t for ts in s.turtles for t in ts] + s.turtle_on_reef:
+            if t >= 0:
+                turtles[t] += 1
+        chests = [0] * len(CHESTS)
+        owned = [c for cs in s.chests for c in cs]
+        for c in s.chest_pool + owned:
+            chests[c] += 1
+        tiles = (sum(s.chest_on_reef) + s.chests_beside + len(owned)
+                 + sum(1 for t in s.tasks if t[0] == "chest"))
+        octopuses = [left + s.octopus.count(p) for p, left in enumerate(s.octopus_left)]
+        inv: Counter[str] = Counter(dict(zip(INVENTORY_KEYS, dice + cards + turtles + chests,
+                                             strict=True)))
+        inv["chest-tile"] = tiles
+        for p, n in enumerate(octopuses):
+            inv[f"octopus:{p}"] = n
         return inv
 
     def scramble_hidden(self, player: int, rng: random.Random) -> Coralia:
@@ -994,7 +1003,7 @@ class Coralia(Game[CoraliaState]):
         groups = pile_lists + s.bottoms
         if not s.scoring:
             groups += [h for p, h in enumerate(s.hands) if p != player]
-        if s.drawer != player:
+        if s.drawer != player and not s.scoring:
             groups.append(s.drawn)
         for g in groups:
             for i, k in enumerate(g):
