@@ -976,9 +976,9 @@ class Coralia(Game[CoraliaState]):
             for k in group:
                 cards[k] += 1
         turtles = [0] * len(TURTLES)
-        for t in s.turtles_beside + [t for ts in s.turtles for t in ts] + s.turtle_on_reef:
-            if t >= 0:
-                turtles[t] += 1
+        for tt in s.turtles_beside + [x for ts in s.turtles for x in ts] + s.turtle_on_reef:
+            if tt >= 0:
+                turtles[tt] += 1
         chests = [0] * len(CHESTS)
         owned = [c for cs in s.chests for c in cs]
         for c in s.chest_pool + owned:
