@@ -16,7 +16,8 @@ A description is a JSON object; every key but ``players`` is optional::
 ``board`` lists the occupied spaces of each reef (a die of the reef's colour, or
 ``white-<space>`` for a white special die). Turtles not named lie on the free turtle
 spaces in the order of the book's list, the rest beside the board. Chests: by default
-one lies on every reef whose treasure space is free. Cards not named are in their piles
+one lies on every reef, except that each chest a player holds came off a reef whose
+treasure space holds a die. Cards not named are in their piles
 (shuffled); the island pile holds only what ``island_pile`` names. ``phase`` ``turn``
 starts the turn of ``turn`` (the dice on the station were passed on; an empty station
 means the starting player's first pick), ``place`` has ``turn`` choose among four rolled
@@ -234,8 +235,10 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
         if len(set(on)) != len(on):
             raise InvalidSave("chests_on_reefs names a reef twice")
         s.chest_on_reef = [r in on for r in range(6)]
-    else:
-        s.chest_on_reef = [s.board[r * SPACES + 6] < 0 for r in range(6)]
+    else:       # every reef keeps its chest, but a taken chest came off a reef whose
+        # treasure space now holds a die (in reef order), as a diver's recovery leaves it
+        down = [r for r in range(6) if s.board[r * SPACES + 6] >= 0][:len(taken)]
+        s.chest_on_reef = [r not in down for r in range(6)]
     s.chests_beside = len(CHESTS) - len(taken) - sum(s.chest_on_reef)
     if not 0 <= s.chests_beside <= CHESTS_BESIDE:
         raise InvalidSave("the chests on the reefs, beside the board and taken must be 8")

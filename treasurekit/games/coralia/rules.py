@@ -218,14 +218,18 @@ class Coralia(Game[CoraliaState]):
             tasks += [("s_preroll", c) for c in range(6)]
         tasks.append(("begin",))
         s.tasks = tasks[::-1]
-        self._advance(s, [])
+        self.opening: list[Event] = []
+        self._advance(s, self.opening)
         return s
 
     def _state_from_position(self, desc: dict[str, Any]) -> CoraliaState:
         from .position import state_from_position
 
         s = state_from_position(self, desc)
-        self._advance(s, [])
+        #: What the rules did on their own before the first step (e.g. a scoring position
+        #: runs until the first decision): shown before ``events``.
+        self.opening = []
+        self._advance(s, self.opening)
         return s
 
     # ---- whose turn --------------------------------------------------------------------------
