@@ -44,6 +44,8 @@ def view(game: Coralia, s: CoraliaState, player: int | None) -> dict[str, Any]:
     task = s.tasks[-1] if s.tasks and not s.over else ("over", -1)
     waiting = {"step": task[0], "player": task[1] if isinstance(task[1], int)
                and task[0] not in ("s_turtle", "s_island", "s_preroll") else None}
+    if task[0] == "whitereef":
+        waiting["symbol"] = SYMBOLS[task[2]]
     drawn: list[str] | int
     drawn = _cards(s.drawn) if player is None or player == s.drawer or s.scoring \
         else len(s.drawn)
