@@ -6,9 +6,9 @@ board, the research station, their own face-down cards and the others' card coun
 >>> import random
 >>> import treasurekit as tk
 >>> g = tk.setup_position("coralia", {"players": ["Ann", "Bot"], "turn": "Bot",
-...     "phase": "place", "board": {"blue": ["pearl", "fish", "turtle"]},
+...     "phase": "place", "board": {"blue": ["pearl", "fish", "turtle", "starfish"]},
 ...     "station": ["blue-octopus", "red-fish", "green-pearl", "yellow-fish"]})
->>> str(SensibleBot().choose(g.view(1), random.Random(0)))   # 4 points now
+>>> str(SensibleBot().choose(g.view(1), random.Random(0)))   # 5 points now
 'place:blue-octopus'
 """
 

@@ -320,6 +320,17 @@ class Coralia(Game[CoraliaState]):
             return dice is not None and sorted(c for c, _ in dice) == sorted(self._to_roll(s))
         if kind in CHANCES:
             return any(m == move for m, _ in self._chance_outcomes(s))
+        if kind == "place":                     # the hot path: no list of moves built
+            die = DIE_OF.get(move)
+            if die is None or move.kind == "lock":
+                return False
+            c, sym = die
+            if not any(a == c and b == sym for a, b in zip(s.st_col, s.st_sym, strict=True)):
+                return False
+            free = s.board[c * SPACES + sym] < 0
+            if move.kind == "island":
+                return not free
+            return free and (sym != OCTOPUS_S or s.octopus_left[s.tasks[-1][1]] > 0)
         return move in self._legal(s)
 
     # ---- legal moves ------------------------------------------------------------------------
@@ -330,11 +341,15 @@ class Coralia(Game[CoraliaState]):
             out: list[Move] = []
             board = s.board
             has_octopus = s.octopus_left[p] > 0
-            for c, sym in sorted(set(zip(s.st_col, s.st_sym, strict=True))):
+            for c, sym in zip(s.st_col, s.st_sym, strict=True):
                 if board[c * SPACES + sym] >= 0:
-                    out.append(TO_ISLAND[c][sym])
+                    m = TO_ISLAND[c][sym]
                 elif sym != OCTOPUS_S or has_octopus:
-                    out.append(PLACE[c][sym])
+                    m = PLACE[c][sym]
+                else:
+                    continue
+                if m not in out:
+                    out.append(m)
             return out
         if kind == "lockpick":
             out = []
