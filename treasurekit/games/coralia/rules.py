@@ -140,6 +140,8 @@ DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy"
                        "open", "drawpile"})
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
 _ROLL_CACHE: dict[str, tuple[tuple[int, int], ...] | None] = {}
+_ROLLS: dict[tuple[tuple[int, ...], int], Move] = {}    # (colours, outcome number) -> roll
+SIX_POWER = (1, 6, 36, 216, 1296)
 
 
 def parse_roll(arg: str) -> tuple[tuple[int, int], ...] | None:
@@ -284,14 +286,19 @@ class Coralia(Game[CoraliaState]):
         task = s.tasks[-1]
         kind = task[0]
         if kind == "roll":
-            cols = self._to_roll(s)
-            k = len(cols)
-            n = int(x * 6 ** k)
-            syms = []
-            for _ in range(k):
-                n, d = divmod(n, 6)
-                syms.append(d)
-            return roll_move(cols, syms)
+            cols = tuple([s.st_col[i] for i, x in enumerate(s.st_sym) if x < 0])
+            n = int(x * SIX_POWER[len(cols)])
+            key = (cols, n)
+            move = _ROLLS.get(key)
+            if move is None:
+                syms = []
+                for _ in range(len(cols)):
+                    n, d = divmod(n, 6)
+                    syms.append(d)
+                move = roll_move(list(cols), syms)
+                if len(_ROLLS) < 300_000:
+                    _ROLLS[key] = move
+            return move
         if kind == "draw" or kind == "s_island":
             pile = task[2] if kind == "draw" else task[1]
             counts = s.piles[pile]
@@ -425,7 +432,7 @@ class Coralia(Game[CoraliaState]):
     def _apply(self, s: CoraliaState, move: Move) -> list[Event]:
         task = s.tasks.pop()
         events: list[Event] = []
-        getattr(self, "_do_" + task[0])(s, task, move, events)
+        DISPATCH[task[0]](self, s, task, move, events)
         self._advance(s, events)
         return events
 
@@ -466,7 +473,7 @@ class Coralia(Game[CoraliaState]):
                         continue
                 return
             tasks.pop()
-            getattr(self, "_do_" + kind)(s, task, None, events)
+            DISPATCH[kind](self, s, task, None, events)
 
     # ---- set-up steps --------------------------------------------------------------------
     def _do_s_turtle(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
@@ -1043,3 +1050,8 @@ class Coralia(Game[CoraliaState]):
         twin.log = self.log[:]
         twin._checkpoints = []
         return twin
+
+
+#: task kind -> the method that carries it out (``_do_<kind>``), for the hot path.
+DISPATCH = {name[4:]: getattr(Coralia, name) for name in dir(Coralia)
+            if name.startswith("_do_")}
