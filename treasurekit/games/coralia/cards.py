@@ -187,11 +187,14 @@ def fish_points(kinds: list[str]) -> int:
 
 
 # ---- names in events -------------------------------------------------------------------
-class Colour(NamedTuple):
-    colour: int
+class Named(NamedTuple):
+    """A component named in the catalog, e.g. ``Named("card", "pearl-3")`` -> "pearl worth 3"."""
+
+    kind: str        # catalog group: colour, space, card, pile, turtle, chest
+    name: str
 
     def label(self, lang: str) -> str:
-        return tr(f"{GAME}.colour.{COLOURS[self.colour]}", lang)
+        return tr(f"{GAME}.{self.kind}.{self.name}", lang)
 
 
 class Reef(NamedTuple):
@@ -217,41 +220,6 @@ class Die(NamedTuple):
         return f"{COLOURS[self.colour]}-{SYMBOLS[self.symbol]}"
 
 
-class Space(NamedTuple):
-    space: int
-
-    def label(self, lang: str) -> str:
-        return tr(f"{GAME}.space.{SPACE_NAMES[self.space]}", lang)
-
-
-class Card(NamedTuple):
-    kind: int
-
-    def label(self, lang: str) -> str:
-        return tr(f"{GAME}.card.{CARD_KINDS[self.kind].code}", lang)
-
-
-class Pile(NamedTuple):
-    pile: int
-
-    def label(self, lang: str) -> str:
-        return tr(f"{GAME}.pile.{PILES[self.pile]}", lang)
-
-
-class Turtle(NamedTuple):
-    turtle: int
-
-    def label(self, lang: str) -> str:
-        return tr(f"{GAME}.turtle.{TURTLES[self.turtle]}", lang)
-
-
-class Chest(NamedTuple):
-    chest: int
-
-    def label(self, lang: str) -> str:
-        return tr(f"{GAME}.chest.{CHESTS[self.chest]}", lang)
-
-
 class Dice(NamedTuple):
     """Several dice, e.g. "blue diver, green starfish"."""
 
@@ -263,12 +231,12 @@ class Dice(NamedTuple):
 
 DIE = tuple(tuple(Die(c, s) for s in range(6)) for c in range(7))
 REEF = tuple(Reef(c) for c in range(6))
-COLOUR = tuple(Colour(c) for c in range(6))
-CARD = tuple(Card(k) for k in range(NCARDS))
-PILE = tuple(Pile(p) for p in range(4))
-TURTLE = tuple(Turtle(t) for t in range(len(TURTLES)))
-CHEST = tuple(Chest(c) for c in range(len(CHESTS)))
-SPACE = tuple(Space(i) for i in range(SPACES))
+COLOUR = tuple(Named("colour", c) for c in COLOURS)
+CARD = tuple(Named("card", k.code) for k in CARD_KINDS)
+PILE = tuple(Named("pile", p) for p in PILES)
+TURTLE = tuple(Named("turtle", t) for t in TURTLES)
+CHEST = tuple(Named("chest", c) for c in CHESTS)
+SPACE = tuple(Named("space", sp) for sp in SPACE_NAMES)
 #: "blue-diver" -> (colour, symbol): the dice notation.
 DIE_CODES: dict[str, tuple[int, int]] = {
     f"{c}-{s}": (ci, si) for ci, c in enumerate(COLOURS) for si, s in enumerate(SYMBOLS)}
