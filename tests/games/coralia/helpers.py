@@ -6,6 +6,13 @@ from typing import Any
 
 import treasurekit as tk
 
+try:                        # the shared checks (tests/checks.py once tests is a package)
+    from ...checks import assert_refused  # type: ignore[import-not-found]
+except ImportError:
+    from engine.checks import assert_refused  # type: ignore[no-redef]
+
+__all__ = ["assert_refused", "first", "kinds", "play", "position", "through_setup", "top"]
+
 GAME = "coralia"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 

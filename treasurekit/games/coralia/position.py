@@ -7,7 +7,8 @@ A description is a JSON object; every key but ``players`` is optional::
      "board": {"blue": ["pearl", "fish", "treasure", "white-starfish"]},
      "island": {"green": 1},         # coloured dice on the island
      "station": ["blue-diver", "green-starfish", "yellow-pearl"],
-     "octopuses": {"blue": "Jenny"}, "divers": {"Michael": "green"},
+     "octopuses": {"blue": "Jenny"},  # or by player: {"Jenny": ["blue"]}
+     "divers": {"Michael": "green"},
      "turtles": {"Jenny": ["fish", "island"]}, "turtles_beside": ["copy", "chest"],
      "chests": {"Michael": ["stingray"]}, "chests_on_reefs": ["green", "violet"],
      "cards": {"Jenny": ["pearl-3", "fish-angel", "stingray"]},
@@ -184,6 +185,10 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
 
     # octopuses, divers
     octo = desc.get("octopuses", {})
+    if isinstance(octo, dict) and set(octo) <= set(names):     # player -> reef colours
+        if not all(isinstance(v, list) for v in octo.values()):
+            raise InvalidSave("octopuses must map players to lists of reef colours")
+        octo = {c: who for who, cs in octo.items() for c in cs}
     if not isinstance(octo, dict) or not set(octo) <= set(COLOURS) \
             or not set(octo.values()) <= set(names):
         raise InvalidSave("octopuses must map reef colours to player names")

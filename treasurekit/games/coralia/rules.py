@@ -7,7 +7,8 @@ Chance outcomes (the seeded dealer picks them, a script may force them):
 * ``turtle:<bonus>`` -- the turtle tile laid on the next reef at set-up,
 * ``deal:<card>`` -- a card shuffled into the island pile at set-up,
 * ``preroll:<symbol>`` (3 players) / ``preroll:<symbol>+<symbol>`` (2 players),
-* ``roll:<colour>-<symbol>,...`` -- the dice rolled at the research station,
+* ``roll:<colour>-<symbol>,...`` -- the dice rolled at the research station, in the
+  station's order (the dice passed on first, the new one last),
 * ``draw:<card>`` -- the top card of a pile, ``chest:<action>`` -- a revealed chest,
 * ``white:<symbol>`` -- a white special die.
 
@@ -324,7 +325,7 @@ class Coralia(Game[CoraliaState]):
             if move.kind != "roll":
                 return False
             dice = parse_roll(move.arg)
-            return dice is not None and sorted(c for c, _ in dice) == sorted(self._to_roll(s))
+            return dice is not None and [c for c, _ in dice] == self._to_roll(s)
         if kind in CHANCES:
             return any(m == move for m, _ in self._chance_outcomes(s))
         if kind == "place":                     # the hot path: no list of moves built
@@ -395,8 +396,8 @@ class Coralia(Game[CoraliaState]):
         if kind in CHANCES:
             if kind == "roll":
                 cols = ", ".join(COLOURS[c] for c in self._to_roll(s))
-                return (f"the dice are rolling ({cols}): deal() or force a result such as "
-                        f"roll:{','.join(c + '-pearl' for c in cols.split(', '))}")
+                return (f"the dice are rolling ({cols}, in this order): deal() or force a "
+                        f"result such as roll:{','.join(c + '-pearl' for c in cols.split(', '))}")
             return f"a chance step is due: deal() or force one of: {legal}"
         me = self.players[task[1]]
         if kind == "place":
@@ -575,17 +576,13 @@ class Coralia(Game[CoraliaState]):
         p = task[1]
         dice = parse_roll(move.arg)
         assert dice is not None
-        left = list(dice)
+        it = iter(dice)                         # in the station's order (checked)
         rolled = []
         for i, sym in enumerate(s.st_sym):
             if sym < 0:
-                c = s.st_col[i]
-                for j, (dc, ds) in enumerate(left):
-                    if dc == c:
-                        s.st_sym[i] = ds
-                        rolled.append(DIE[c][ds])
-                        del left[j]
-                        break
+                c, ds = next(it)
+                s.st_sym[i] = ds
+                rolled.append(DIE[c][ds])
         ev.append(self._ev("roll", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
                            ("dice", Dice(tuple(rolled)))))
         if self._legal_place_exists(s, p):
@@ -1046,9 +1043,8 @@ class Coralia(Game[CoraliaState]):
                 pile[k] += 1
         twin = copy.copy(self)
         twin._state = s
-        twin.history = self.history[:]
-        twin.log = self.log[:]
-        twin._checkpoints = []
+        twin._checkpoints = [c.clone() for c in self._checkpoints]
+        twin.history, twin.log = list(self.history), [list(b) for b in self.log]
         return twin
 
 
