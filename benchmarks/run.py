@@ -6,7 +6,7 @@ work on the machine does not distort them:
 
 * playout -- random playouts through the public API (``legal_moves``, ``play``,
   ``deal``) in actions per second, each engine (Diving Bell; Sea or Shore with 3, 4
-  and 5 players in turn; Captain Lucky with 2) against OpenSpiel's
+  and 5 players in turn; Captain Lucky with 2; Coralia with 2, 3 and 4) against OpenSpiel's
   ``python_liars_poker`` run the same way in the same process (goal: >= 1.5x). The
   peer's chance nodes are sampled as cheaply as the engine's dealer samples (the
   ratio that counts); the ratio against OpenSpiel's usual ``np.random.choice``
@@ -83,7 +83,8 @@ def engine_playouts(seconds: float, first_seed: int, game: str = "diving_bell",
 diving_bell_playouts = engine_playouts
 #: The engines measured against the peer: name -> player counts cycled through.
 PLAYOUT_GAMES: dict[str, tuple[int, ...]] = {
-    "diving_bell": (2,), "sea_or_shore": (3, 4, 5), "captain_lucky": (2,)}
+    "diving_bell": (2,), "sea_or_shore": (3, 4, 5), "captain_lucky": (2,),
+    "coralia": (2, 3, 4)}
 
 
 def liars_poker_playouts(seconds: float, first_seed: int,

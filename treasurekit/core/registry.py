@@ -15,6 +15,7 @@ GAMES: dict[str, str] = {
     "diving_bell": "treasurekit.games.diving_bell.rules:DivingBell",
     "sea_or_shore": "treasurekit.games.sea_or_shore.rules:SeaOrShore",
     "captain_lucky": "treasurekit.games.captain_lucky.rules:CaptainLucky",
+    "coralia": "treasurekit.games.coralia.rules:Coralia",
 }
 
 

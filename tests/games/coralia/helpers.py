@@ -1,0 +1,57 @@
+"""Helpers for the Coralia rule tests: positions, forced moves, event kinds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import treasurekit as tk
+
+try:                        # the shared checks (tests/checks.py once tests is a package)
+    from ...checks import assert_refused  # type: ignore[import-not-found]
+except ImportError:
+    from engine.checks import assert_refused  # type: ignore[no-redef]
+
+__all__ = ["assert_refused", "first", "kinds", "play", "position", "through_setup", "top"]
+
+GAME = "coralia"
+NAMES = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def position(players: int = 2, **desc: Any) -> tk.Game:
+    """A Coralia table for the first ``players`` of Ann, Bob, Cat and Dan."""
+    desc.setdefault("players", NAMES[:players])
+    return tk.setup_position(GAME, desc)
+
+
+def play(game: tk.Game, *moves: str) -> list[tk.Event]:
+    events: list[tk.Event] = []
+    for m in moves:
+        for part in m.split():
+            events += game.play(part)
+    return events
+
+
+def kinds(events: list[tk.Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def first(events: list[tk.Event], kind: str) -> tk.Event:
+    return next(e for e in events if e.kind == kind)
+
+
+def top(game: tk.Game) -> str:
+    """The step the table waits for (a decision or a chance step)."""
+    return game.state.tasks[-1][0]
+
+
+def through_setup(players: int, seed: int = 0, prerolls: tuple[str, ...] = ()) -> tk.Game:
+    """A new game with the turtles and the island pile dealt; ``prerolls`` forces the
+    set-up rolls of fewer than 4 players, colour by colour (the rest dealt)."""
+    g = tk.new_game(GAME, players=players, seed=seed)
+    while top(g) in ("s_turtle", "s_island"):
+        g.deal()
+    for outcome in prerolls:
+        g.play(f"preroll:{outcome}")
+    while g.is_chance:
+        g.deal()
+    return g

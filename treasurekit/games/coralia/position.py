@@ -1,0 +1,289 @@
+"""Set up a Coralia table from a readable description (for examples, lessons, tests).
+
+A description is a JSON object; every key but ``players`` is optional::
+
+    {"players": ["Jenny", "Michael"], "starter": "Jenny", "turn": "Michael",
+     "phase": "turn",                # turn (default) | place | scoring
+     "board": {"blue": ["pearl", "fish", "treasure", "white-starfish"]},
+     "island": {"green": 1},         # coloured dice on the island
+     "station": ["blue-diver", "green-starfish", "yellow-pearl"],
+     "octopuses": {"blue": "Jenny"},  # or by player: {"Jenny": ["blue"]}
+     "divers": {"Michael": "green"},
+     "turtles": {"Jenny": ["fish", "island"]}, "turtles_beside": ["copy", "chest"],
+     "chests": {"Michael": ["stingray"]}, "chests_on_reefs": ["green", "violet"],
+     "cards": {"Jenny": ["pearl-3", "fish-angel", "stingray"]},
+     "island_pile": ["fish-angel"], "points": {"Jenny": 12}}
+
+``board`` lists the occupied spaces of each reef (a die of the reef's colour, or
+``white-<space>`` for a white special die). Turtles not named lie on the free turtle
+spaces in the order of the book's list, the rest beside the board. Chests: by default
+one lies on every reef, except that each chest a player holds came off a reef whose
+treasure space holds a die. Cards not named are in their piles
+(shuffled); the island pile holds only what ``island_pile`` names. ``phase`` ``turn``
+starts the turn of ``turn`` (the dice on the station were passed on; an empty station
+means the starting player's first pick), ``place`` has ``turn`` choose among four rolled
+dice, ``scoring`` starts the final scoring. Every fault raises InvalidSave.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from ...core.errors import InvalidSave
+from .cards import (
+    CARD_INDEX,
+    CARD_KINDS,
+    CHEST_INDEX,
+    CHESTS,
+    CHESTS_BESIDE,
+    COLOUR_INDEX,
+    COLOURS,
+    DICE_LEFT_AT_END,
+    DICE_PER_COLOUR,
+    DIE_CODES,
+    DIVER_S,
+    NCARDS,
+    OCTOPUS_S,
+    OCTOPUSES_EACH,
+    PILE_COUNTS,
+    SPACE_NAMES,
+    SPACES,
+    STINGRAY,
+    STINGRAYS,
+    TURTLE_INDEX,
+    TURTLE_S,
+    TURTLES,
+    WHITE,
+    WHITE_DICE,
+)
+from .state import CoraliaState
+
+if TYPE_CHECKING:
+    from .rules import Coralia
+
+KEYS = {"players", "variant", "starter", "turn", "phase", "board", "island", "station",
+        "octopuses", "divers", "turtles", "turtles_beside", "chests",
+        "chests_on_reefs", "cards", "island_pile", "points", "title"}
+
+
+def _short(x: Any) -> str:
+    text = repr(x)
+    return text if len(text) <= 30 else text[:27] + "..."
+
+
+def _by_name(desc: dict[str, Any], key: str, names: list[str]) -> dict[str, Any]:
+    value = desc.get(key, {})
+    if not isinstance(value, dict) or not set(value) <= set(names):
+        raise InvalidSave(f"{key} must map player names to values")
+    return value
+
+
+def _list(value: Any, key: str, allowed: dict[str, int]) -> list[int]:
+    if not isinstance(value, list) or len(value) > 200:
+        raise InvalidSave(f"{key} must be a list")
+    out = []
+    for x in value:
+        if not isinstance(x, str) or x not in allowed:
+            raise InvalidSave(f"{key}: {_short(x)} is not known here")
+        out.append(allowed[x])
+    return out
+
+
+def _count(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 10_000
+
+
+def _colour_counts(value: Any, key: str, extra: tuple[str, ...] = ()) -> dict[str, int]:
+    if not isinstance(value, dict) or not set(value) <= set(COLOURS + extra) \
+            or not all(_count(v) for v in value.values()):
+        raise InvalidSave(f"{key} must map colours to numbers of dice")
+    return value
+
+
+def state_from_position(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
+    try:
+        return _build(game, desc)
+    except InvalidSave:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise InvalidSave("the position cannot be read") from None
+
+
+def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
+    unknown = set(desc) - KEYS
+    if unknown:
+        raise InvalidSave(f"unknown key(s) in position: {_short(sorted(unknown))}")
+    names = list(game.players)
+    n = len(names)
+    s = CoraliaState.empty(n)
+    starter = desc.get("starter", names[0])
+    turn = desc.get("turn", starter)
+    if starter not in names or turn not in names:
+        raise InvalidSave("starter and turn must name players")
+    s.starter, s.turn = names.index(starter), names.index(turn)
+
+    # dice: board, island, station, supply
+    board = desc.get("board", {})
+    if not isinstance(board, dict) or not set(board) <= set(COLOURS):
+        raise InvalidSave("board must map reef colours to lists of occupied spaces")
+    used = [0] * 6
+    whites = 0
+    for colour, spaces in board.items():
+        r = COLOUR_INDEX[colour]
+        if not isinstance(spaces, list):
+            raise InvalidSave("board must map reef colours to lists of occupied spaces")
+        for sp in spaces:
+            white = isinstance(sp, str) and sp.startswith("white-")
+            name = sp[6:] if white else sp
+            if not isinstance(name, str) or name not in SPACE_NAMES:
+                raise InvalidSave(f"board: {_short(sp)} is not a space")
+            i = r * SPACES + SPACE_NAMES.index(name)
+            if s.board[i] >= 0:
+                raise InvalidSave(f"board: the {colour} {name} space is named twice")
+            s.board[i] = WHITE if white else r
+            if white:
+                whites += 1
+            else:
+                used[r] += 1
+    island = _colour_counts(desc.get("island", {}), "island")
+    for colour, num in island.items():
+        s.island[COLOUR_INDEX[colour]] = num
+        used[COLOUR_INDEX[colour]] += num
+    if whites > WHITE_DICE:
+        raise InvalidSave(f"there are only {WHITE_DICE} white special dice")
+    s.white_island = WHITE_DICE - whites
+    phase = desc.get("phase", "turn")
+    if phase not in ("turn", "place", "scoring"):
+        raise InvalidSave("phase must be turn, place or scoring")
+    station = _list(desc.get("station", []), "station", {
+        k: i for i, k in enumerate(DIE_CODES)})
+    codes = list(DIE_CODES.values())
+    if phase == "place" and len(station) != 4:
+        raise InvalidSave("phase place needs 4 rolled dice on the station")
+    if phase == "turn" and len(station) not in (0, 3):
+        raise InvalidSave("a turn starts with 3 dice passed on (or none: the first pick)")
+    if len(station) > 4:
+        raise InvalidSave("the research station holds at most 4 dice")
+    for i in station:
+        c, sym = codes[i]
+        s.st_col.append(c)
+        s.st_sym.append(sym)
+        s.st_lock.append(False)
+        used[c] += 1
+    for c in range(6):                            # the supply holds every other die
+        if used[c] > DICE_PER_COLOUR:
+            raise InvalidSave(f"more than {DICE_PER_COLOUR} {COLOURS[c]} dice")
+        s.supply[c] = DICE_PER_COLOUR - used[c]
+    left = s.dice_left()
+    if phase != "scoring" and left <= DICE_LEFT_AT_END[n]:
+        raise InvalidSave("so few dice are left that the game is over: use phase scoring")
+    if phase == "turn" and not station and sum(1 for x in s.supply if x) < 4:
+        raise InvalidSave("the first pick needs 4 colours in the supply")
+    if phase == "turn" and station and not any(s.supply):
+        raise InvalidSave("the supply is empty")
+
+    # octopuses, divers
+    octo = desc.get("octopuses", {})
+    if isinstance(octo, dict) and set(octo) <= set(names):     # player -> reef colours
+        if not all(isinstance(v, list) for v in octo.values()):
+            raise InvalidSave("octopuses must map players to lists of reef colours")
+        octo = {c: who for who, cs in octo.items() for c in cs}
+    if not isinstance(octo, dict) or not set(octo) <= set(COLOURS) \
+            or not set(octo.values()) <= set(names):
+        raise InvalidSave("octopuses must map reef colours to player names")
+    s.octopus_left = [OCTOPUSES_EACH] * n
+    for colour, owner in octo.items():
+        r = COLOUR_INDEX[colour]
+        if s.board[r * SPACES + OCTOPUS_S] < 0:
+            raise InvalidSave(f"an octopus needs a die on the {colour} octopus space")
+        s.octopus[r] = names.index(owner)
+        s.octopus_left[names.index(owner)] -= 1
+    if min(s.octopus_left) < 0:
+        raise InvalidSave(f"each player has only {OCTOPUSES_EACH} octopuses")
+    for r in range(6):
+        if s.board[r * SPACES + OCTOPUS_S] >= 0 and s.octopus[r] < 0:
+            raise InvalidSave(f"the die on the {COLOURS[r]} octopus space has no octopus")
+    divers = _by_name(desc, "divers", names)
+    for who, colour in divers.items():
+        if colour not in COLOUR_INDEX:
+            raise InvalidSave(f"divers: {_short(colour)} is not a reef")
+        r = COLOUR_INDEX[colour]
+        if s.board[r * SPACES + DIVER_S] < 0 or r in s.diver:
+            raise InvalidSave(f"a diver on the {colour} reef needs a die on its diver space "
+                              "and no other diver")
+        s.diver[names.index(who)] = r
+
+    # turtles
+    owned = _by_name(desc, "turtles", names)
+    s.turtles = [_list(owned.get(p, []), "turtles", TURTLE_INDEX) for p in names]
+    beside = _list(desc.get("turtles_beside", []), "turtles_beside", TURTLE_INDEX)
+    named = [t for ts in s.turtles for t in ts] + beside
+    if len(set(named)) != len(named):
+        raise InvalidSave("a turtle is named twice")
+    rest = [t for t in range(len(TURTLES)) if t not in named]
+    free = [r for r in range(6) if s.board[r * SPACES + TURTLE_S] < 0]
+    if len(rest) < len(free):
+        raise InvalidSave("every free turtle space needs a turtle")
+    for r, t in zip(free, rest, strict=False):
+        s.turtle_on_reef[r] = t
+    s.turtles_beside = beside + rest[len(free):]
+
+    # chests
+    owned_chests = _by_name(desc, "chests", names)
+    s.chests = [_list(owned_chests.get(p, []), "chests", CHEST_INDEX) for p in names]
+    taken = [c for cs in s.chests for c in cs]
+    if len(set(taken)) != len(taken):
+        raise InvalidSave("a chest is named twice")
+    if "chests_on_reefs" in desc:
+        on = _list(desc["chests_on_reefs"], "chests_on_reefs", COLOUR_INDEX)
+        if len(set(on)) != len(on):
+            raise InvalidSave("chests_on_reefs names a reef twice")
+        s.chest_on_reef = [r in on for r in range(6)]
+    else:       # every reef keeps its chest, but a taken chest came off a reef whose
+        # treasure space now holds a die (in reef order), as a diver's recovery leaves it
+        down = [r for r in range(6) if s.board[r * SPACES + 6] >= 0][:len(taken)]
+        s.chest_on_reef = [r not in down for r in range(6)]
+    s.chests_beside = len(CHESTS) - len(taken) - sum(s.chest_on_reef)
+    if not 0 <= s.chests_beside <= CHESTS_BESIDE:
+        raise InvalidSave("the chests on the reefs, beside the board and taken must be 8")
+    s.chest_pool = [c for c in range(len(CHESTS)) if c not in taken]
+
+    # cards
+    cards = _by_name(desc, "cards", names)
+    s.hands = [_list(cards.get(p, []), "cards", CARD_INDEX) for p in names]
+    s.piles[3] = [0] * NCARDS
+    for k in _list(desc.get("island_pile", []), "island_pile", CARD_INDEX):
+        s.piles[3][k] += 1
+    counted = Counter(k for h in s.hands for k in h)
+    counted.update({k: c for k, c in enumerate(s.piles[3]) if c})
+    if counted[STINGRAY] > STINGRAYS or s.piles[3][STINGRAY]:
+        raise InvalidSave(f"there are only {STINGRAYS} stingray cards, never in a pile")
+    s.stingrays = STINGRAYS - counted[STINGRAY]
+    for pile in range(3):
+        for k in range(NCARDS):
+            s.piles[pile][k] = PILE_COUNTS[pile][k] - (counted[k] if CARD_KINDS[k].pile ==
+                                                        pile else 0)
+            if s.piles[pile][k] < 0:
+                raise InvalidSave(f"too many {CARD_KINDS[k].code} cards")
+
+    points = _by_name(desc, "points", names)
+    if not all(_count(v) for v in points.values()):
+        raise InvalidSave("points must be whole numbers, 0 or more")
+    s.points = [points.get(p, 0) for p in names]
+
+    if phase == "place":
+        s.tasks = [("endturn", s.turn), ("place", s.turn)]
+        from .rules import Coralia
+
+        if not Coralia._legal_place_exists(game, s, s.turn):
+            raise InvalidSave("none of these dice can be placed")
+    elif phase == "turn":
+        s.tasks = [("turn", s.turn)]
+    else:
+        s.tasks = []
+        s.scoring = True
+        tasks: list[Any] = [("sfplayer", (s.starter + i) % n) for i in range(n)]
+        tasks += [("diverscore", -1), ("fishscore", -1), ("pearlscore", -1), ("finish", -1)]
+        s.tasks = tasks[::-1]
+    return s

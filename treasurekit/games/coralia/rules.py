@@ -1,0 +1,1053 @@
+"""Coralia rules: set-up, the research station, the six actions, chests and turtles, the
+island, and the final scoring. Every step the rules take is a task on a stack; decisions
+and chance outcomes wait on top of it, everything else runs at once.
+
+Chance outcomes (the seeded dealer picks them, a script may force them):
+
+* ``turtle:<bonus>`` -- the turtle tile laid on the next reef at set-up,
+* ``deal:<card>`` -- a card shuffled into the island pile at set-up,
+* ``preroll:<symbol>`` (3 players) / ``preroll:<symbol>+<symbol>`` (2 players),
+* ``roll:<colour>-<symbol>,...`` -- the dice rolled at the research station, in the
+  station's order (the dice passed on first, the new one last),
+* ``draw:<card>`` -- the top card of a pile, ``chest:<action>`` -- a revealed chest,
+* ``white:<symbol>`` -- a white special die.
+
+Decisions: ``pick:<colour>`` (a die from the supply), ``lock:<die>`` (store it on a
+turtle), ``place:<die>``, ``island:<die>``, ``keep:<card>``, ``reef:<colour>`` or
+``reef:island`` (a white die), ``copy:<bonus>``, ``score:<card>``, ``open:<colour>``,
+``pile:<pile>``.
+
+>>> import treasurekit as tk
+>>> g = tk.setup_position("coralia", {"players": ["Jenny", "Anita"], "phase": "place",
+...     "board": {"blue": ["pearl", "fish", "turtle"]},
+...     "station": ["blue-octopus", "red-fish", "green-pearl", "yellow-fish"]})
+>>> print(g.play("place:blue-octopus")[-2].text())
+Jenny places an octopus on the blue reef and scores 4 points, one for each die there.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import Any
+
+from ...core.events import Event, event_of
+from ...core.game import Game
+from ...core.moves import Move
+from .cards import (
+    ACTIVE,
+    CARD,
+    CARD_INDEX,
+    CARD_KINDS,
+    CHEST,
+    CHESTS,
+    COLOUR,
+    COLOUR_INDEX,
+    COLOURS,
+    DICE_LEFT_AT_END,
+    DICE_PER_COLOUR,
+    DIE,
+    DIE_CODES,
+    DIVER_S,
+    DIVER_VALUE,
+    EFFECT,
+    FISH,
+    FISH_KIND,
+    FISH_SET_POINTS,
+    GAME,
+    ISLAND,
+    ISLAND_FROM_EACH,
+    MAX_LOCKS,
+    NCARDS,
+    OCTOPUS_S,
+    PEARL,
+    PEARL_CARDS_BY_PLACE,
+    PEARL_CARDS_LATER,
+    PEARL_VALUE,
+    PER_CHEST,
+    PER_FISH,
+    PER_ISLAND_DIE,
+    PER_PEARL,
+    PER_TURTLE,
+    PILE,
+    PILE_COUNTS,
+    PILE_INDEX,
+    PILES,
+    REEF,
+    ROUNDS,
+    SPACES,
+    STARFISH,
+    STINGRAY,
+    STINGRAYS,
+    SYMBOL_INDEX,
+    SYMBOLS,
+    TREASURE,
+    TURTLE,
+    TURTLE_INDEX,
+    TURTLE_S,
+    TURTLES,
+    TURTLES_ON_BOARD,
+    WHITE,
+    WHITE_FACES,
+    Dice,
+    Section,
+    fish_sets,
+    jellyfish_gain,
+)
+from .state import CoraliaState, Task
+
+S = Section
+COPYCAT = TURTLE_INDEX["copy"]
+INVENTORY_KEYS = ([f"die:{c}" for c in COLOURS + ("white",)]
+                  + [f"card:{k.code}" for k in CARD_KINDS]
+                  + [f"turtle:{t}" for t in TURTLES] + [f"chest:{c}" for c in CHESTS])
+
+# ---- moves, made once ---------------------------------------------------------------------
+PICK = tuple(Move("pick", c) for c in COLOURS)
+LOCK = tuple(tuple(Move("lock", f"{c}-{s}") for s in SYMBOLS) for c in COLOURS)
+PLACE = tuple(tuple(Move("place", f"{c}-{s}") for s in SYMBOLS) for c in COLOURS)
+TO_ISLAND = tuple(tuple(Move("island", f"{c}-{s}") for s in SYMBOLS) for c in COLOURS)
+KEEP = tuple(Move("keep", k.code) for k in CARD_KINDS)
+REEF_MOVE = tuple(Move("reef", c) for c in COLOURS)
+REEF_ISLAND = Move("reef", "island")
+COPY = tuple(Move("copy", t) for t in TURTLES)
+SCORE = tuple(Move("score", k.code) for k in CARD_KINDS)
+OPEN = tuple(Move("open", c) for c in COLOURS)
+PILE_MOVE = tuple(Move("pile", p) for p in PILES)
+DRAW = tuple(Move("draw", k.code) for k in CARD_KINDS)
+DEAL = tuple(Move("deal", k.code) for k in CARD_KINDS)
+CHEST_MOVE = tuple(Move("chest", c) for c in CHESTS)
+WHITE_MOVE = tuple(Move("white", s) for s in SYMBOLS)
+TURTLE_MOVE = tuple(Move("turtle", t) for t in TURTLES)
+PREROLL1 = tuple(Move("preroll", s) for s in SYMBOLS)
+PREROLL2 = {(a, b): Move("preroll", f"{SYMBOLS[a]}+{SYMBOLS[b]}")
+            for a in range(6) for b in range(a, 6)}
+PREROLL2_OF = {m: k for k, m in PREROLL2.items()}
+DIE_STR = tuple(tuple(f"{c}-{s}" for s in SYMBOLS) for c in COLOURS)
+#: Move -> its meaning, for the hot path.
+DIE_OF: dict[Move, tuple[int, int]] = {}
+for _c in range(6):
+    for _s in range(6):
+        for _table in (LOCK, PLACE, TO_ISLAND):
+            DIE_OF[_table[_c][_s]] = (_c, _s)
+ARG_INDEX: dict[str, dict[str, int]] = {
+    "pick": COLOUR_INDEX, "reef": COLOUR_INDEX, "open": COLOUR_INDEX, "copy": TURTLE_INDEX,
+    "keep": CARD_INDEX, "score": CARD_INDEX, "pile": PILE_INDEX, "draw": CARD_INDEX,
+    "deal": CARD_INDEX, "chest": {c: i for i, c in enumerate(CHESTS)},
+    "white": SYMBOL_INDEX, "turtle": TURTLE_INDEX}
+
+DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "sfpick",
+                       "open", "drawpile"})
+CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
+_ROLL_CACHE: dict[str, tuple[tuple[int, int], ...] | None] = {}
+_ROLLS: dict[tuple[tuple[int, ...], int], Move] = {}    # (colours, outcome number) -> roll
+SIX_POWER = (1, 6, 36, 216, 1296)
+
+
+def parse_roll(arg: str) -> tuple[tuple[int, int], ...] | None:
+    """``blue-diver,green-fish`` -> ((1, 4), (4, 1)); None if it cannot be read."""
+    found = _ROLL_CACHE.get(arg, ())
+    if found != ():
+        return found  # type: ignore[return-value]
+    parts = arg.split(",")
+    dice = tuple(DIE_CODES.get(p) for p in parts)
+    out = None if None in dice or len(arg) > 200 else dice
+    if len(_ROLL_CACHE) < 100_000:
+        _ROLL_CACHE[arg] = out  # type: ignore[assignment]
+    return out  # type: ignore[return-value]
+
+
+def roll_move(colours: list[int], symbols: tuple[int, ...] | list[int]) -> Move:
+    return Move("roll", ",".join([DIE_STR[c][s] for c, s in zip(colours, symbols,
+                                                                 strict=True)]))
+
+
+# ---- scoring helpers (pure functions of a state) ------------------------------------------
+def diver_points(s: CoraliaState, reef: int) -> int:
+    """Diver scoring of one reef: the values of its occupied symbol spaces (at most 15)."""
+    b = s.board
+    i = reef * SPACES
+    return sum(v for k, v in enumerate(DIVER_VALUE) if b[i + k] >= 0)
+
+
+def fish_cards(hand: list[int]) -> list[str]:
+    return [FISH_KIND[k] for k in hand if FISH_KIND[k]]
+
+
+def pearl_cards(hand: list[int]) -> list[int]:
+    return sorted((PEARL_VALUE[k] for k in hand if PEARL_VALUE[k]), reverse=True)
+
+
+def pearl_places(hands: list[list[int]]) -> list[int]:
+    """Each player's place in the pearl scoring (0: first), or -1 without pearl cards.
+    Higher total first, then more pearl cards; players equal in both share a place and
+    the next player's place counts everyone ahead."""
+    keys = [(sum(pearl_cards(h)), len(pearl_cards(h))) for h in hands]
+    return [sum(1 for q in keys if q > k) if k[1] else -1 for k in keys]
+
+
+def pearl_points(hand: list[int], place: int) -> int:
+    if place < 0:
+        return 0
+    n = PEARL_CARDS_BY_PLACE[place] if place < len(PEARL_CARDS_BY_PLACE) else PEARL_CARDS_LATER
+    return sum(pearl_cards(hand)[:n])
+
+
+class Coralia(Game[CoraliaState]):
+    """2 to 4 marine biologists place dice on six reefs."""
+
+    name = GAME
+    variants = ("standard",)
+    min_players, max_players = 2, 4
+
+    def _ev(self, kind: str, section: str, *params: tuple[str, Any],
+            seen: tuple[int, ...] = ()) -> Event:
+        return event_of((GAME, kind, section, params, seen))
+
+    # ---- set-up ----------------------------------------------------------------------------
+    def _initial_state(self) -> CoraliaState:
+        n = len(self.players)
+        s = CoraliaState.empty(n)
+        s.piles[:3] = [list(c) for c in PILE_COUNTS]
+        s.turtles_beside = list(range(len(TURTLES)))    # still in the bag during set-up
+        s.chest_pool = list(range(len(CHESTS)))
+        s.stingrays = STINGRAYS
+        s.supply = [DICE_PER_COLOUR] * 6
+        tasks: list[Task] = [("s_turtle", reef) for reef in range(TURTLES_ON_BOARD)]
+        tasks += [("s_island", pile) for pile in (PEARL, FISH, STARFISH)
+                  for _ in range(ISLAND_FROM_EACH)]
+        if n < 4:
+            tasks += [("s_preroll", c) for c in range(6)]
+        tasks.append(("begin",))
+        s.tasks = tasks[::-1]
+        self.opening: list[Event] = []
+        self._advance(s, self.opening)
+        return s
+
+    def _state_from_position(self, desc: dict[str, Any]) -> CoraliaState:
+        from .position import state_from_position
+
+        s = state_from_position(self, desc)
+        #: What the rules did on their own before the first step (e.g. a scoring position
+        #: runs until the first decision): shown before ``events``.
+        self.opening = []
+        self._advance(s, self.opening)
+        return s
+
+    # ---- whose turn --------------------------------------------------------------------------
+    def _current_player(self, s: CoraliaState) -> int | None:
+        return None if s.over or not s.tasks else int(s.tasks[-1][1])
+
+    def _is_chance(self, s: CoraliaState) -> bool:
+        return not s.over and s.tasks[-1][0] in CHANCES
+
+    def _is_over(self, s: CoraliaState) -> bool:
+        return s.over
+
+    def _to_roll(self, s: CoraliaState) -> list[int]:
+        return [s.st_col[i] for i, x in enumerate(s.st_sym) if x < 0]
+
+    def _chance_outcomes(self, s: CoraliaState) -> list[tuple[Move, float]]:
+        task = s.tasks[-1]
+        kind = task[0]
+        if kind == "roll":
+            cols = self._to_roll(s)
+            k = len(cols)
+            p = 1 / 6 ** k
+            out = []
+            for n in range(6 ** k):
+                syms = []
+                for _ in range(k):
+                    n, d = divmod(n, 6)
+                    syms.append(d)
+                out.append((roll_move(cols, syms), p))
+            return out
+        if kind == "s_preroll":
+            if s.players == 2:
+                return [(m, (1 if a == b else 2) / 36) for (a, b), m in PREROLL2.items()]
+            return [(m, 1 / 6) for m in PREROLL1]
+        if kind == "white":
+            return [(WHITE_MOVE[f], 1 / len(WHITE_FACES)) for f in WHITE_FACES]
+        if kind == "s_turtle":
+            bag = s.turtles_beside
+            return [(TURTLE_MOVE[t], 1 / len(bag)) for t in sorted(bag)]
+        if kind == "chest":
+            pool = s.chest_pool
+            return [(CHEST_MOVE[c], 1 / len(pool)) for c in sorted(pool)]
+        pile = task[1] if kind == "s_island" else task[2]
+        table = DEAL if kind == "s_island" else DRAW
+        counts = s.piles[pile]
+        total = sum(counts)
+        if not total:
+            return [(table[s.bottoms[pile][0]], 1.0)]
+        return [(table[k], c / total) for k, c in enumerate(counts) if c]
+
+    def _sample_chance(self, s: CoraliaState, x: float) -> Move:
+        task = s.tasks[-1]
+        kind = task[0]
+        if kind == "roll":
+            cols = tuple([s.st_col[i] for i, x in enumerate(s.st_sym) if x < 0])
+            n = int(x * SIX_POWER[len(cols)])
+            key = (cols, n)
+            move = _ROLLS.get(key)
+            if move is None:
+                syms = []
+                for _ in range(len(cols)):
+                    n, d = divmod(n, 6)
+                    syms.append(d)
+                move = roll_move(list(cols), syms)
+                if len(_ROLLS) < 300_000:
+                    _ROLLS[key] = move
+            return move
+        if kind == "draw" or kind == "s_island":
+            pile = task[2] if kind == "draw" else task[1]
+            counts = s.piles[pile]
+            table = DRAW if kind == "draw" else DEAL
+            total = sum(counts)
+            if not total:
+                return table[s.bottoms[pile][0]]
+            i = int(x * total)
+            for k, c in enumerate(counts):
+                if i < c:
+                    return table[k]
+                i -= c
+        if kind == "s_preroll" and s.players == 2:
+            a, b = divmod(int(x * 36), 6)
+            return PREROLL2[min(a, b), max(a, b)]
+        return super()._sample_chance(s, x)
+
+    def _is_legal(self, s: CoraliaState, move: Move) -> bool:
+        if s.over:
+            return False
+        kind = s.tasks[-1][0]
+        if kind == "roll":
+            if move.kind != "roll":
+                return False
+            dice = parse_roll(move.arg)
+            return dice is not None and [c for c, _ in dice] == self._to_roll(s)
+        if kind in CHANCES:
+            return any(m == move for m, _ in self._chance_outcomes(s))
+        if kind == "place":                     # the hot path: no list of moves built
+            die = DIE_OF.get(move)
+            if die is None or move.kind == "lock":
+                return False
+            c, sym = die
+            if not any(a == c and b == sym for a, b in zip(s.st_col, s.st_sym, strict=True)):
+                return False
+            free = s.board[c * SPACES + sym] < 0
+            if move.kind == "island":
+                return not free
+            return free and (sym != OCTOPUS_S or s.octopus_left[s.tasks[-1][1]] > 0)
+        return move in self._legal(s)
+
+    # ---- legal moves ------------------------------------------------------------------------
+    def _legal(self, s: CoraliaState) -> list[Move]:
+        task = s.tasks[-1]
+        kind, p = task[0], task[1]
+        if kind == "place":
+            out: list[Move] = []
+            board = s.board
+            has_octopus = s.octopus_left[p] > 0
+            for c, sym in zip(s.st_col, s.st_sym, strict=True):
+                if board[c * SPACES + sym] >= 0:
+                    m = TO_ISLAND[c][sym]
+                elif sym != OCTOPUS_S or has_octopus:
+                    m = PLACE[c][sym]
+                else:
+                    continue
+                if m not in out:
+                    out.append(m)
+            return out
+        if kind == "lockpick":
+            out = []
+            if sum(s.st_lock) < min(len(s.turtles[p]), MAX_LOCKS):
+                out = [LOCK[c][sym] for c, sym in sorted({
+                    (c, sym) for c, sym, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)
+                    if not lk})]
+            return out + [PICK[c] for c in range(6) if s.supply[c]]
+        if kind == "pick4":
+            return [PICK[c] for c in range(6) if s.supply[c] and c not in s.st_col]
+        if kind == "keep":
+            return [KEEP[k] for k in sorted(set(s.drawn))]
+        if kind == "whitereef":
+            reefs = self._white_reefs(s, p, task[2])
+            return [REEF_MOVE[r] for r in reefs] if reefs else [REEF_ISLAND]
+        if kind == "copy":
+            return [COPY[t] for t in sorted(set(s.turtles_beside)) if t != COPYCAT]
+        if kind == "sfpick":
+            return [SCORE[k] for k in sorted(set(s.sf_todo[p]))]
+        if kind == "open":
+            return [OPEN[task[2]], OPEN[task[3]]]
+        if kind == "drawpile":
+            used = task[3]
+            return [PILE_MOVE[i] for i in range(4) if not used >> i & 1 and s.pile_size(i)]
+        return []
+
+    def _white_reefs(self, s: CoraliaState, p: int, sym: int) -> list[int]:
+        if sym == OCTOPUS_S and not s.octopus_left[p]:
+            return []
+        return [r for r in range(6) if s.board[r * SPACES + sym] < 0]
+
+    def _why_illegal(self, s: CoraliaState, move: Move) -> str:
+        task = s.tasks[-1]
+        kind = task[0]
+        legal = ", ".join(str(m) for m in self.legal_moves()[:12])
+        if kind in CHANCES:
+            if kind == "roll":
+                cols = ", ".join(COLOURS[c] for c in self._to_roll(s))
+                return (f"the dice are rolling ({cols}, in this order): deal() or force a "
+                        f"result such as roll:{','.join(c + '-pearl' for c in cols.split(', '))}")
+            return f"a chance step is due: deal() or force one of: {legal}"
+        me = self.players[task[1]]
+        if kind == "place":
+            die = DIE_CODES.get(move.arg)
+            if move.kind not in ("place", "island") or die is None:
+                return f"{me} places one of the rolled dice: write place:<colour>-<symbol> " \
+                       f"or island:<colour>-<symbol>; legal moves: {legal}"
+            c, sym = die
+            if die not in zip(s.st_col, s.st_sym, strict=True):
+                return f"there is no {move.arg} die on the research station"
+            free = s.board[c * SPACES + sym] < 0
+            if move.kind == "place" and not free:
+                return (f"the {SYMBOLS[sym]} space of the {COLOURS[c]} reef is taken: "
+                        f"this die can only go to the island")
+            if move.kind == "place":
+                return f"{me} has placed both octopuses, so no more octopus spaces"
+            return (f"the {SYMBOLS[sym]} space of the {COLOURS[c]} reef is free: only a die "
+                    "whose space is taken goes to the island")
+        if kind == "lockpick" and move.kind == "lock":
+            turtles = len(s.turtles[task[1]])
+            if sum(s.st_lock) >= MAX_LOCKS:
+                return f"at most {MAX_LOCKS} dice can be stored on turtles"
+            if sum(s.st_lock) >= turtles:
+                return f"{me} has {turtles} turtle(s): one stored die per turtle"
+            return f"there is no {move.arg} die left on the research station to store"
+        if kind == "pick4" and move.kind == "pick":
+            return "the starting player picks 4 dice of 4 different colours from the supply"
+        if kind == "lockpick" and move.kind == "pick":
+            return f"the supply has no {move.arg} die left"
+        return f"{me} must now choose one of: {legal}"
+
+    # ---- playing -----------------------------------------------------------------------------
+    def _apply(self, s: CoraliaState, move: Move) -> list[Event]:
+        task = s.tasks.pop()
+        events: list[Event] = []
+        DISPATCH[task[0]](self, s, task, move, events)
+        self._advance(s, events)
+        return events
+
+    def _advance(self, s: CoraliaState, events: list[Event]) -> None:
+        """Run the tasks that need no input until a decision or a chance step is on top."""
+        tasks = s.tasks
+        while tasks:
+            task = tasks[-1]
+            kind = task[0]
+            if kind in DECISIONS:
+                if kind == "keep":
+                    if len(set(s.drawn)) > 1:
+                        return
+                    tasks.pop()
+                    if s.drawn:
+                        self._do_keep(s, task, KEEP[s.drawn[0]], events)
+                    continue
+                if kind == "sfpick" and len(set(s.sf_todo[task[1]])) <= 1:
+                    tasks.pop()
+                    self._do_sfpick(s, task, SCORE[s.sf_todo[task[1]][0]], events)
+                    continue
+                if kind == "copy" and len(self._legal(s)) == 1:
+                    tasks.pop()
+                    self._do_copy(s, task, self._legal(s)[0], events)
+                    continue
+                if kind == "drawpile" and not self._legal(s):
+                    tasks.pop()
+                    continue
+                return
+            if kind in CHANCES:
+                if kind == "draw":
+                    pile = task[2]
+                    if not any(s.piles[pile]) and not s.bottoms[pile]:
+                        tasks.pop()
+                        events.append(self._ev("pile_empty", task[3],
+                                               ("player", self.players[task[1]]),
+                                               ("pile", PILE[pile])))
+                        continue
+                return
+            tasks.pop()
+            DISPATCH[kind](self, s, task, None, events)
+
+    # ---- set-up steps --------------------------------------------------------------------
+    def _do_s_turtle(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        t = TURTLE_INDEX[move.arg]
+        s.turtles_beside.remove(t)
+        s.turtle_on_reef[task[1]] = t
+        ev.append(self._ev("setup_turtle", S.SET_UP, ("reef", REEF[task[1]]),
+                           ("turtle", TURTLE[t])))
+
+    def _do_s_island(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        k = CARD_INDEX[move.arg]
+        self._take(s, task[1], k)
+        s.piles[ISLAND][k] += 1
+        if s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH:
+            ev.append(self._ev("setup_island", S.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
+
+    def _do_s_preroll(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        c = task[1]
+        syms = PREROLL2_OF[move] if s.players == 2 else (SYMBOL_INDEX[move.arg],)
+        placed: set[int] = set()
+        for sym in syms:
+            s.supply[c] -= 1
+            die = DIE[c][sym]
+            if sym in placed:
+                s.island[c] += 1
+                ev.append(self._ev("preroll_island", S.FEWER_PLAYERS, ("die", die)))
+                continue
+            placed.add(sym)
+            if sym == DIVER_S:
+                s.board[c * SPACES + TREASURE] = c
+                ev.append(self._ev("preroll_treasure", S.FEWER_PLAYERS, ("die", die),
+                                   ("reef", REEF[c])))
+            elif sym == TURTLE_S:
+                s.board[c * SPACES + sym] = c
+                t = s.turtle_on_reef[c]
+                s.turtle_on_reef[c] = -1
+                s.turtles_beside.append(t)
+                ev.append(self._ev("preroll_turtle", S.FEWER_PLAYERS, ("die", die),
+                                   ("turtle", TURTLE[t])))
+            else:
+                s.board[c * SPACES + sym] = c
+                ev.append(self._ev("preroll", S.FEWER_PLAYERS, ("die", die)))
+
+    def _do_begin(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        ev.append(self._ev("start", S.SET_UP, ("player", self.players[s.starter]),
+                           ("count", ROUNDS[s.players])))
+        s.turn = s.starter
+        s.tasks.append(("turn", s.starter))
+
+    # ---- the research station -----------------------------------------------------------
+    def _do_turn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p = task[1]
+        s.turn = p
+        s.tasks.append(("endturn", p))
+        if not s.st_col:
+            s.tasks.append(("pick4", p, 4))
+        else:
+            s.tasks.append(("lockpick", p))
+
+    def _do_pick4(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p, c = task[1], COLOUR_INDEX[move.arg]
+        s.supply[c] -= 1
+        s.st_col.append(c)
+        s.st_sym.append(-1)
+        s.st_lock.append(False)
+        if task[2] > 1:
+            s.tasks.append(("pick4", p, task[2] - 1))
+        else:
+            ev.append(self._ev("pick_four", S.COURSE_OF_THE_GAME,
+                               ("player", self.players[p]),
+                               ("colours", tuple(COLOUR[x] for x in s.st_col))))
+            s.tasks.append(("roll", p))
+
+    def _do_lockpick(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p = task[1]
+        if move.kind == "lock":
+            c, sym = DIE_OF[move]
+            for i in range(len(s.st_col)):
+                if s.st_col[i] == c and s.st_sym[i] == sym and not s.st_lock[i]:
+                    s.st_lock[i] = True
+                    break
+            ev.append(self._ev("lock", S.LOCK_IN, ("player", self.players[p]),
+                               ("die", DIE[c][sym])))
+            s.tasks.append(task)
+            return
+        c = COLOUR_INDEX[move.arg]
+        s.supply[c] -= 1
+        for i, lk in enumerate(s.st_lock):
+            if not lk:
+                s.st_sym[i] = -1
+        s.st_col.append(c)
+        s.st_sym.append(-1)
+        s.st_lock.append(False)
+        ev.append(self._ev("pick", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
+                           ("colour", COLOUR[c]), ("count", len(self._to_roll(s)))))
+        s.tasks.append(("roll", p))
+
+    def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p = task[1]
+        dice = parse_roll(move.arg)
+        assert dice is not None
+        it = iter(dice)                         # in the station's order (checked)
+        rolled = []
+        for i, sym in enumerate(s.st_sym):
+            if sym < 0:
+                c, ds = next(it)
+                s.st_sym[i] = ds
+                rolled.append(DIE[c][ds])
+        ev.append(self._ev("roll", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
+                           ("dice", Dice(tuple(rolled)))))
+        if self._legal_place_exists(s, p):
+            s.tasks.append(("place", p))
+            return
+        for i in range(len(s.st_sym)):
+            s.st_sym[i] = -1
+            s.st_lock[i] = False
+        ev.append(self._ev("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
+        s.tasks.append(("roll", p))
+
+    def _legal_place_exists(self, s: CoraliaState, p: int) -> bool:
+        board = s.board
+        has_octopus = s.octopus_left[p] > 0
+        for c, sym in zip(s.st_col, s.st_sym, strict=True):
+            if board[c * SPACES + sym] >= 0 or sym != OCTOPUS_S or has_octopus:
+                return True
+        return False
+
+    def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p = task[1]
+        c, sym = DIE_OF[move]
+        for i in range(len(s.st_col)):
+            if s.st_col[i] == c and s.st_sym[i] == sym:
+                del s.st_col[i], s.st_sym[i], s.st_lock[i]
+                break
+        if move.kind == "island":
+            self._to_island(s, p, c, sym, ev)
+            return
+        s.board[c * SPACES + sym] = c
+        ev.append(self._ev("place", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
+                           ("die", DIE[c][sym]), ("reef", REEF[c])))
+        self._action(s, p, c, sym, ev)
+
+    def _to_island(self, s: CoraliaState, p: int, c: int, sym: int, ev: list[Event]) -> None:
+        s.island[c] += 1
+        me = self.players[p]
+        ev.append(self._ev("island", S.BLOCKED_SPACES, ("player", me), ("die", DIE[c][sym])))
+        owner = s.octopus[c]
+        if owner < 0 or owner == p:
+            if owner == p:
+                s.points[p] += 2
+                ev.append(self._ev("octopus_island_own", S.OCTOPUS_ISLAND, ("player", me),
+                                   ("reef", REEF[c])))
+            s.tasks.append(("draw", p, ISLAND, S.BLOCKED_SPACES))
+            return
+        s.points[owner] += 2
+        ev.append(self._ev("octopus_island", S.OCTOPUS_ISLAND,
+                           ("owner", self.players[owner]), ("reef", REEF[c]), ("player", me)))
+        self._draw_choice(s, p, ISLAND, 2, S.OCTOPUS_ISLAND)
+
+    def _draw_choice(self, s: CoraliaState, p: int, pile: int, n: int, section: str) -> None:
+        s.drawn = []
+        s.drawer = p
+        s.tasks.append(("keep", p, pile, section))
+        for _ in range(n):
+            s.tasks.append(("draw", p, pile, section, True))
+
+    # ---- the six actions ---------------------------------------------------------------------
+    def _action(self, s: CoraliaState, p: int, reef: int, sym: int, ev: list[Event]) -> None:
+        me = self.players[p]
+        if sym == 0:                                        # pearl
+            s.tasks.append(("draw", p, PEARL, S.PEARL))
+            s.tasks.append(("draw", p, PEARL, S.PEARL))
+        elif sym == 1:                                      # fish
+            self._draw_choice(s, p, FISH, 2, S.FISH)
+        elif sym == 2:                                      # starfish
+            self._draw_choice(s, p, STARFISH, 3, S.STARFISH)
+        elif sym == OCTOPUS_S:
+            s.octopus[reef] = p
+            s.octopus_left[p] -= 1
+            pts = s.reef_dice(reef)
+            s.points[p] += pts
+            ev.append(self._ev("octopus", S.OCTOPUS, ("player", me), ("reef", REEF[reef]),
+                               ("count", pts)))
+            for r in range(6):
+                owner = s.octopus[r]
+                if r != reef and owner >= 0:
+                    s.points[owner] += 1
+                    ev.append(self._ev("octopus_bonus", S.OCTOPUS,
+                                       ("owner", self.players[owner]), ("reef", REEF[r])))
+        elif sym == DIVER_S:
+            old = s.diver[p]
+            s.diver[p] = reef
+            if old < 0:
+                ev.append(self._ev("diver", S.DIVER, ("player", me), ("reef", REEF[reef])))
+                return
+            b = s.board
+            if b[old * SPACES + TREASURE] < 0:
+                b[old * SPACES + TREASURE] = b[old * SPACES + DIVER_S]
+                b[old * SPACES + DIVER_S] = -1
+                ev.append(self._ev("diver_move", S.DIVER, ("player", me),
+                                   ("old", REEF[old]), ("reef", REEF[reef])))
+                if s.chest_on_reef[old]:
+                    s.chest_on_reef[old] = False
+                    s.tasks.append(("chest", p, old, S.DIVER))
+            else:
+                ev.append(self._ev("diver_stays", S.DIVER, ("player", me),
+                                   ("old", REEF[old]), ("reef", REEF[reef])))
+        else:                                               # turtle
+            t = s.turtle_on_reef[reef]
+            s.turtle_on_reef[reef] = -1
+            s.turtles[p].append(t)
+            ev.append(self._ev("turtle", S.TURTLE, ("player", me), ("turtle", TURTLE[t])))
+            self._effect(s, p, TURTLES[t], S.TURTLE_BONUSES, ev)
+
+    def _effect(self, s: CoraliaState, p: int, what: str, section: str,
+                ev: list[Event]) -> None:
+        """A chest action or a turtle bonus (they share most effects)."""
+        me = self.players[p]
+        if what in ("fish", "pearl", "starfish", "island"):
+            s.tasks.append(("draw", p, PILE_INDEX[what], section))
+        elif what == "island_dice":
+            n = s.island_dice() * PER_ISLAND_DIE
+            s.points[p] += n
+            ev.append(self._ev("island_points", section, ("player", me), ("count", n)))
+        elif what == "stingray":
+            if s.stingrays:
+                s.stingrays -= 1
+                self._gain(s, p, STINGRAY)
+                ev.append(self._ev("stingray", section, ("player", me)))
+            else:
+                ev.append(self._ev("no_stingray", section, ("player", me)))
+        elif what == "white":
+            if s.white_island:
+                s.white_island -= 1
+                s.tasks.append(("white", p, section))
+            else:
+                ev.append(self._ev("no_white", section, ("player", me)))
+        elif what == "jellyfish":
+            n = jellyfish_gain(s.points[p])
+            s.points[p] += n
+            ev.append(self._ev("jellyfish", section, ("player", me), ("count", n),
+                               ("total", s.points[p])))
+        elif what == "copy":            # another turtle's bonus: never the copycat's own
+            if any(t != COPYCAT for t in s.turtles_beside):
+                s.tasks.append(("copy", p))
+            else:
+                ev.append(self._ev("no_copy", section, ("player", me)))
+        else:                                               # "chest": one beside the board
+            if s.chests_beside:
+                s.chests_beside -= 1
+                s.tasks.append(("chest", p, -1, section))
+            else:
+                ev.append(self._ev("no_chest", section, ("player", me)))
+
+    def _do_copy(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p, t = task[1], TURTLE_INDEX[move.arg]
+        ev.append(self._ev("copy", S.TURTLE_BONUSES, ("player", self.players[p]),
+                           ("turtle", TURTLE[t])))
+        self._effect(s, p, TURTLES[t], S.TURTLE_BONUSES, ev)
+
+    def _do_chest(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p, where = task[1], task[2]
+        c = CHESTS.index(move.arg)
+        s.chest_pool.remove(c)
+        s.chests[p].append(c)
+        params: tuple[tuple[str, Any], ...] = (("player", self.players[p]), ("chest", CHEST[c]))
+        if where >= 0:
+            ev.append(self._ev("chest", task[3], *params, ("reef", REEF[where])))
+        else:
+            ev.append(self._ev("chest_beside", task[3], *params))
+        self._effect(s, p, CHESTS[c], S.TREASURE_CHESTS, ev)
+
+    def _do_white(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p, sym = task[1], SYMBOL_INDEX[move.arg]
+        ev.append(self._ev("white_roll", task[2], ("player", self.players[p]),
+                           ("die", DIE[WHITE][sym])))
+        s.tasks.append(("whitereef", p, sym))
+
+    def _do_whitereef(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p, sym = task[1], task[2]
+        me = self.players[p]
+        if move == REEF_ISLAND:
+            s.white_island += 1
+            ev.append(self._ev("white_island", S.BLOCKED_SPACES, ("player", me),
+                               ("die", DIE[WHITE][sym])))
+            s.tasks.append(("draw", p, ISLAND, S.BLOCKED_SPACES))
+            return
+        r = COLOUR_INDEX[move.arg]
+        s.board[r * SPACES + sym] = WHITE
+        ev.append(self._ev("white_place", S.TREASURE_CHESTS, ("player", me),
+                           ("die", DIE[WHITE][sym]), ("reef", REEF[r])))
+        self._action(s, p, r, sym, ev)
+
+    # ---- cards ---------------------------------------------------------------------------
+    def _take(self, s: CoraliaState, pile: int, k: int) -> None:
+        """Take card kind ``k`` off the top of a pile (the shuffled part, then the bottom)."""
+        counts = s.piles[pile]
+        if any(counts):
+            counts[k] -= 1
+        else:
+            s.bottoms[pile].pop(0)
+
+    def _gain(self, s: CoraliaState, p: int, k: int) -> None:
+        s.hands[p].append(k)
+        if s.scoring and ACTIVE[k]:
+            s.sf_todo[p].append(k)
+
+    def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p, pile, section = task[1], task[2], task[3]
+        k = CARD_INDEX[move.arg]
+        self._take(s, pile, k)
+        seen = () if s.scoring else (p,)
+        params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
+        if len(task) > 4:
+            s.drawn.append(k)
+            ev.append(self._ev("draw_choice", section, *params, seen=seen))
+        else:
+            self._gain(s, p, k)
+            ev.append(self._ev("draw", section, *params, seen=seen))
+
+    def _do_keep(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p, pile = task[1], task[2]
+        k = CARD_INDEX[move.arg]
+        s.drawn.remove(k)
+        back = len(s.drawn)
+        s.bottoms[pile].extend(s.drawn)
+        s.drawn = []
+        s.drawer = -1
+        self._gain(s, p, k)
+        seen = () if s.scoring else (p,)
+        ev.append(self._ev("keep", task[3], ("player", self.players[p]), ("card", CARD[k]),
+                           ("pile", PILE[pile]), ("count", back), seen=seen))
+
+    # ---- end of a turn, end of the game --------------------------------------------------
+    def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p = task[1]
+        for i in range(len(s.st_lock)):
+            s.st_lock[i] = False
+        nxt = (p + 1) % s.players
+        if s.dice_left() <= DICE_LEFT_AT_END[s.players]:
+            self._start_scoring(s, ev)
+            return
+        ev.append(self._ev("pass", S.COURSE_OF_THE_GAME, ("player", self.players[nxt]),
+                           ("dice", Dice(tuple(DIE[c][x] for c, x in zip(
+                               s.st_col, s.st_sym, strict=True))))))
+        s.tasks.append(("turn", nxt))
+
+    def _order(self, s: CoraliaState) -> list[int]:
+        return [(s.starter + i) % s.players for i in range(s.players)]
+
+    def _start_scoring(self, s: CoraliaState, ev: list[Event]) -> None:
+        s.scoring = True
+        ev.append(self._ev("end", S.ENDING, ("count", s.dice_left()),
+                           ("player", self.players[s.starter])))
+        tasks: list[Task] = [("sfplayer", p) for p in self._order(s)]
+        tasks += [("diverscore", -1), ("fishscore", -1), ("pearlscore", -1), ("finish", -1)]
+        s.tasks.extend(reversed(tasks))
+
+    def _do_sfplayer(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p = task[1]
+        s.turn = p
+        s.sf_todo[p] = [k for k in s.hands[p] if ACTIVE[k]]
+        ev.append(self._ev("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
+                           ("cards", tuple(CARD[k] for k in sorted(s.hands[p]))),
+                           ("count", sum(1 for k in s.hands[p] if EFFECT[k]))))
+        if s.sf_todo[p]:
+            s.tasks.append(("sfpick", p))
+
+    def _do_sfpick(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p = task[1]
+        k = CARD_INDEX[move.arg]
+        s.sf_todo[p].remove(k)
+        s.tasks.append(("sfnext", p))
+        me = self.players[p]
+        effect = EFFECT[k]
+        sec = S.STARFISH_SCORING
+
+        def points(n: int) -> None:
+            s.points[p] += n
+            ev.append(self._ev("sf_points", sec, ("player", me), ("card", CARD[k]),
+                               ("count", n)))
+
+        if effect == "island":
+            points(s.island_dice() * PER_ISLAND_DIE)
+        elif effect == "chests":
+            points(len(s.chests[p]) * PER_CHEST)
+        elif effect == "turtles":
+            points(len(s.turtles[p]) * PER_TURTLE)
+        elif effect == "jellyfish":
+            points(jellyfish_gain(s.points[p]))
+        elif effect == "recover":
+            ev.append(self._ev("sf_card", sec, ("player", me), ("card", CARD[k])))
+            self._effect(s, p, "chest", sec, ev)
+        elif effect == "treasure":
+            a, b = CARD_KINDS[k].colours
+            there = [c for c in (a, b) if s.chest_on_reef[c]]
+            ev.append(self._ev("sf_treasure", sec, ("player", me), ("card", CARD[k]),
+                               ("count", len(there))))
+            if len(there) == 2:
+                s.tasks.append(("open", p, a, b))
+            elif there:
+                self._collect(s, p, there[0])
+        else:                                               # "draw"
+            cols = CARD_KINDS[k].colours
+            n = sum(1 for c in s.st_col if c in cols) + sum(s.supply[c] for c in cols)
+            n = min(n, len(PILES))
+            ev.append(self._ev("sf_draws", sec, ("player", me), ("card", CARD[k]),
+                               ("count", n)))
+            if n:
+                s.tasks.append(("drawpile", p, n, 0))
+
+    def _do_sfnext(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        if s.sf_todo[task[1]]:
+            s.tasks.append(("sfpick", task[1]))
+
+    def _collect(self, s: CoraliaState, p: int, reef: int) -> None:
+        s.chest_on_reef[reef] = False
+        s.tasks.append(("chest", p, reef, S.STARFISH_SCORING))
+
+    def _do_open(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p, first = task[1], COLOUR_INDEX[move.arg]
+        second = task[3] if first == task[2] else task[2]
+        s.chest_on_reef[second] = False
+        s.tasks.append(("chest", p, second, S.STARFISH_SCORING))
+        self._collect(s, p, first)
+
+    def _do_drawpile(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        p, n, used = task[1], task[2], task[3]
+        pile = PILE_INDEX[move.arg]
+        if n > 1:
+            s.tasks.append(("drawpile", p, n - 1, used | 1 << pile))
+        s.tasks.append(("draw", p, pile, S.STARFISH_SCORING))
+
+    def _do_diverscore(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        s.before_final = s.points[:]
+        for p in self._order(s):
+            r = s.diver[p]
+            if r >= 0:
+                n = diver_points(s, r)
+                s.points[p] += n
+                ev.append(self._ev("diver_score", S.DIVER_SCORING,
+                                   ("player", self.players[p]), ("reef", REEF[r]),
+                                   ("count", n)))
+
+    def _do_fishscore(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        for p in self._order(s):
+            kinds = fish_cards(s.hands[p])
+            sets = fish_sets(kinds)
+            n = sum(FISH_SET_POINTS[k] for k in sets)
+            s.points[p] += n
+            me = self.players[p]
+            if kinds:
+                ev.append(self._ev("fish_score", S.FISH_SCORING, ("player", me),
+                                   ("sets", " + ".join(map(str, sets))), ("count", n)))
+            per = sum(1 for k in s.hands[p] if EFFECT[k] == "perfish")
+            if per:
+                m = per * PER_FISH * len(kinds)
+                s.points[p] += m
+                ev.append(self._ev("per_fish", S.FISH_SCORING, ("player", me),
+                                   ("fish", len(kinds)), ("count", m)))
+
+    def _do_pearlscore(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        places = pearl_places(s.hands)
+        for p in self._order(s):
+            me = self.players[p]
+            if places[p] >= 0:
+                n = pearl_points(s.hands[p], places[p])
+                s.points[p] += n
+                ev.append(self._ev("pearl_score", S.PEARL_SCORING, ("player", me),
+                                   ("place", places[p] + 1),
+                                   ("total", sum(pearl_cards(s.hands[p]))), ("count", n)))
+            per = sum(1 for k in s.hands[p] if EFFECT[k] == "perpearl")
+            if per:
+                m = per * PER_PEARL * len(pearl_cards(s.hands[p]))
+                s.points[p] += m
+                ev.append(self._ev("per_pearl", S.PEARL_SCORING, ("player", me),
+                                   ("pearls", len(pearl_cards(s.hands[p]))), ("count", m)))
+
+    def _do_finish(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+        s.over = True
+        keys = [(s.points[p], len(s.hands[p]), len(s.turtles[p])) for p in range(s.players)]
+        best = max(keys)
+        s.winners = [p for p, k in enumerate(keys) if k == best]
+        top = [p for p, k in enumerate(keys) if k[0] == best[0]]
+        if len(top) > 1:
+            ev.append(self._ev("tie", S.ENDING, ("count", best[0])))
+        if len(s.winners) == 1:
+            ev.append(self._ev("winner", S.ENDING, ("player", self.players[s.winners[0]]),
+                               ("count", best[0])))
+        else:
+            ev.append(self._ev("shared", S.ENDING,
+                               ("players", ", ".join(self.players[p] for p in s.winners)),
+                               ("count", best[0])))
+
+    # ---- outcome -----------------------------------------------------------------------
+    def _scores(self, s: CoraliaState) -> list[int]:
+        return s.points[:]
+
+    def _winners(self, s: CoraliaState) -> list[int]:
+        return s.winners[:]
+
+    def _view(self, s: CoraliaState, player: int | None) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, s, player)
+
+    # ---- hooks for the generic suite -------------------------------------------------------
+    def inventory(self) -> Counter[str]:
+        s = self._state
+        dice = [a + b for a, b in zip(s.supply, s.island, strict=True)] + [s.white_island]
+        for c in s.st_col:
+            dice[c] += 1
+        for x in s.board:
+            if x >= 0:
+                dice[x] += 1
+        for t in s.tasks:
+            if t[0] == "white" or t[0] == "whitereef":
+                dice[WHITE] += 1
+        cards = [sum(col) for col in zip(*s.piles, strict=True)]
+        cards[STINGRAY] += s.stingrays
+        for group in (*s.bottoms, *s.hands, s.drawn):
+            for k in group:
+                cards[k] += 1
+        turtles = [0] * len(TURTLES)
+        for tt in s.turtles_beside + [x for ts in s.turtles for x in ts] + s.turtle_on_reef:
+            if tt >= 0:
+                turtles[tt] += 1
+        chests = [0] * len(CHESTS)
+        owned = [c for cs in s.chests for c in cs]
+        for c in s.chest_pool + owned:
+            chests[c] += 1
+        tiles = (sum(s.chest_on_reef) + s.chests_beside + len(owned)
+                 + sum(1 for t in s.tasks if t[0] == "chest"))
+        octopuses = [left + s.octopus.count(p) for p, left in enumerate(s.octopus_left)]
+        inv: Counter[str] = Counter(dict(zip(INVENTORY_KEYS, dice + cards + turtles + chests,
+                                             strict=True)))
+        inv["chest-tile"] = tiles
+        for p, n in enumerate(octopuses):
+            inv[f"octopus:{p}"] = n
+        return inv
+
+    def scramble_hidden(self, player: int, rng: random.Random) -> Coralia:
+        """A copy with every card ``player`` cannot see shuffled among the places it could
+        be (the piles, the island pile, the others' face-down cards, cards drawn by someone
+        else), kind for kind within the pearl, fish and starfish cards."""
+        s = self._state.clone()
+        slots: dict[int, list[tuple[list[int], int]]] = {PEARL: [], FISH: [], STARFISH: []}
+        pile_lists = [[k for k, c in enumerate(pile) for _ in range(c)] for pile in s.piles]
+        groups = pile_lists + s.bottoms
+        if not s.scoring:
+            groups += [h for p, h in enumerate(s.hands) if p != player]
+        if s.drawer != player and not s.scoring:
+            groups.append(s.drawn)
+        for g in groups:
+            for i, k in enumerate(g):
+                if CARD_KINDS[k].pile >= 0:
+                    slots[CARD_KINDS[k].pile].append((g, i))
+        for places in slots.values():
+            kinds = [g[i] for g, i in places]
+            rng.shuffle(kinds)
+            for (g, i), k in zip(places, kinds, strict=True):
+                g[i] = k
+        for pile, ks in zip(s.piles, pile_lists, strict=True):
+            pile[:] = [0] * NCARDS
+            for k in ks:
+                pile[k] += 1
+        twin = copy.copy(self)
+        twin._state = s
+        twin._checkpoints = [c.clone() for c in self._checkpoints]
+        twin.history, twin.log = list(self.history), [list(b) for b in self.log]
+        return twin
+
+
+#: task kind -> the method that carries it out (``_do_<kind>``), for the hot path.
+DISPATCH = {name[4:]: getattr(Coralia, name) for name in dir(Coralia)
+            if name.startswith("_do_")}

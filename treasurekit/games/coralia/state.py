@@ -1,0 +1,91 @@
+"""The Coralia table: board, dice, tiles, cards, points, and the steps the rules still owe.
+
+Face-down piles hold *counts per card kind* (their order is unknown to everyone, so a
+draw is a chance step over what is left), plus the cards put back under them, in order
+(they come up only when the shuffled part is used up).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import NCARDS, SPACES
+
+#: A step still to come, top of the stack last: (kind, player, extra...).
+Task = tuple[Any, ...]
+
+
+@dataclass(slots=True)
+class CoraliaState:
+    players: int
+    starter: int = 0
+    turn: int = 0
+    supply: list[int] = field(default_factory=lambda: [6] * 6)
+    st_col: list[int] = field(default_factory=list)       # research station: colours
+    st_sym: list[int] = field(default_factory=list)       # symbol shown, -1: to roll
+    st_lock: list[bool] = field(default_factory=list)     # stored on a turtle this turn
+    board: list[int] = field(default_factory=lambda: [-1] * (6 * SPACES))  # die colour / 6
+    island: list[int] = field(default_factory=lambda: [0] * 6)   # coloured dice on the island
+    white_island: int = 2
+    octopus: list[int] = field(default_factory=lambda: [-1] * 6)  # owner per reef
+    octopus_left: list[int] = field(default_factory=list)
+    diver: list[int] = field(default_factory=list)               # reef per player, -1
+    turtle_on_reef: list[int] = field(default_factory=lambda: [-1] * 6)
+    turtles_beside: list[int] = field(default_factory=list)
+    turtles: list[list[int]] = field(default_factory=list)
+    chest_on_reef: list[bool] = field(default_factory=lambda: [True] * 6)
+    chests_beside: int = 2
+    chest_pool: list[int] = field(default_factory=list)   # chest tiles not yet revealed
+    chests: list[list[int]] = field(default_factory=list)
+    piles: list[list[int]] = field(default_factory=list)  # 4 piles: counts per card kind
+    bottoms: list[list[int]] = field(default_factory=list)  # put back under, top first
+    stingrays: int = 2
+    hands: list[list[int]] = field(default_factory=list)  # card kinds in front of a player
+    drawn: list[int] = field(default_factory=list)        # drawn, one to keep
+    drawer: int = -1
+    points: list[int] = field(default_factory=list)
+    tasks: list[Task] = field(default_factory=list)
+    scoring: bool = False          # final scoring under way: every card lies face up
+    sf_todo: list[list[int]] = field(default_factory=list)
+    over: bool = False
+    winners: list[int] = field(default_factory=list)
+    before_final: list[int] = field(default_factory=list)  # points before diver scoring
+
+    def clone(self) -> CoraliaState:
+        return CoraliaState(
+            self.players, self.starter, self.turn, self.supply[:], self.st_col[:],
+            self.st_sym[:], self.st_lock[:], self.board[:], self.island[:], self.white_island,
+            self.octopus[:], self.octopus_left[:], self.diver[:], self.turtle_on_reef[:],
+            self.turtles_beside[:], [t[:] for t in self.turtles], self.chest_on_reef[:],
+            self.chests_beside, self.chest_pool[:], [c[:] for c in self.chests],
+            [p[:] for p in self.piles], [b[:] for b in self.bottoms], self.stingrays,
+            [h[:] for h in self.hands], self.drawn[:], self.drawer, self.points[:],
+            self.tasks[:], self.scoring, [t[:] for t in self.sf_todo], self.over,
+            self.winners[:], self.before_final[:])
+
+    @staticmethod
+    def empty(players: int) -> CoraliaState:
+        n = players
+        return CoraliaState(
+            n, octopus_left=[2] * n, diver=[-1] * n, turtles=[[] for _ in range(n)],
+            chests=[[] for _ in range(n)], piles=[[0] * NCARDS for _ in range(4)],
+            bottoms=[[] for _ in range(4)], hands=[[] for _ in range(n)], points=[0] * n,
+            sf_todo=[[] for _ in range(n)])
+
+    def pile_size(self, pile: int) -> int:
+        return sum(self.piles[pile]) + len(self.bottoms[pile])
+
+    def dice_left(self) -> int:
+        """Coloured dice not yet placed: the supply and the research station."""
+        return sum(self.supply) + len(self.st_col)
+
+    def reef_dice(self, reef: int) -> int:
+        """Dice lying on a reef (its six symbol spaces and its treasure space)."""
+        b = self.board
+        i = reef * SPACES
+        return sum(1 for x in b[i:i + SPACES] if x >= 0)
+
+    def island_dice(self) -> int:
+        """Dice on the island, the white special dice still lying there included."""
+        return sum(self.island) + self.white_island

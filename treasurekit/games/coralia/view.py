@@ -1,0 +1,84 @@
+"""What one seat may see of a Coralia table (and nothing more).
+
+Pearl, fish, starfish and island cards lie face down in front of their owner: a player
+sees their own and only how many the others hold (until the final scoring turns every
+card face up). Chest tiles stay face down until revealed; the piles show only their
+size. ``view(None)`` is the whole table, as a spectator who may see everything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import CARD_KINDS, CHESTS, COLOURS, PILES, SPACE_NAMES, SPACES, SYMBOLS, TURTLES
+
+if TYPE_CHECKING:
+    from .rules import Coralia
+    from .state import CoraliaState
+
+_COLOUR_OR_WHITE = COLOURS + ("white",)
+
+
+def _cards(hand: list[int]) -> list[str]:
+    return sorted(CARD_KINDS[k].code for k in hand)
+
+
+def reefs(s: CoraliaState) -> list[dict[str, Any]]:
+    out = []
+    for r, colour in enumerate(COLOURS):
+        spaces = s.board[r * SPACES:(r + 1) * SPACES]
+        out.append({
+            "colour": colour,
+            "spaces": {name: (_COLOUR_OR_WHITE[x] if x >= 0 else None)
+                       for name, x in zip(SPACE_NAMES, spaces, strict=True)},
+            "octopus": s.octopus[r] if s.octopus[r] >= 0 else None,
+            "diver": next((p for p, d in enumerate(s.diver) if d == r), None),
+            "turtle": TURTLES[s.turtle_on_reef[r]] if s.turtle_on_reef[r] >= 0 else None,
+            "chest": s.chest_on_reef[r],
+        })
+    return out
+
+
+def view(game: Coralia, s: CoraliaState, player: int | None) -> dict[str, Any]:
+    open_cards = player is None or s.scoring
+    task = s.tasks[-1] if s.tasks and not s.over else ("over", -1)
+    waiting = {"step": task[0], "player": task[1] if isinstance(task[1], int)
+               and task[0] not in ("s_turtle", "s_island", "s_preroll") else None}
+    if task[0] == "whitereef":
+        waiting["symbol"] = SYMBOLS[task[2]]
+    drawn: list[str] | int
+    drawn = _cards(s.drawn) if player is None or player == s.drawer or s.scoring \
+        else len(s.drawn)
+    to_move = game.current_player
+    return {
+        "game": game.name, "you": player, "players": list(game.players),
+        "variant": game.variant, "starter": s.starter, "turn": s.turn, "to_move": to_move,
+        "phase": "over" if s.over else "scoring" if s.scoring else
+        "setup" if task[0].startswith("s_") else "play",
+        "waiting": waiting,
+        "reefs": reefs(s),
+        "island": {c: n for c, n in zip(COLOURS, s.island, strict=True) if n},
+        "white_on_island": s.white_island,
+        "station": [{"colour": COLOURS[c], "symbol": SYMBOLS[x] if x >= 0 else None,
+                     "locked": lk}
+                    for c, x, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)],
+        "supply": dict(zip(COLOURS, s.supply, strict=True)),
+        "dice_left": s.dice_left(),
+        "octopuses_left": list(s.octopus_left),
+        "divers": [COLOURS[d] if d >= 0 else None for d in s.diver],
+        "turtles": [[TURTLES[t] for t in ts] for ts in s.turtles],
+        "turtles_beside": sorted(TURTLES[t] for t in s.turtles_beside),
+        "chests_beside": s.chests_beside,
+        "chests": [[CHESTS[c] for c in cs] for cs in s.chests],
+        "piles": {name: s.pile_size(i) for i, name in enumerate(PILES)},
+        "stingrays": s.stingrays,
+        "cards": (_cards(s.hands[player]) if player is not None else None),
+        "card_counts": [len(h) for h in s.hands],
+        "open_cards": [_cards(h) for h in s.hands] if open_cards else None,
+        "drawn": drawn,
+        "points": list(s.points),
+        "scores": list(s.points),
+        "winners": list(s.winners) if s.over else [],
+        "legal": [str(m) for m in game.legal_moves()] if to_move is not None
+        and to_move == player else [],
+    }
