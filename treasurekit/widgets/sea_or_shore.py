@@ -7,7 +7,7 @@ depends on colour vision alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from html import escape
 from typing import Any
 
@@ -140,9 +140,10 @@ def additions_svg(count: int, lang: Language) -> str:
 
 
 # ---- the table ----------------------------------------------------------------------
-def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> str:
+def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
+                 hide: Collection[str] = ()) -> str:
     """The table as ``seat`` sees it; ``None`` is a spectator who sees every card, with the
-    cover cards drawn see-through."""
+    cover cards drawn see-through. ``"scores"`` in ``hide`` leaves the points out."""
     t = lang.t
     if seat is None:                       # a spectator: every seat's own hand
         views = [game.view(i) for i in range(len(game.players))]
@@ -199,7 +200,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
             f'{additions_svg(v["additions"][i], lang)}</div></div>'
             f'<div class="tk-row tk-hand">{hand_html}</div></div>')
     scores = ""
-    if v["round_scores"]:
+    if v["round_scores"] and "scores" not in hide:
         rows = "".join(f"<tr><th>{escape(t('widgets.sos.round_n', round=r + 1))}</th>" +
                        "".join(f"<td>{x}</td>" for x in sc) + "</tr>"
                        for r, sc in enumerate(v["round_scores"]))

@@ -68,9 +68,9 @@ def play_to_end(game: Game[Any]) -> Game[Any]:
 
 
 def _step(key: str, section: str, position: dict[str, Any], choices: Any, explain: Any,
-          then: tuple[str, ...] = ()) -> LessonStep:
+          then: tuple[str, ...] = (), hides: tuple[str, ...] = ()) -> LessonStep:
     pos = {"players": ["You", "Bob"], **position}
-    return LessonStep(G, key, section, pos, choices, explain, then)
+    return LessonStep(G, key, section, pos, choices, explain, then, hides=hides)
 
 
 # 1. placing: one type at a time, at least one card ----------------------------------
@@ -344,7 +344,7 @@ LESSON: list[LessonStep] = [
                              "collections": [{"jade": 4}, {}]}, _build_choices,
           _build_explain),
     _step("end", "end", END_POS, _end_choices, _end_explain),
-    _step("score", "end", SCORE_POS, _score_choices, _score_explain),
+    _step("score", "end", SCORE_POS, _score_choices, _score_explain, hides=("scores",)),
     _step("tie", "end", TIE_POS, _tie_choices, _tie_explain),
 ]
 
