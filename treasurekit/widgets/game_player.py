@@ -68,7 +68,7 @@ class GamePlayer(w.VBox):
         self.status = w.HTML()
         self.table = w.HTML()
         self.picker: Any = (picker or MovePicker)(game, lang, self.human_move)
-        self.narrator = Narrator(lang, limit=6)
+        self.narrator = Narrator(lang, limit=40)   # the game so far, scrolled to its end
         self.cover = w.VBox([w.HTML(), self.ready])
         self.cover.add_class("tk-cover")
         self.children = [w.HBox([self.mode, self.variant, self.level, self.count, self.seed,

@@ -11,8 +11,11 @@ CSS = """
 .tk-panel { border: 2px solid #444; border-radius: 8px; padding: 6px 12px; margin: 6px 0;
             background: #fff; color: #111; }
 .tk-panel h3 { margin: 2px 0 6px; font-size: 1.05em; }
-.tk-log { margin: 0; padding-left: 1.1em; max-height: 16em; overflow-y: auto; }
-.tk-log li { margin: 2px 0; }
+.tk-log-box { display: flex; flex-direction: column-reverse; max-height: 16em;
+               overflow-y: auto; }
+.tk-log { margin: 0; padding-left: 1.1em; }
+.tk-log li { margin: 2px 0; white-space: normal; overflow-wrap: anywhere; }
+.tk-app .widget-html-content { white-space: normal; }
 .tk-rule { display: inline-block; font-size: 0.8em; background: #222; color: #fff;
            border-radius: 4px; padding: 0 5px; margin-right: 4px; }
 .tk-good { color: #05603a; font-weight: bold; }
