@@ -34,6 +34,9 @@ class Picker(Protocol):
 
 
 PickerFactory = Callable[[str, Language, Callable[[Move], None]], w.Widget]
+#: HTML to show above the table for the events of the last move (e.g. the trick just
+#: revealed, with who won what), or "" when they need no picture.
+Recap = Callable[[list[Event], Language, int | None], str]
 
 #: Seat names for games with more than two players (seat 0 is the learner).
 SEAT_NAMES = ("Ann", "Eric", "Marlou", "Niels", "Stephanie", "Jenny")
@@ -45,9 +48,12 @@ class GamePlayer(w.VBox):
     def __init__(self, game: str, lang: Language, render: Render,
                  bots: dict[str, Callable[[], Bot]], variants: tuple[str, ...],
                  seed: int = 1, counts: tuple[int, ...] = (2,),
-                 picker: PickerFactory | None = None, hot_seat: bool = False) -> None:
+                 picker: PickerFactory | None = None, hot_seat: bool = False,
+                 step_by_step: bool = False, recap: Recap | None = None) -> None:
         super().__init__()
         self.name, self.lang, self.render_table, self.bots = game, lang, render, bots
+        self.recap = recap
+        self.last: list[Event] = []     # the events of the last move shown
         self.add_class("tk-play")
         self.variant = w.Dropdown(options=variants, value=variants[0])
         self.level = w.Dropdown(options=list(bots), value=list(bots)[-1])
@@ -65,18 +71,28 @@ class GamePlayer(w.VBox):
                                layout=w.Layout(width="auto"))
         self.ready = button("eye", "tk-ready", self.show_hand, button_style="warning",
                             layout=w.Layout(width="auto"))
+        # the computer's moves one at a time: each waits for the learner's "next"
+        self.pace = w.Checkbox(value=step_by_step, indent=False)
+        self.pace.add_class("tk-pace")
+        self.go_on = button("step-forward", "tk-continue", self.continue_one,
+                            button_style="primary", layout=w.Layout(width="auto"))
+        self.skip = button("fast-forward", "tk-skip", self.continue_all,
+                           layout=w.Layout(width="auto"))
         self.status = w.HTML()
+        self.recap_box = w.HTML()
+        self.recap_box.add_class("tk-recap")
         self.table = w.HTML()
         self.picker: Any = (picker or MovePicker)(game, lang, self.human_move)
         self.narrator = Narrator(lang, limit=40)   # the game so far, scrolled to its end
         self.cover = w.VBox([w.HTML(), self.ready])
         self.cover.add_class("tk-cover")
         self.children = [w.HBox([self.mode, self.variant, self.level, self.count, self.seed,
-                                 self.start],
+                                 self.start, self.pace],
                                 layout=w.Layout(flex_flow="row wrap", gap="6px")),
                          self.status, self.cover,
-                         w.HBox([self.picker, self.takeback],
+                         w.HBox([self.picker, self.go_on, self.skip, self.takeback],
                                 layout=w.Layout(flex_flow="row wrap", gap="12px")),
+                         self.recap_box,
                          w.HBox([self.table, self.narrator],
                                 layout=w.Layout(flex_flow="row wrap", gap="10px",
                                                 align_items="flex-start"))]
@@ -85,6 +101,9 @@ class GamePlayer(w.VBox):
         lang.on_change(self.rename)
         self._relabelling = False       # new labels briefly reset the mode: not a new game
         self.mode.observe(lambda _c: None if self._relabelling else self.new(), names="value")
+        # no more waiting for "next": the computer plays on to the learner's turn
+        self.pace.observe(lambda c: None if c["new"] or not self.waiting
+                          else self.continue_all(), names="value")
         self.new()
 
     # ---- seats -----------------------------------------------------------------
@@ -112,7 +131,7 @@ class GamePlayer(w.VBox):
         self.marks: list[int] = []
         self.shown: int | None = None if self.hot else 0
         self.narrator.clear()
-        self.narrator.show(self.advance())
+        self._show(self.advance(one=self.pace.value))
         self.refresh()
 
     def rename(self) -> None:
@@ -123,6 +142,7 @@ class GamePlayer(w.VBox):
             data["players"] = names
             self.game = load_game(json.dumps(data))
             self.narrator.show(self.game.events[-8:], replace=True)
+            self.last = list(self.game.events[-len(self.last):]) if self.last else []
         self.refresh()
 
     def human_move(self, move: Move) -> None:
@@ -131,19 +151,44 @@ class GamePlayer(w.VBox):
             return
         self.marks.append(len(self.game.history))
         events = self.game.play(move)
-        self.narrator.show(events + self.advance())
+        self._show(events + self.advance(one=self.pace.value))
         self.refresh()
 
-    def advance(self) -> list[Event]:
-        """Let the dealer and the bots act until a person must decide or the game ends."""
+    def continue_one(self) -> None:
+        """The learner's "next": the computer makes its next move."""
+        self._show(self.advance(one=True))
+        self.refresh()
+
+    def continue_all(self) -> None:
+        """The computer plays on until it is the learner's turn again."""
+        self._show(self.advance())
+        self.refresh()
+
+    def _show(self, events: list[Event]) -> None:
+        self.last = events
+        self.narrator.show(events)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the computer has a move to make that waits for the learner's "next"."""
+        g = self.game
+        return not g.is_over and g.current_player not in self.humans()
+
+    def advance(self, one: bool = False) -> list[Event]:
+        """Let the dealer and the bots act until a person must decide or the game ends;
+        with ``one``, only until a bot has made one move (and its chance outcomes)."""
         events: list[Event] = []
         g = self.game
+        moved = False
         while not g.is_over and g.current_player not in self.humans():
             if g.is_chance:
                 events += g.deal()
+            elif one and moved:
+                break
             else:
                 seat = g.current_player or 0
                 events += g.play(self.bot.choose(g.view(seat), self.rng))
+                moved = True
         return events
 
     def show_hand(self) -> None:
@@ -158,6 +203,7 @@ class GamePlayer(w.VBox):
         while len(self.game.history) > mark:
             self.game.undo()
         self.narrator.show([], replace=True)
+        self.last = []
         self.refresh()
 
     # ---- drawing ---------------------------------------------------------------
@@ -175,6 +221,14 @@ class GamePlayer(w.VBox):
         self.level.description = t("widgets.opponent")
         relabel(self.level, [(t(f"widgets.bot.{b}"), b) for b in self.bots])
         self.seed.description = t("widgets.seed")
+        self.pace.description = t("learner.pace")
+        self.pace.layout.display = "none" if self.hot else ""
+        waiting = self.waiting and not self.hot
+        self.go_on.layout.display = self.skip.layout.display = "" if waiting else "none"
+        if waiting:
+            self.go_on.description = t("learner.next_move",
+                                       player=g.players[g.current_player or 0])
+            self.skip.description = t("learner.play_on")
         seat = g.current_player
         covered = self.hot and not g.is_over and seat != self.shown
         self.cover.layout.display = "" if covered else "none"
@@ -193,6 +247,8 @@ class GamePlayer(w.VBox):
         self.narrator.render()
         self.table.value = "" if covered else self.render_table(
             g, self.lang, self.shown if not g.is_over else None)
+        self.recap_box.value = ("" if covered or self.recap is None or not self.last
+                                else self.recap(self.last, self.lang, viewer))
         mine = not covered and seat is not None and seat in self.humans()
         self.picker.update(g.legal_moves() if mine else [],
                            g.view(seat) if mine and seat is not None else None)
@@ -202,7 +258,8 @@ class GamePlayer(w.VBox):
         if not g.is_over:
             seat = g.current_player
             who = g.players[seat or 0]
-            text = (t("widgets.your_turn") if not self.hot else
+            text = (t("learner.computer_to_move", player=who) if self.waiting and not self.hot
+                    else t("widgets.your_turn") if not self.hot else
                     t("widgets.hot.turn", player=who) if seat == self.shown else
                     t("widgets.hot.next", player=who))
             return f'<p class="tk-status">{escape(text)}</p>'
