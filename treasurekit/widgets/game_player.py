@@ -24,6 +24,7 @@ from .example_player import Render
 from .lang import Language, button, relabel
 from .move_picker import MovePicker
 from .narrator import Narrator
+from .review import GameReview, Recap, SaveLoad
 from .style import panel
 
 
@@ -34,9 +35,6 @@ class Picker(Protocol):
 
 
 PickerFactory = Callable[[str, Language, Callable[[Move], None]], w.Widget]
-#: HTML to show above the table for the events of the last move (e.g. the trick just
-#: revealed, with who won what), or "" when they need no picture.
-Recap = Callable[[list[Event], Language, int | None], str]
 
 #: Seat names for games with more than two players (seat 0 is the learner).
 SEAT_NAMES = ("Ann", "Eric", "Marlou", "Niels", "Stephanie", "Jenny")
@@ -84,18 +82,28 @@ class GamePlayer(w.VBox):
         self.table = w.HTML()
         self.picker: Any = (picker or MovePicker)(game, lang, self.human_move)
         self.narrator = Narrator(lang, limit=40)   # the game so far, scrolled to its end
+        # after the last move: the whole game again, step by step; a save file any time
+        self.review = GameReview(lang, render, recap)
+        self.review.layout.display = "none"
+        self.review_open = button("history", "tk-review-open", self.open_review,
+                                  button_style="info", layout=w.Layout(width="auto"))
+        self.review_close = button("times", "tk-review-close", self.close_review,
+                                   layout=w.Layout(width="auto"))
+        self.files = SaveLoad(game, lang, self.load)
         self.cover = w.VBox([w.HTML(), self.ready])
         self.cover.add_class("tk-cover")
         self.children = [w.HBox([self.mode, self.variant, self.level, self.count, self.seed,
                                  self.start, self.pace],
                                 layout=w.Layout(flex_flow="row wrap", gap="6px")),
                          self.status, self.cover,
-                         w.HBox([self.picker, self.go_on, self.skip, self.takeback],
+                         w.HBox([self.picker, self.go_on, self.skip, self.takeback,
+                                 self.review_open, self.review_close],
                                 layout=w.Layout(flex_flow="row wrap", gap="12px")),
-                         self.recap_box,
-                         w.HBox([self.table, self.narrator],
+                         self.recap_box, self.review]
+        self.play_area = w.HBox([self.table, self.narrator],
                                 layout=w.Layout(flex_flow="row wrap", gap="10px",
-                                                align_items="flex-start"))]
+                                                align_items="flex-start"))
+        self.children = [*self.children, self.play_area, self.files]
         self.table.layout = w.Layout(flex="3 1 560px")
         self.narrator.layout = w.Layout(flex="2 1 320px")
         lang.on_change(self.rename)
@@ -131,7 +139,28 @@ class GamePlayer(w.VBox):
         self.marks: list[int] = []
         self.shown: int | None = None if self.hot else 0
         self.narrator.clear()
+        self.reviewing = False
         self._show(self.advance(one=self.pace.value))
+        self.refresh()
+
+    def load(self, game: Game[Any]) -> None:
+        """Carry on with (or review) a game loaded from a save file; the learner takes
+        seat 0 again."""
+        self.game = game
+        if len(game.players) in self.count.options:
+            self.count.value = len(game.players)
+        self.marks, self.last, self.reviewing = [], [], False
+        self.shown = None if self.hot else 0
+        self.narrator.show(game.events[-8:], replace=True)
+        self.refresh()
+
+    def open_review(self) -> None:
+        self.reviewing = True
+        self.review.review(self.game)
+        self.refresh()
+
+    def close_review(self) -> None:
+        self.reviewing = False
         self.refresh()
 
     def rename(self) -> None:
@@ -221,6 +250,14 @@ class GamePlayer(w.VBox):
         self.level.description = t("widgets.opponent")
         relabel(self.level, [(t(f"widgets.bot.{b}"), b) for b in self.bots])
         self.seed.description = t("widgets.seed")
+        self.review_open.description = t("learner.review.open")
+        self.review_close.description = t("learner.review.close")
+        reviewing = self.reviewing and g.is_over
+        self.review_open.layout.display = "" if g.is_over and not reviewing else "none"
+        self.review_close.layout.display = "" if reviewing else "none"
+        self.review.layout.display = "" if reviewing else "none"
+        self.play_area.layout.display = "none" if reviewing else ""
+        self.files.offer(g)
         self.pace.description = t("learner.pace")
         self.pace.layout.display = "none" if self.hot else ""
         waiting = self.waiting and not self.hot
@@ -247,7 +284,7 @@ class GamePlayer(w.VBox):
         self.narrator.render()
         self.table.value = "" if covered else self.render_table(
             g, self.lang, self.shown if not g.is_over else None)
-        self.recap_box.value = ("" if covered or self.recap is None or not self.last
+        self.recap_box.value = ("" if covered or reviewing or self.recap is None or not self.last
                                 else self.recap(self.last, self.lang, viewer))
         mine = not covered and seat is not None and seat in self.humans()
         self.picker.update(g.legal_moves() if mine else [],

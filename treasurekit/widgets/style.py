@@ -29,7 +29,10 @@ CSS = """
    take the width their words need (ipywidgets gives them fixed widths) */
 .tk-app .lm-TabBar-tab { flex: 0 0 auto !important; max-width: none !important; }
 .tk-app .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; }
-.tk-app .widget-button { width: auto; max-width: 100%; }
+.tk-app .widget-button, .tk-app .widget-upload { width: auto; max-width: 100%; }
+.tk-app .widget-upload { font-size: 16px; height: auto; min-height: 34px; }
+.tk-app a, .tk-app a:visited { color: #0b4f9c; text-decoration: underline; }
+.tk-app a:hover, .tk-app a:focus { color: #062f5e; text-decoration-thickness: 2px; }
 .tk-app .widget-toggle-button { min-width: fit-content; }
 .tk-app .widget-inline-hbox > .widget-label { width: auto; max-width: none;
            min-width: fit-content; }
