@@ -69,7 +69,7 @@ def test_review_a_finished_game_step_by_step(game: str) -> None:
 def _upload(content: bytes) -> tuple[dict[str, Any], ...]:
     return ({"name": "game.json", "type": "application/json", "size": len(content),
              "content": memoryview(content),
-             "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)},)
+             "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)},)
 
 
 @pytest.mark.parametrize("game", GAMES)
