@@ -185,7 +185,7 @@ class SaveLoad(w.VBox):
             self._say("learner.files.other_game", game=self.lang.t(f"{game.name}.title"))
             return
         self.on_load(game)
-        self._say("learner.files.loaded", count=len(game.history))
+        self._say("learner.files.loaded")
 
     def _say(self, key: str, **params: Any) -> None:
         self._message = (key, params)
