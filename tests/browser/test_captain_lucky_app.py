@@ -72,7 +72,8 @@ def test_replay_nicks_roll(app: Tab) -> None:
     app.click(ex.locator(".tk-restart"))
     forward = ex.locator(".tk-forward")
     app.click(forward)                                  # Nick names Shelley's 3 rubies
-    expect(ex.locator(".tk-narrator")).to_contain_text("names Shelley's set of 3 × Ruby")
+    expect(ex.locator(".tk-narrator")).to_contain_text("names the set of 3 × Ruby in front "
+                                                       "of Shelley")
     app.click(forward)                                  # one pirate, two blanks
     expect(ex).to_contain_text("Step 2 of 4")
     dice = ex.locator(".tk-cl-table svg.tk-cl-die")
@@ -83,7 +84,7 @@ def test_replay_nicks_roll(app: Tab) -> None:
     expect(ex.locator(".tk-narrator .tk-rule").first).to_contain_text("The Captain Bonus")
     app.click(forward)                                  # both re-rolled dice: pirate heads
     expect(ex).to_contain_text("Step 4 of 4")
-    expect(ex.locator(".tk-step-caption")).to_contain_text("takes Shelley's rubies")
+    expect(ex.locator(".tk-step-caption")).to_contain_text("takes the rubies of Shelley")
     # both rolls shown die by die: 3 dice, then the same 3 dice after the re-roll
     expect(dice).to_have_count(6)
     expect(ex.locator(".tk-cl-table svg.tk-cl-die-pirate")).to_have_count(4)

@@ -107,6 +107,9 @@ class LessonStep:
     then: tuple[str, ...] = field(default=())  # forced chance outcomes after a move
     seen_by_after: int | None = None   # after the answer, draw the table as this seat sees it
     lead_in: tuple[str, ...] = ()      # moves played on the position before the question
+    # figures of the table the question asks for ("scores", "pressure"): the table leaves
+    # them out until the learner has answered
+    hides: tuple[str, ...] = ()
 
     def title(self, lang: str) -> str:
         return tr(f"{self.game}.lesson.{self.key}.title", lang)

@@ -20,6 +20,7 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
     becomes interactive sooner.
     """
     head = w.HTML()
+    head.add_class("tk-head")
     boxes = [part if isinstance(part, w.Widget) else w.VBox() for _, part in tabs]
     tab = w.Tab(children=boxes)
     tab.add_class("tk-tabs")

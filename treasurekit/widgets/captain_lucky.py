@@ -7,7 +7,7 @@ nothing depends on colour alone; a failed die is blank, hatched, outlined and cr
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from html import escape
 from typing import Any
 
@@ -190,8 +190,10 @@ def captain_html(heart: bool, used: bool, lang: Language) -> str:
             + f' <span class="tk-cl-captain-text">{escape(name)} — {escape(state)}</span>')
 
 
-def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> str:
-    """The whole table as one player (or, with ``seat=None``, a spectator) sees it."""
+def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
+                 hide: Collection[str] = ()) -> str:
+    """The whole table as one player (or, with ``seat=None``, a spectator) sees it; the
+    points are left out when ``hide`` names "scores" (a lesson question asks for them)."""
     t = lang.t
     v = game.view(seat)           # seat None: a spectator, who sees every hand
     names = v["players"]
@@ -216,8 +218,10 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
             hand = hand_html(v["hand"], lang)
         else:
             hand = card_back_svg(v["hand_sizes"][i], lang)
-        head = t(f"{GAME}.ui.player_head", player=name, score=v["scores"][i],
-                 cards=v["hand_sizes"][i])
+        head = (t("learner.cl.player_head", player=name, cards=v["hand_sizes"][i])
+                if "scores" in hide else
+                t(f"{GAME}.ui.player_head", player=name, score=v["scores"][i],
+                  cards=v["hand_sizes"][i]))
         active = " tk-cl-active" if i == v["turn"] and v["phase"] != "over" else ""
         players.append(
             f'<div class="tk-cl-player{active}"><b>{escape(head)}</b><br>'

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Collection
 from html import escape
 from typing import Any
 
@@ -131,18 +132,22 @@ def pile_columns(a: list[str], b: list[str], lang: Language) -> list[str]:
             f'</b>{cards_row(pile, lang, empty)}</div>' for p, pile in (("A", a), ("B", b))]
 
 
-def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> str:
-    """The whole table as one player (or a spectator) sees it."""
+def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
+                 hide: Collection[str] = ()) -> str:
+    """The whole table as one player (or a spectator) sees it, without the figures in
+    ``hide`` ("pressure", "scores") that a lesson question asks for."""
     v = game.view(seat)
     t = lang.t
     names = v["players"]
     diver = names[v["diver"]]
     pressure = t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"])
     burst = f' — <b class="tk-bad">{escape(t("widgets.db.burst"))}</b>' if v["burst"] else ""
+    if "pressure" in hide:
+        pressure = t("learner.db.pressure_hidden", limit=v["limit"])
+    meter = "" if "pressure" in hide else gauge(v["pressure"], v["limit"], label=pressure)
     status = (f'<div class="tk-cols tk-status-bar"><p class="tk-deck">'
               f'{escape(t("widgets.db.deck", deck=v["deck"], diver=diver))}</p>'
-              f'<p class="tk-pressure">{escape(pressure)}{burst}</p>'
-              f'{gauge(v["pressure"], v["limit"], label=pressure)}</div>')
+              f'<p class="tk-pressure">{escape(pressure)}{burst}</p>{meter}</div>')
     section = [status, panel(t("widgets.db.row", diver=diver), cards_row(v["row"], lang))]
     if v["phase"] in ("divide", "choose"):
         cols = []
@@ -155,9 +160,14 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
     treasures = []
     for i, name in enumerate(names):
         pile = v["piles"][i]
-        body = cards_row(pile, lang, t("widgets.db.empty_pile"), 0.6) + score_table(pile, lang)
-        treasures.append(panel(t("widgets.db.treasure_of", player=name, score=v["scores"][i],
-                                 cards=len(pile)), body))
+        body = cards_row(pile, lang, t("widgets.db.empty_pile"), 0.6)
+        if "scores" in hide:
+            title = t("learner.db.treasure_of", player=name)
+        else:
+            body += score_table(pile, lang)
+            title = t("widgets.db.treasure_of", player=name, score=v["scores"][i],
+                      cards=len(pile))
+        treasures.append(panel(title, body))
     section.append(f'<div class="tk-cols">{"".join(treasures)}</div>')
     return '<div class="tk-table">' + "".join(section) + "</div>"
 

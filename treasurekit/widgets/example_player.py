@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Collection
 from html import escape
-from typing import Any
+from typing import Any, Protocol
 
 import ipywidgets as w
 
@@ -15,7 +15,16 @@ from .lang import Language, button
 from .narrator import Narrator
 from .style import panel
 
-Render = Callable[[Game[Any], Language, int | None], str]
+
+class Render(Protocol):
+    """Draws a game's table as one seat (or, with ``None``, a spectator) sees it.
+
+    ``hide`` names figures a lesson question asks for (``"scores"``, ``"pressure"``): the
+    drawing leaves them out until the learner has answered.
+    """
+
+    def __call__(self, game: Game[Any], lang: Language, seat: int | None = None, /,
+                 hide: Collection[str] = ()) -> str: ...
 
 
 class ExamplePlayer(w.VBox):

@@ -24,6 +24,7 @@ from .example_player import Render
 from .lang import Language, button, relabel
 from .move_picker import MovePicker
 from .narrator import Narrator
+from .review import GameReview, Recap, SaveLoad
 from .style import panel
 
 
@@ -45,9 +46,12 @@ class GamePlayer(w.VBox):
     def __init__(self, game: str, lang: Language, render: Render,
                  bots: dict[str, Callable[[], Bot]], variants: tuple[str, ...],
                  seed: int = 1, counts: tuple[int, ...] = (2,),
-                 picker: PickerFactory | None = None, hot_seat: bool = False) -> None:
+                 picker: PickerFactory | None = None, hot_seat: bool = False,
+                 step_by_step: bool = False, recap: Recap | None = None) -> None:
         super().__init__()
         self.name, self.lang, self.render_table, self.bots = game, lang, render, bots
+        self.recap = recap
+        self.last: list[Event] = []     # the events of the last move shown
         self.add_class("tk-play")
         self.variant = w.Dropdown(options=variants, value=variants[0])
         self.level = w.Dropdown(options=list(bots), value=list(bots)[-1])
@@ -65,26 +69,49 @@ class GamePlayer(w.VBox):
                                layout=w.Layout(width="auto"))
         self.ready = button("eye", "tk-ready", self.show_hand, button_style="warning",
                             layout=w.Layout(width="auto"))
+        # the computer's moves one at a time: each waits for the learner's "next"
+        self.pace = w.Checkbox(value=step_by_step, indent=False)
+        self.pace.add_class("tk-pace")
+        self.go_on = button("step-forward", "tk-continue", self.continue_one,
+                            button_style="primary", layout=w.Layout(width="auto"))
+        self.skip = button("fast-forward", "tk-skip", self.continue_all,
+                           layout=w.Layout(width="auto"))
         self.status = w.HTML()
+        self.recap_box = w.HTML()
+        self.recap_box.add_class("tk-recap")
         self.table = w.HTML()
         self.picker: Any = (picker or MovePicker)(game, lang, self.human_move)
-        self.narrator = Narrator(lang, limit=6)
+        self.narrator = Narrator(lang, limit=40)   # the game so far, scrolled to its end
+        # after the last move: the whole game again, step by step; a save file any time
+        self.review = GameReview(lang, render, recap)
+        self.review.layout.display = "none"
+        self.review_open = button("history", "tk-review-open", self.open_review,
+                                  button_style="info", layout=w.Layout(width="auto"))
+        self.review_close = button("times", "tk-review-close", self.close_review,
+                                   layout=w.Layout(width="auto"))
+        self.files = SaveLoad(game, lang, self.load)
         self.cover = w.VBox([w.HTML(), self.ready])
         self.cover.add_class("tk-cover")
         self.children = [w.HBox([self.mode, self.variant, self.level, self.count, self.seed,
-                                 self.start],
+                                 self.start, self.pace],
                                 layout=w.Layout(flex_flow="row wrap", gap="6px")),
                          self.status, self.cover,
-                         w.HBox([self.picker, self.takeback],
+                         w.HBox([self.picker, self.go_on, self.skip, self.takeback,
+                                 self.review_open, self.review_close],
                                 layout=w.Layout(flex_flow="row wrap", gap="12px")),
-                         w.HBox([self.table, self.narrator],
+                         self.recap_box, self.review]
+        self.play_area = w.HBox([self.table, self.narrator],
                                 layout=w.Layout(flex_flow="row wrap", gap="10px",
-                                                align_items="flex-start"))]
+                                                align_items="flex-start"))
+        self.children = [*self.children, self.play_area, self.files]
         self.table.layout = w.Layout(flex="3 1 560px")
         self.narrator.layout = w.Layout(flex="2 1 320px")
         lang.on_change(self.rename)
         self._relabelling = False       # new labels briefly reset the mode: not a new game
         self.mode.observe(lambda _c: None if self._relabelling else self.new(), names="value")
+        # no more waiting for "next": the computer plays on to the learner's turn
+        self.pace.observe(lambda c: None if c["new"] or not self.waiting
+                          else self.continue_all(), names="value")
         self.new()
 
     # ---- seats -----------------------------------------------------------------
@@ -112,7 +139,28 @@ class GamePlayer(w.VBox):
         self.marks: list[int] = []
         self.shown: int | None = None if self.hot else 0
         self.narrator.clear()
-        self.narrator.show(self.advance())
+        self.reviewing = False
+        self._show(self.advance(one=self.pace.value))
+        self.refresh()
+
+    def load(self, game: Game[Any]) -> None:
+        """Carry on with (or review) a game loaded from a save file; the learner takes
+        seat 0 again."""
+        self.game = game
+        if len(game.players) in self.count.options:
+            self.count.value = len(game.players)
+        self.marks, self.last, self.reviewing = [], [], False
+        self.shown = None if self.hot else 0
+        self.narrator.show(game.events[-8:], replace=True)
+        self.refresh()
+
+    def open_review(self) -> None:
+        self.reviewing = True
+        self.review.review(self.game)
+        self.refresh()
+
+    def close_review(self) -> None:
+        self.reviewing = False
         self.refresh()
 
     def rename(self) -> None:
@@ -123,6 +171,7 @@ class GamePlayer(w.VBox):
             data["players"] = names
             self.game = load_game(json.dumps(data))
             self.narrator.show(self.game.events[-8:], replace=True)
+            self.last = list(self.game.events[-len(self.last):]) if self.last else []
         self.refresh()
 
     def human_move(self, move: Move) -> None:
@@ -131,19 +180,44 @@ class GamePlayer(w.VBox):
             return
         self.marks.append(len(self.game.history))
         events = self.game.play(move)
-        self.narrator.show(events + self.advance())
+        self._show(events + self.advance(one=self.pace.value))
         self.refresh()
 
-    def advance(self) -> list[Event]:
-        """Let the dealer and the bots act until a person must decide or the game ends."""
+    def continue_one(self) -> None:
+        """The learner's "next": the computer makes its next move."""
+        self._show(self.advance(one=True))
+        self.refresh()
+
+    def continue_all(self) -> None:
+        """The computer plays on until it is the learner's turn again."""
+        self._show(self.advance())
+        self.refresh()
+
+    def _show(self, events: list[Event]) -> None:
+        self.last = events
+        self.narrator.show(events)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the computer has a move to make that waits for the learner's "next"."""
+        g = self.game
+        return not g.is_over and g.current_player not in self.humans()
+
+    def advance(self, one: bool = False) -> list[Event]:
+        """Let the dealer and the bots act until a person must decide or the game ends;
+        with ``one``, only until a bot has made one move (and its chance outcomes)."""
         events: list[Event] = []
         g = self.game
+        moved = False
         while not g.is_over and g.current_player not in self.humans():
             if g.is_chance:
                 events += g.deal()
+            elif one and moved:
+                break
             else:
                 seat = g.current_player or 0
                 events += g.play(self.bot.choose(g.view(seat), self.rng))
+                moved = True
         return events
 
     def show_hand(self) -> None:
@@ -158,6 +232,7 @@ class GamePlayer(w.VBox):
         while len(self.game.history) > mark:
             self.game.undo()
         self.narrator.show([], replace=True)
+        self.last = []
         self.refresh()
 
     # ---- drawing ---------------------------------------------------------------
@@ -175,6 +250,22 @@ class GamePlayer(w.VBox):
         self.level.description = t("widgets.opponent")
         relabel(self.level, [(t(f"widgets.bot.{b}"), b) for b in self.bots])
         self.seed.description = t("widgets.seed")
+        self.review_open.description = t("learner.review.open")
+        self.review_close.description = t("learner.review.close")
+        reviewing = self.reviewing and g.is_over
+        self.review_open.layout.display = "" if g.is_over and not reviewing else "none"
+        self.review_close.layout.display = "" if reviewing else "none"
+        self.review.layout.display = "" if reviewing else "none"
+        self.play_area.layout.display = "none" if reviewing else ""
+        self.files.offer(g)
+        self.pace.description = t("learner.pace")
+        self.pace.layout.display = "none" if self.hot else ""
+        waiting = self.waiting and not self.hot
+        self.go_on.layout.display = self.skip.layout.display = "" if waiting else "none"
+        if waiting:
+            self.go_on.description = t("learner.next_move",
+                                       player=g.players[g.current_player or 0])
+            self.skip.description = t("learner.play_on")
         seat = g.current_player
         covered = self.hot and not g.is_over and seat != self.shown
         self.cover.layout.display = "" if covered else "none"
@@ -193,6 +284,8 @@ class GamePlayer(w.VBox):
         self.narrator.render()
         self.table.value = "" if covered else self.render_table(
             g, self.lang, self.shown if not g.is_over else None)
+        self.recap_box.value = ("" if covered or reviewing or self.recap is None or not self.last
+                                else self.recap(self.last, self.lang, viewer))
         mine = not covered and seat is not None and seat in self.humans()
         self.picker.update(g.legal_moves() if mine else [],
                            g.view(seat) if mine and seat is not None else None)
@@ -202,7 +295,8 @@ class GamePlayer(w.VBox):
         if not g.is_over:
             seat = g.current_player
             who = g.players[seat or 0]
-            text = (t("widgets.your_turn") if not self.hot else
+            text = (t("learner.computer_to_move", player=who) if self.waiting and not self.hot
+                    else t("widgets.your_turn") if not self.hot else
                     t("widgets.hot.turn", player=who) if seat == self.shown else
                     t("widgets.hot.next", player=who))
             return f'<p class="tk-status">{escape(text)}</p>'

@@ -79,12 +79,20 @@ class LessonPlayer(w.VBox):
             self._explained[code] = self.step.explanation(code).text(code)
         return self._explained[code]
 
+    @property
+    def asks(self) -> bool:
+        """Whether the step asks a question; with a single choice it only shows a move."""
+        return len(self.options) > 1
+
     def _show_feedback(self) -> None:
         t = self.lang.t
         if self.picked is None:
-            self.feedback.value = f'<p class="tk-muted">{escape(t("widgets.pick_answer"))}</p>'
+            prompt = t("widgets.pick_answer") if self.asks else t("learner.try_move")
+            self.feedback.value = f'<p class="tk-muted">{escape(prompt)}</p>'
             return
-        verdict = ('<span class="tk-good">' + escape(t("widgets.correct")) + "</span>"
+        # a step that asked nothing has nothing to judge: only the explanation
+        verdict = ("" if not self.asks else
+                   '<span class="tk-good">' + escape(t("widgets.correct")) + "</span>"
                    if self.picked.correct else
                    '<span class="tk-bad">' + escape(t("widgets.not_quite")) + "</span>")
         why = escape(self._why(self.lang.code))
@@ -101,15 +109,18 @@ class LessonPlayer(w.VBox):
             with b.hold_sync():  # one message per button
                 b.description = choice.label.text(code)
                 b.disabled = self.picked is not None
-                b.button_style = ("" if self.picked is None else "success" if choice.correct
-                                  else "danger" if choice is self.picked else "")
+                b.button_style = ("" if self.picked is None or not self.asks else "success"
+                                  if choice.correct else "danger" if choice is self.picked
+                                  else "")
         seat, seen_as = self.seat, ""
         if self.picked is not None and step.seen_by_after is not None:
             seat = step.seen_by_after      # e.g. what the others see of the learner's card
             seen_as = (f'<p class="tk-seen-as"><b>'
                        f'{escape(t("widgets.table_as_seen_by", player=self.game.players[seat]))}'
                        "</b></p>")
-        self.table.value = seen_as + self.render_table(self.game, self.lang, seat)
+        # until the learner answers, the table keeps quiet about what the question asks
+        hide = step.hides if self.picked is None else ()
+        self.table.value = seen_as + self.render_table(self.game, self.lang, seat, hide=hide)
         self.prev.description = t("widgets.previous")
         self.next.description = t("widgets.next")
         self.retry.description = t("widgets.try_again")

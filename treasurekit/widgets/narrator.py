@@ -12,7 +12,11 @@ from .style import panel
 
 
 class Narrator(w.HTML):
-    """Shows events in the current language; re-renders when the language changes."""
+    """Shows events in the current language; re-renders when the language changes.
+
+    The log reads in one direction, oldest first and the newest at the bottom, and its
+    box opens scrolled to the bottom, so the last thing that happened is in sight.
+    """
 
     def __init__(self, lang: Language, limit: int = 12, viewer: int | None = None) -> None:
         super().__init__()
@@ -38,10 +42,12 @@ class Narrator(w.HTML):
     def render(self) -> None:
         t = self.lang.t
         lines = []
-        for batch in self.batches[-self.limit:][::-1]:
+        for batch in self.batches[-self.limit:]:
             for e in batch:
                 rule, text = e.rule(self.lang.code), e.text(self.lang.code, self.viewer)
                 lines.append(f'<li><span class="tk-rule" title="{escape(t("widgets.rule"))}">'
                              f"§ {escape(rule)}</span> {escape(text)}</li>")
         body = "".join(lines) or f"<li>{escape(t('widgets.nothing_yet'))}</li>"
-        self.value = panel(t("widgets.what_happened"), f'<ul class="tk-log">{body}</ul>')
+        # a column-reverse box starts scrolled to its end: the newest line
+        self.value = panel(t("widgets.what_happened"),
+                           f'<div class="tk-log-box"><ul class="tk-log">{body}</ul></div>')

@@ -7,12 +7,13 @@ depends on colour vision alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from html import escape
 from typing import Any
 
 import ipywidgets as w
 
+from ..core.events import Event
 from ..core.game import Game
 from ..core.moves import Move
 from ..games.sea_or_shore.cards import (
@@ -139,9 +140,10 @@ def additions_svg(count: int, lang: Language) -> str:
 
 
 # ---- the table ----------------------------------------------------------------------
-def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> str:
+def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
+                 hide: Collection[str] = ()) -> str:
     """The table as ``seat`` sees it; ``None`` is a spectator who sees every card, with the
-    cover cards drawn see-through."""
+    cover cards drawn see-through. ``"scores"`` in ``hide`` leaves the points out."""
     t = lang.t
     v = game.view(seat)
     if seat is None:                       # a spectator: every seat's own hand
@@ -197,7 +199,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
             f'{additions_svg(v["additions"][i], lang)}</div></div>'
             f'<div class="tk-row tk-hand">{hand_html}</div></div>')
     scores = ""
-    if v["round_scores"]:
+    if v["round_scores"] and "scores" not in hide:
         rows = "".join(f"<tr><th>{escape(t('widgets.sos.round_n', round=r + 1))}</th>" +
                        "".join(f"<td>{x}</td>" for x in sc) + "</tr>"
                        for r, sc in enumerate(v["round_scores"]))
@@ -206,6 +208,30 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None) -> st
                                             f"</tr>{rows}</table>")
     return ('<div class="tk-table tk-sos">' + top + '<div class="tk-cols">' + "".join(seats)
             + "</div>" + scores + "</div>")
+
+
+#: events that close a trick (after who won what): the log tells them
+_AFTER_TRICK = {"additions_back", "under", "next_trick", "round_score", "second_round",
+                "winner"}
+
+
+def trick_recap(events: list[Event], lang: Language, viewer: int | None = None) -> str:
+    """The trick revealed among ``events``: every island card as it was played, and who won
+    what; it stays above the table until the learner moves on."""
+    shown = [e for e in events if e.kind == "reveal"]
+    if not shown:
+        return ""
+    cards = "".join(
+        f'<div class="tk-recap-card">'
+        f'{island_svg(e.param("card").code, lang, adds=e.param("adds"), scale=0.8)}'
+        f'<p class="tk-caption">{escape(str(e.param("player")))}</p></div>' for e in shown)
+    won = []
+    for e in events[events.index(shown[-1]) + 1:]:
+        if e.kind in _AFTER_TRICK:
+            break
+        won.append(f"<li>{escape(e.text(lang.code, viewer))}</li>")
+    return panel(lang.t("learner.sos.last_trick"),
+                 f'<div class="tk-row">{cards}</div><ul class="tk-recap-won">{"".join(won)}</ul>')
 
 
 # ---- moves ----------------------------------------------------------------------------
@@ -372,7 +398,8 @@ def sea_or_shore_app(lang: Language) -> w.VBox:
         ("widgets.tab.examples", lambda: ExampleChooser(lang)),
         ("widgets.tab.play", lambda: GamePlayer(G, lang, render_table, BOTS,
                                                 SeaOrShore.variants, counts=(4, 3, 5),
-                                                picker=SeaOrShorePicker, hot_seat=True)),
+                                                picker=SeaOrShorePicker, hot_seat=True,
+                                                step_by_step=True, recap=trick_recap)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
     return app_frame(G, lang, tabs, "widgets.sos.intro")

@@ -11,8 +11,11 @@ CSS = """
 .tk-panel { border: 2px solid #444; border-radius: 8px; padding: 6px 12px; margin: 6px 0;
             background: #fff; color: #111; }
 .tk-panel h3 { margin: 2px 0 6px; font-size: 1.05em; }
-.tk-log { margin: 0; padding-left: 1.1em; max-height: 16em; overflow-y: auto; }
-.tk-log li { margin: 2px 0; }
+.tk-log-box { display: flex; flex-direction: column-reverse; max-height: 16em;
+               overflow-y: auto; }
+.tk-log { margin: 0; padding-left: 1.1em; }
+.tk-log li { margin: 2px 0; white-space: normal; overflow-wrap: anywhere; }
+.tk-app .widget-html-content { white-space: normal; }
 .tk-rule { display: inline-block; font-size: 0.8em; background: #222; color: #fff;
            border-radius: 4px; padding: 0 5px; margin-right: 4px; }
 .tk-good { color: #05603a; font-weight: bold; }
@@ -22,6 +25,27 @@ CSS = """
 .tk-app .widget-button, .tk-app .widget-toggle-button { font-size: 16px; height: auto;
            min-height: 34px; }
 .tk-muted { color: #555; }
+/* no label is cut off, in any language: tabs, buttons, descriptions and dropdowns
+   take the width their words need (ipywidgets gives them fixed widths) */
+.tk-app .lm-TabBar-tab { flex: 0 0 auto !important; max-width: none !important; }
+.tk-app .lm-TabBar-tabLabel { overflow: visible; text-overflow: clip; }
+.tk-app .widget-button, .tk-app .widget-upload { width: auto; max-width: 100%; }
+.tk-app .widget-upload { font-size: 16px; height: auto; min-height: 34px; }
+.tk-app a, .tk-app a:visited { color: #0b4f9c; text-decoration: underline; }
+.tk-app a:hover, .tk-app a:focus { color: #062f5e; text-decoration-thickness: 2px; }
+.tk-app .widget-toggle-button { min-width: fit-content; }
+.tk-app .widget-inline-hbox > .widget-label { width: auto; max-width: none;
+           min-width: fit-content; }
+.tk-app .widget-checkbox { width: auto; }
+.tk-app .widget-checkbox .widget-label-basic { width: auto; max-width: none; }
+.tk-app .widget-dropdown { width: auto; max-width: 100%; }
+.tk-app .widget-dropdown > select { flex: 0 1 auto; width: auto; max-width: 100%; }
+.tk-app .widget-hslider { width: auto; max-width: 100%; }
+.tk-app .widget-hbox { column-gap: 8px; row-gap: 6px; }
+.tk-app .widget-hslider .slider-container { flex: 1 0 14em; min-width: 14em; }
+.tk-app .tk-language { flex: 0 0 auto; }
+.tk-app .tk-head { flex: 1 1 auto; min-width: 0; }
+.tk-log li { line-height: 1.35; }
 .tk-cols { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
 .tk-cols > * { flex: 1 1 300px; min-width: 0; }
 .tk-status-bar p { margin: 4px 0; }

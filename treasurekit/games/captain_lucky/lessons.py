@@ -57,9 +57,11 @@ def play_to_end(game: Game[Any]) -> Game[Any]:
 
 
 def _step(key: str, section: str, position: dict[str, Any], choices: Any, explain: Any,
-          then: tuple[str, ...] = (), lead_in: tuple[str, ...] = ()) -> LessonStep:
+          then: tuple[str, ...] = (), lead_in: tuple[str, ...] = (),
+          hides: tuple[str, ...] = ()) -> LessonStep:
     pos = {"players": ["You", "Bob"], **position}
-    return LessonStep(G, key, section, pos, choices, explain, then, lead_in=lead_in)
+    return LessonStep(G, key, section, pos, choices, explain, then, lead_in=lead_in,
+                      hides=hides)
 
 
 # 1. placing: one type at a time, at least one card ----------------------------------
@@ -321,7 +323,7 @@ LESSON: list[LessonStep] = [
                              "collections": [{"jade": 4}, {}]}, _build_choices,
           _build_explain, lead_in=BUILD_LEAD),
     _step("end", "end", END_POS, _end_choices, _end_explain),
-    _step("score", "end", SCORE_POS, _score_choices, _score_explain),
+    _step("score", "end", SCORE_POS, _score_choices, _score_explain, hides=("scores",)),
     _step("tie", "end", TIE_POS, _tie_choices, _tie_explain),
 ]
 

@@ -13,8 +13,8 @@ Decisions: ``place:<type>-<n>``, ``steal:<owner>-<type>-<size>`` (owner ``middle
 ...     "hands": [["gold"] * 5, ["pearl"] * 5], "collections": [{}, {"ruby": 3}]})
 >>> _ = g.play("steal:p1-ruby-3"); _ = g.play("roll:PBB"); _ = g.play("bonus")
 >>> print(g.play("roll:PP")[1].text())  # doctest: +NORMALIZE_WHITESPACE
-Every die shows the pirate head: Nick takes Shelley's set of 3 × Ruby.
-Nick's Ruby cards now lie as sets of 3.
+Every die shows the pirate head: Nick takes the set of 3 × Ruby from Shelley.
+The Ruby cards of Nick now lie as sets of 3.
 >>> g.scores()
 [3, 1]
 """

@@ -34,9 +34,9 @@ def _msg(key: str, **params: Any) -> Msg:
 
 
 def _step(key: str, section: str, position: dict[str, Any], choices: Any, explain: Any,
-          then: tuple[str, ...] = ()) -> LessonStep:
+          then: tuple[str, ...] = (), hides: tuple[str, ...] = ()) -> LessonStep:
     pos = {"players": ["You", "Bob"], "diver": "You", **position}
-    return LessonStep(G, key, section, pos, choices, explain, then)
+    return LessonStep(G, key, section, pos, choices, explain, then, hides=hides)
 
 
 # 1. card anatomy -------------------------------------------------------------------
@@ -189,13 +189,15 @@ def _score_explain(game: Game[Any]) -> Msg:
 
 
 def _score_step(key: str, pile: list[str]) -> LessonStep:
-    return _step(key, "scoring", {"piles": {"You": pile}}, _score_choices, _score_explain)
+    return _step(key, "scoring", {"piles": {"You": pile}}, _score_choices, _score_explain,
+                 hides=("scores",))
 
 
 LESSON: list[LessonStep] = [
-    _step("anatomy", "dive", {"row": ["gold5/3"]}, _anatomy_choices, _anatomy_explain),
+    _step("anatomy", "dive", {"row": ["gold5/3"]}, _anatomy_choices, _anatomy_explain,
+          hides=("pressure",)),
     _step("pressure", "dive", {"row": ["map1/0", "gold3/1", "ruby3/2", "compass2/3"]},
-          _pressure_choices, _pressure_explain),
+          _pressure_choices, _pressure_explain, hides=("pressure",)),
     _step("burst_odds", "burst", {"row": BURST_ROW[1:4]}, _odds_choices, _odds_explain),
     _step("burst", "burst", {"row": BURST_ROW[1:4]}, _burst_choices, _burst_explain,
           then=("reveal:gold4/3",)),

@@ -1,0 +1,98 @@
+"""What a learner sees at 1280x720, in English and Dutch: no label cut off, in any app.
+
+Every button, tab title, description, slider and dropdown of every tab is measured in
+the browser: text wider than its box (``scrollWidth > clientWidth``), a control pushed
+out of the app's frame, a slider too narrow to use, or a dropdown whose chosen option
+does not fit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from . import harness
+from .harness import Tab
+
+pytestmark = pytest.mark.browser
+
+APPS = ["index.ipynb", "diving_bell.ipynb", "captain_lucky.ipynb", "sea_or_shore.ipynb"]
+
+CUT_OFF = """() => {
+  const out = [];
+  const app = document.querySelector('.tk-app');
+  const right = app.getBoundingClientRect().right;
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const name = (el) => (el.innerText || el.value || el.textContent || '').trim().slice(0, 60);
+  const what = (el) => el.className || el.tagName;
+  const sel = ['button', '.lm-TabBar-tabLabel', '.widget-label', 'label', '.widget-readout',
+               '.widget-html-content > *:not(div.tk-table):not(style)'];
+  for (const el of app.querySelectorAll(sel.join(', '))) {
+    if (!visible(el)) continue;
+    if (el.scrollWidth > el.clientWidth + 1) {
+      out.push(['cut', what(el), name(el), el.scrollWidth, el.clientWidth]);
+    } else if (el.getBoundingClientRect().right > right + 1) {
+      out.push(['outside', what(el), name(el)]);
+    }
+  }
+  for (const el of app.querySelectorAll('.widget-hslider .slider-container')) {
+    if (visible(el) && el.clientWidth < 120) {
+      out.push(['narrow slider', name(el.closest('.widget-hslider')), el.clientWidth]);
+    }
+  }
+  const span = document.createElement('span');
+  span.style.cssText = 'visibility:hidden;position:absolute;white-space:pre';
+  document.body.appendChild(span);
+  for (const el of app.querySelectorAll('select')) {
+    if (!visible(el) || el.multiple) continue;
+    const cs = getComputedStyle(el);
+    span.style.font = cs.font;
+    span.textContent = el.selectedIndex >= 0 ? el.options[el.selectedIndex].text : '';
+    const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    if (span.offsetWidth > room + 1) {
+      out.push(['cut select', span.textContent, span.offsetWidth, room]);
+    }
+  }
+  span.remove();
+  return out;
+}"""
+
+
+@pytest.fixture
+def small_tab(browser: Any) -> Iterator[Tab]:
+    """A fresh page at 1280x720, a small laptop or a projector."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    yield Tab(page, harness.watch_page(page))
+    context.close()
+
+
+def cut_off(t: Tab) -> list[Any]:
+    """What is cut off on every tab of the app, tab by tab."""
+    tabs = t.page.locator(".tk-tabs .lm-TabBar-tab")
+    found: list[Any] = []
+    for i in range(max(1, tabs.count())):
+        if tabs.count():
+            tabs.nth(i).click()                # (the open tab sends the kernel nothing)
+            t.page.wait_for_timeout(300)
+            t.wait_idle()                      # a tab's part is built when first opened
+        found += [(i, *problem) for problem in t.page.evaluate(CUT_OFF)]
+    return found
+
+
+@pytest.mark.parametrize("notebook", APPS)
+def test_no_label_is_cut_off_in_either_language(small_tab: Tab, voila_url: str,
+                                                notebook: str) -> None:
+    t = small_tab
+    t.open(harness.app_url(voila_url, notebook, lang="en"))
+    harness.wait_for_app(t.page, t.watch)
+    problems = {"en": cut_off(t)}
+    t.click(t.page.locator(".tk-language button", has_text="Nederlands"))
+    problems["nl"] = cut_off(t)
+    assert problems == {"en": [], "nl": []}
+    t.assert_ok()

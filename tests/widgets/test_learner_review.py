@@ -1,0 +1,112 @@
+"""Every game's "Play" tab: review a finished game step by step, save it, load it back;
+a bad or foreign file is refused with the engine's message and changes nothing."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+
+import treasurekit as tk
+from treasurekit.core.registry import game_class, new_game
+from treasurekit.widgets.game_player import GamePlayer
+
+from .learner_helpers import build_app, find, text_nodes, walk
+
+GAMES = sorted(tk.GAMES)
+
+
+def play_tab(game: str, code: str = "en") -> GamePlayer:
+    app, _ = build_app(game, code)
+    tabs = next(x for x in walk(app) if hasattr(x, "selected_index") and hasattr(x, "titles"))
+    for i in range(len(tabs.children)):       # parts are built when their tab is opened
+        tabs.selected_index = i
+    return find(app, GamePlayer)
+
+
+def finish(player: GamePlayer) -> None:
+    """The learner plays the first legal move every turn; the computer plays on."""
+    player.pace.value = False
+    for _ in range(3000):
+        if player.game.is_over:
+            return
+        if player.waiting:
+            player.continue_all()
+        else:
+            player.human_move(player.game.legal_moves()[0])
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_review_a_finished_game_step_by_step(game: str) -> None:
+    player = play_tab(game)
+    assert player.review_open.layout.display == "none"    # only after the last move
+    finish(player)
+    final_table = player.table.value
+    assert player.review_open.layout.display == ""
+    player.open_review()
+    review = player.review
+    assert review.layout.display == "" and player.play_area.layout.display == "none"
+    assert review.index == 0 and review.back.disabled
+    tables, steps = [review.table.value], len(review.stops) - 1
+    assert steps >= 3
+    for _ in range(steps):
+        review.forward.click()
+        tables.append(review.table.value)
+        lines = text_nodes(review.narrator.value)
+        assert any(line.startswith("§") for line in lines), lines   # events with their rule
+    assert review.forward.disabled and len(set(tables)) > steps // 2
+    assert tables[-1] == final_table               # the end of the review is the end
+    review.first.click()
+    assert review.index == 0 and review.table.value == tables[0]
+    player.lang.code = "nl"                       # the review follows the language
+    assert review.table.value != tables[0]
+    player.close_review()
+    assert player.play_area.layout.display == "" and review.layout.display == "none"
+
+
+def _upload(content: bytes) -> tuple[dict[str, Any], ...]:
+    return ({"name": "game.json", "type": "application/json", "size": len(content),
+             "content": memoryview(content),
+             "last_modified": datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)},)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_save_and_load_a_game_file(game: str) -> None:
+    player = play_tab(game)
+    for _ in range(3):
+        if player.waiting:
+            player.continue_all()
+        if not player.game.is_over:
+            player.human_move(player.game.legal_moves()[0])
+    saved = player.files.save_text
+    assert saved == player.game.to_json()
+    assert "base64," in player.files.link.value and "download=" in player.files.link.value
+
+    other = play_tab(game)
+    other.files.upload.value = _upload(saved.encode())
+    assert other.game.to_json() == saved and "tk-good" in other.files.message.value
+
+
+@pytest.mark.parametrize("bad", [b"{not json", b'{"format": "x"}', b"\xff\xfe",
+                                 b'{"format": "treasurekit", "version": 999}'])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bad_file_changes_nothing(game: str, bad: bytes) -> None:
+    player = play_tab(game, "nl")
+    before, table = player.game.to_json(), player.table.value
+    player.files.upload.value = _upload(bad)
+    assert player.game.to_json() == before and player.table.value == table
+    assert "tk-bad" in player.files.message.value
+    assert "niet geladen" in player.files.message.value
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_file_of_another_game_changes_nothing(game: str) -> None:
+    stranger = next(g for g in GAMES if g != game)
+    players = ["Ann", "Bob", "Cas", "Dee"][:game_class(stranger).min_players]
+    save = new_game(stranger, players, 1).to_json()
+    player = play_tab(game)
+    before = player.game.to_json()
+    player.files.load(save)
+    assert player.game.to_json() == before and "tk-bad" in player.files.message.value
