@@ -34,13 +34,14 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 export TK_CHROMIUM := $(CHROMIUM)
 
 .PHONY: help install install-test install-bench chromium serve test test-engine \
-        test-notebooks test-browser lint bench clean
+        test-notebooks test-browser lint notebooks bench clean
 
 help:
 	@echo "make install   venv in $(VENV) + pip install -e '.[app]'"
 	@echo "make serve     Voila on http://$(HOST):$(PORT)/ (PORT=... to change)"
 	@echo "make test      ruff, mypy, engine tests, nbval notebooks, browser tests"
 	@echo "make lint      ruff + mypy only"
+	@echo "make notebooks rebuild notebooks/**/*.ipynb from their .py sources and re-run them"
 	@echo "make bench     python benchmarks/run.py \$$BENCH_ARGS (installs '.[app,bench]')"
 	@echo "make clean     remove venv, caches and build/test artefacts"
 
@@ -92,16 +93,24 @@ serve: $(STAMP)-app
 
 # --- quality -------------------------------------------------------------------
 
+LINTED := treasurekit tests benchmarks tools notebooks
+
 lint: $(STAMP)-test
-	$(BIN)/ruff check treasurekit tests benchmarks
+	$(BIN)/ruff check $(LINTED)
 	$(BIN)/mypy treasurekit
+
+# The notebooks' sources are notebooks/*.py and notebooks/walkthroughs/*.py (jupytext
+# py:percent); this writes the .ipynb beside them and executes them to store outputs.
+# tests/notebooks checks that the stored notebooks match their sources.
+notebooks: $(STAMP)-test
+	$(BIN)/python tools/notebooks.py
 
 test-engine: $(STAMP)-test
 	$(BIN)/pytest -n $(PYTEST_WORKERS) -m "not browser" --ignore=tests/browser tests
 
-# nbval executes every code cell of every notebook in the current venv's kernel.
-# Cells saved without outputs/execution_count are only executed; cells saved
-# with outputs are also compared (after sanitising, see the .cfg).
+# nbval executes every code cell of every notebook (apps and walkthroughs) in the
+# current venv's kernel and compares the stored outputs (after sanitising, see the
+# .cfg); the app cells are tagged nbval-ignore-output (a widget's repr says nothing).
 test-notebooks: $(STAMP)-test
 	$(BIN)/pytest -p no:xdist --nbval --nbval-current-env \
 	  --nbval-sanitize-with $(NBVAL_SANITIZE) --nbval-cell-timeout=300 notebooks
@@ -111,7 +120,7 @@ test-browser: $(STAMP)-test chromium
 
 # Sequential on purpose: the first failing step fails `make test`.
 test: $(STAMP)-test chromium
-	$(BIN)/ruff check treasurekit tests benchmarks
+	$(BIN)/ruff check $(LINTED)
 	$(BIN)/mypy treasurekit
 	$(MAKE) test-engine
 	$(MAKE) test-notebooks
