@@ -47,8 +47,7 @@ say("notebooks.cl.odds", LANG)
 table = odds.win_table(pirate_faces=3)
 print(tr("notebooks.cl.table", LANG))
 for k in range(1, 6):
-    print(tr("notebooks.cl.row", LANG, k=k,
-             chances="  ".join(percent(float(p), LANG) for p in table[k, :, 1])))
+    print(f"k = {k}:", "  ".join(percent(float(p), LANG) for p in table[k, :, 1]))
 print(tr("notebooks.cl.no_help", LANG, chances=join([percent(0.5**k, LANG, digits=2)
                                                      for k in range(1, 6)], LANG)))
 for k, m, bonus in [(1, 0, False), (3, 0, True), (3, 2, True), (5, 5, True)]:

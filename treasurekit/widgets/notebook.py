@@ -48,7 +48,6 @@ def replay(example: Example, lang: str) -> Game[Any]:
         print(tr("notebooks.walkthrough.step", lang, step=i + 1,
                  caption=step.caption.text(lang)))
         for event in events:
-            print(tr("notebooks.walkthrough.event", lang, rule=event.rule(lang),
-                     text=event.text(lang)))
+            print(f"  [{event.rule(lang)}] {event.text(lang)}")
     print(example.outcome(game).text(lang))
     return game
