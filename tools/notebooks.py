@@ -10,6 +10,9 @@ engine walkthroughs for JupyterLab readers live in ``notebooks/walkthroughs/``.
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -46,12 +49,40 @@ def _shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
+WIDGET_ID = re.compile(r"(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])")
+
+
+def steady(nb: Any) -> Any:
+    """The same notebook with the ids that change at every run made stable, so that a
+    rebuild of an unchanged source changes nothing: cell ids from the cell's place and
+    text, widget model ids numbered in order of appearance, printed text in one piece
+    per stream (the kernel sends it in chunks that vary from run to run)."""
+    for i, cell in enumerate(nb.cells):
+        cell.id = hashlib.sha1(f"{i}:{cell.source}".encode()).hexdigest()[:8]
+        merged: list[Any] = []
+        for out in cell.get("outputs", []):
+            last = merged[-1] if merged else None
+            if (out.output_type == "stream" and last is not None
+                    and last.output_type == "stream" and last.name == out.name):
+                last.text += out.text
+            else:
+                merged.append(out)
+        if "outputs" in cell:
+            cell.outputs = merged
+    text = json.dumps(nb)
+    ids: dict[str, str] = {}
+    for found in WIDGET_ID.findall(text):
+        ids.setdefault(found, f"{len(ids) + 1:032x}")
+    text = WIDGET_ID.sub(lambda m: ids[m.group(0)], text)
+    return nbformat.from_dict(json.loads(text))
+
+
 def build(source: Path) -> None:
     """Write ``source`` as a notebook, executed in this environment's python3 kernel."""
     nb = jupytext.read(source)
     NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
                    resources={"metadata": {"path": str(source.parent)}}).execute()
-    jupytext.write(nb, source.with_suffix(".ipynb"), fmt="ipynb")
+    jupytext.write(steady(nb), source.with_suffix(".ipynb"), fmt="ipynb")
     print(f"built {_shown(source.with_suffix('.ipynb'))}")
 
 
