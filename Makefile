@@ -41,7 +41,8 @@ export TK_CHROMIUM := $(CHROMIUM)
 export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 
 .PHONY: help install install-test install-bench install-hub chromium serve serve-class \
-        test test-engine test-notebooks test-browser test-hub lint bench bench-class clean
+        test test-engine test-notebooks test-browser test-hub lint notebooks bench \
+        bench-class clean
 
 help:
 	@echo "make install   venv in $(VENV) + pip install -e '.[app]'"
@@ -50,6 +51,7 @@ help:
 	@echo "               HOST=0.0.0.0 to let the class's devices in)"
 	@echo "make test      ruff, mypy, engine tests, nbval notebooks, browser tests"
 	@echo "make lint      ruff + mypy only"
+	@echo "make notebooks rebuild notebooks/**/*.ipynb from their .py sources and re-run them"
 	@echo "make bench     python benchmarks/run.py \$$BENCH_ARGS (installs '.[app,bench]')"
 	@echo "make bench-class  a class arriving at once (benchmarks/classroom.py \$$CLASS_ARGS)"
 	@echo "make test-hub  JupyterHub recipe (deploy/jupyterhub) smoke test in Chromium"
@@ -113,16 +115,24 @@ serve-class: $(STAMP)-app
 
 # --- quality -------------------------------------------------------------------
 
+LINTED := treasurekit tests benchmarks tools notebooks
+
 lint: $(STAMP)-test
-	$(BIN)/ruff check treasurekit tests benchmarks
+	$(BIN)/ruff check $(LINTED)
 	$(BIN)/mypy treasurekit
+
+# The notebooks' sources are notebooks/*.py and notebooks/walkthroughs/*.py (jupytext
+# py:percent); this writes the .ipynb beside them and executes them to store outputs.
+# tests/notebooks checks that the stored notebooks match their sources.
+notebooks: $(STAMP)-test
+	$(BIN)/python tools/notebooks.py
 
 test-engine: $(STAMP)-test
 	$(BIN)/pytest -n $(PYTEST_WORKERS) -m "not browser" --ignore=tests/browser tests
 
-# nbval executes every code cell of every notebook in the current venv's kernel.
-# Cells saved without outputs/execution_count are only executed; cells saved
-# with outputs are also compared (after sanitising, see the .cfg).
+# nbval executes every code cell of every notebook (apps and walkthroughs) in the
+# current venv's kernel and compares the stored outputs (after sanitising, see the
+# .cfg); the app cells are tagged nbval-ignore-output (a widget's repr says nothing).
 test-notebooks: $(STAMP)-test
 	$(BIN)/pytest -p no:xdist --nbval --nbval-current-env \
 	  --nbval-sanitize-with $(NBVAL_SANITIZE) --nbval-cell-timeout=300 notebooks
@@ -132,7 +142,7 @@ test-browser: $(STAMP)-test chromium
 
 # Sequential on purpose: the first failing step fails `make test`.
 test: $(STAMP)-test chromium
-	$(BIN)/ruff check treasurekit tests benchmarks
+	$(BIN)/ruff check $(LINTED)
 	$(BIN)/mypy treasurekit
 	$(MAKE) test-engine
 	$(MAKE) test-notebooks

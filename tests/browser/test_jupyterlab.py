@@ -1,4 +1,5 @@
-"""The Diving Bell notebook in JupyterLab: Run All Cells, then the live widgets work."""
+"""The Diving Bell notebook in JupyterLab: Run All Cells, then the live widgets work.
+(The engine walkthroughs, notebooks/walkthroughs/, are run and compared by nbval.)"""
 
 from __future__ import annotations
 
@@ -57,8 +58,6 @@ def test_notebook_runs_in_jupyterlab(browser: Any, lab_url: str) -> None:
         expect(app).to_be_visible()
         expect(app.locator(".tk-title").first).to_have_text("Diving Bell")
         expect(app.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Lesson")
-        # The last cell checks the engine against the rulebook.
-        expect(notebook).to_contain_text("all checks passed", timeout=LOAD_MS)
         harness.wait_kernel_idle(page, watch, LOAD_MS)
 
         # Live widgets, not a static snapshot: an answer goes to the kernel and back.

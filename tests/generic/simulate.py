@@ -96,7 +96,9 @@ def check_hidden(g: tk.Game, rng: random.Random, report: Report) -> None:
     for p in range(len(g.players)):
         other = g.scramble_hidden(p, rng)
         assert other is not g and other.state is not g.state, "scramble_hidden must copy"
-        assert other.view(p) == g.view(p), f"view of seat {p} leaks, {_at(g)}"
+        view = g.view(p)
+        assert other.view(p) == view, f"view of seat {p} leaks, {_at(g)}"
+        assert json.loads(json.dumps(view)) == view, f"view of seat {p} is not JSON, {_at(g)}"
         assert other.inventory() == inventory, f"scramble lost components, {_at(g)}"
         report["scrambles"] += 1
         report["scrambles that changed the table"] += other.state != g.state

@@ -17,9 +17,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from treasurekit.core.registry import game_class
 
+from ..checks import check_undo_path
 from .registry import NAMES, Setup, setups
 from .simulate import run_game
 
@@ -52,3 +55,15 @@ def test_every_registered_game_has_setups() -> None:
         cls = game_class(name)
         assert 1 <= cls.min_players <= cls.max_players and cls.variants
         assert cls.variants[0] == "standard", "the first variant is the default one"
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32),
+       choices=st.lists(st.integers(0, 10**6), max_size=300),
+       undos=st.lists(st.booleans(), max_size=300))
+def test_undo_restores_every_earlier_state_along_any_path(name: str, data: st.DataObject,
+                                                         seed: int, choices: list[int],
+                                                         undos: list[bool]) -> None:
+    setup = data.draw(st.sampled_from([s for s in setups() if s.game == name]), label="setup")
+    check_undo_path(lambda: setup.new(seed), choices, undos)

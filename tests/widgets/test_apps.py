@@ -145,3 +145,31 @@ def test_turns_against_the_computer_with_a_language_switch_at_every_turn(name: s
                 click(one(play, "tk-takeback"))
                 switched(app, play, keys)
         assert turns, "the learner never had a move"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pass_and_play_covers_the_table_between_players(name: str) -> None:
+    """Where the app offers pass-and-play: before each turn the table and the moves are
+    hidden until the player to move says they hold the device."""
+    app = App(name)
+    tab = app.open_tab("tk-play")
+    play = one(tab, "tk-play")
+    modes = find(play, "tk-mode")
+    if not modes:
+        pytest.skip(f"{name} offers no pass-and-play")
+    modes[0].value = "hot"
+    keys = {"tk-new-game": "widgets.new_game"}
+    rng = random.Random(name)
+    covers = 0
+    for _ in range(PLAY_TURNS):
+        if "tk-over" in texts(play):
+            break
+        if find(play, "tk-cover"):           # a new player takes the device
+            assert not _move_buttons(play), "moves offered while the device changes hands"
+            assert "<svg" not in texts(play), "the table is drawn under the cover"
+            click(one(play, "tk-ready"))
+            switched(app, play, keys)
+            covers += 1
+        assert not find(play, "tk-cover")
+        click(rng.choice(_move_buttons(play)))
+    assert covers >= 2, "the device never changed hands"

@@ -1,13 +1,18 @@
-"""Helpers for the app notebooks: one shared language per kernel, translated prose."""
+"""Helpers for the notebooks: one shared language per kernel for the apps, and the
+engine walkthroughs' translated prose and example replays."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
-from IPython.display import display
+from IPython.display import HTML, display
 
-from .lang import Language, live_html
+from ..core.game import Game
+from ..core.i18n import tr
+from ..core.teaching import Example
+from .lang import Language
 
 _LANGUAGE: Language | None = None
 
@@ -27,9 +32,22 @@ def show_app(make: Callable[[Language], w.Widget]) -> w.Widget:
     return widget
 
 
-def prose(key: str) -> w.HTML:
-    """A paragraph of the notebook's text from the catalog; follows the language switch."""
-    lang = app_language()
-    html = live_html(lang, lambda: lang.t(key), "tk-prose")
-    display(html)
-    return html
+# ---- engine walkthroughs (notebooks/walkthroughs/, for JupyterLab readers) ----------------
+def say(key: str, lang: str, **params: Any) -> None:
+    """Show a paragraph of the catalog in ``lang`` (rich text in the notebook)."""
+    display(HTML(tr(key, lang, **params)))
+
+
+def replay(example: Example, lang: str) -> Game[Any]:
+    """Play a rulebook example step by step, printing each step's caption and its events
+    (with the rulebook section each applies) in ``lang``; the finished game."""
+    game = example.start()
+    print(example.title(lang))
+    for i, step in enumerate(example.steps):
+        events = example.play_step(game, i)
+        print(tr("notebooks.walkthrough.step", lang, step=i + 1,
+                 caption=step.caption.text(lang)))
+        for event in events:
+            print(f"  [{event.rule(lang)}] {event.text(lang)}")
+    print(example.outcome(game).text(lang))
+    return game
