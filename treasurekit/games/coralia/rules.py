@@ -137,6 +137,9 @@ ARG_INDEX: dict[str, dict[str, int]] = {
     "deal": CARD_INDEX, "chest": {c: i for i, c in enumerate(CHESTS)},
     "white": SYMBOL_INDEX, "turtle": TURTLE_INDEX}
 
+#: Steps that always wait for a move (the others may resolve themselves in _advance).
+WAITS = frozenset({"place", "lockpick", "pick4", "whitereef", "open",
+                   "roll", "s_turtle", "s_island", "s_preroll", "chest", "white"})
 DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "sfpick",
                        "open", "drawpile"})
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
@@ -200,6 +203,8 @@ class Coralia(Game[CoraliaState]):
     name = GAME
     variants = ("standard",)
     min_players, max_players = 2, 4
+    #: The legal moves of the live state until it changes (play() asks twice).
+    _legal_cache: tuple[CoraliaState, list[Move]] | None = None
 
     def _ev(self, kind: str, section: str, *params: tuple[str, Any],
             seen: tuple[int, ...] = ()) -> Event:
@@ -343,6 +348,15 @@ class Coralia(Game[CoraliaState]):
 
     # ---- legal moves ------------------------------------------------------------------------
     def _legal(self, s: CoraliaState) -> list[Move]:
+        cached = self._legal_cache
+        if cached is not None and cached[0] is s:
+            return cached[1][:]
+        moves = self._legal_now(s)
+        if s is self._state:
+            self._legal_cache = (s, moves[:])      # holds ``s``: no reuse of its address
+        return moves
+
+    def _legal_now(self, s: CoraliaState) -> list[Move]:
         task = s.tasks[-1]
         kind, p = task[0], task[1]
         if kind == "place":
@@ -431,10 +445,12 @@ class Coralia(Game[CoraliaState]):
 
     # ---- playing -----------------------------------------------------------------------------
     def _apply(self, s: CoraliaState, move: Move) -> list[Event]:
+        self._legal_cache = None
         task = s.tasks.pop()
         events: list[Event] = []
         DISPATCH[task[0]](self, s, task, move, events)
         self._advance(s, events)
+        self._legal_cache = None
         return events
 
     def _advance(self, s: CoraliaState, events: list[Event]) -> None:
@@ -443,6 +459,8 @@ class Coralia(Game[CoraliaState]):
         while tasks:
             task = tasks[-1]
             kind = task[0]
+            if kind in WAITS:                   # decisions and chance steps that always ask
+                return
             if kind in DECISIONS:
                 if kind == "keep":
                     if len(set(s.drawn)) > 1:
@@ -455,11 +473,11 @@ class Coralia(Game[CoraliaState]):
                     tasks.pop()
                     self._do_sfpick(s, task, SCORE[s.sf_todo[task[1]][0]], events)
                     continue
-                if kind == "copy" and len(self._legal(s)) == 1:
+                if kind == "copy" and len(self._legal_now(s)) == 1:
                     tasks.pop()
-                    self._do_copy(s, task, self._legal(s)[0], events)
+                    self._do_copy(s, task, self._legal_now(s)[0], events)
                     continue
-                if kind == "drawpile" and not self._legal(s):
+                if kind == "drawpile" and not self._legal_now(s):
                     tasks.pop()
                     continue
                 return
