@@ -404,6 +404,8 @@ class Coralia(Game[CoraliaState]):
         return [r for r in range(6) if s.board[r * SPACES + sym] < 0]
 
     def _why_illegal(self, s: CoraliaState, move: Move) -> str:
+        if len(move.arg) > 40:                     # never echo a hostile text in full
+            move = Move(move.kind, move.arg[:37] + "...")
         task = s.tasks[-1]
         kind = task[0]
         legal = ", ".join(str(m) for m in self.legal_moves()[:12])
