@@ -30,6 +30,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from itertools import product
 from typing import Any
 
 from ...core.events import Event, event_of
@@ -161,6 +162,23 @@ def parse_roll(arg: str) -> tuple[tuple[int, int], ...] | None:
     return out  # type: ignore[return-value]
 
 
+_OUTCOMES: dict[tuple[int, ...], list[tuple[Move, float]]] = {}
+
+
+def roll_outcomes(colours: tuple[int, ...]) -> list[tuple[Move, float]]:
+    """Every result of rolling dice of these colours (in this order), equally likely; the
+    last few lists are kept (a roll is asked for several times while it is pending)."""
+    found = _OUTCOMES.get(colours)
+    if found is None:
+        if len(_OUTCOMES) >= 32:
+            _OUTCOMES.clear()
+        p = 1 / 6 ** len(colours)
+        found = [(Move("roll", ",".join(parts)), p)
+                 for parts in product(*(DIE_STR[c] for c in colours))]
+        _OUTCOMES[colours] = found
+    return found
+
+
 def roll_move(colours: list[int], symbols: tuple[int, ...] | list[int]) -> Move:
     return Move("roll", ",".join([DIE_STR[c][s] for c, s in zip(colours, symbols,
                                                                  strict=True)]))
@@ -257,17 +275,7 @@ class Coralia(Game[CoraliaState]):
         task = s.tasks[-1]
         kind = task[0]
         if kind == "roll":
-            cols = self._to_roll(s)
-            k = len(cols)
-            p = 1 / 6 ** k
-            out = []
-            for n in range(6 ** k):
-                syms = []
-                for _ in range(k):
-                    n, d = divmod(n, 6)
-                    syms.append(d)
-                out.append((roll_move(cols, syms), p))
-            return out
+            return list(roll_outcomes(tuple(self._to_roll(s))))
         if kind == "s_preroll":
             if s.players == 2:
                 return [(m, (1 if a == b else 2) / 36) for (a, b), m in PREROLL2.items()]
