@@ -25,7 +25,18 @@ SAME_IN_DUTCH = {
     "Sextant",           # the instrument is called the same in Dutch
     "Computer", "Variant", "Bonus",
     "Open {game}",       # Dutch imperative "Open" is spelled the same
+    "Coralia",           # proper noun (the game)
+    "Octopus", "octopus",  # the animal is called the same in Dutch
 }
+
+
+def forms(value: object) -> list[str]:
+    """The texts of a message: itself, or each form of a plural object (docs/conventions.md:
+    ``{"one": ..., "other": ...}``, chosen by the ``count`` parameter)."""
+    if isinstance(value, dict):
+        assert set(value) <= {"zero", "one", "two", "few", "many", "other"} and "other" in value
+        return list(value.values())
+    return [value]  # type: ignore[list-item]
 
 
 def placeholders(text: str) -> set[str]:
@@ -48,8 +59,9 @@ def test_catalogs_are_flat_objects_of_non_empty_strings(namespace):
         data = json.loads((LOCALES / lang / f"{namespace}.json").read_text(encoding="utf-8"))
         assert isinstance(data, dict)
         for key, value in data.items():
-            assert isinstance(value, str) and value.strip(), (lang, key)
-            assert value == value.strip(), (lang, key)
+            for text in forms(value):
+                assert isinstance(text, str) and text.strip(), (lang, key)
+                assert text == text.strip(), (lang, key)
         assert catalog(lang, namespace) == data
 
 
@@ -63,17 +75,21 @@ def test_en_and_nl_have_identical_keys(namespace):
 @pytest.mark.parametrize("namespace", NAMESPACES)
 def test_en_and_nl_have_identical_placeholders(namespace):
     en, nl = catalog("en", namespace), catalog("nl", namespace)
-    wrong = {k: (placeholders(en[k]), placeholders(nl[k]))
-             for k in en if k in nl and placeholders(en[k]) != placeholders(nl[k])}
+    wrong = {k: (en[k], nl[k]) for k in en if k in nl and len(
+        {frozenset(placeholders(f)) for f in forms(en[k]) + forms(nl[k])}) != 1}
     assert not wrong
 
 
 @pytest.mark.parametrize("namespace", NAMESPACES)
 def test_every_message_formats_with_its_placeholders(namespace):
     for lang in LANGUAGES:
-        for key, text in catalog(lang, namespace).items():
-            values = {name: "X" for name in placeholders(text)}
-            assert "{" not in tr(f"{namespace}.{key}", lang, **values).replace("{{", "")
+        for key, value in catalog(lang, namespace).items():
+            for count in ((1, 2) if isinstance(value, dict) else (None,)):
+                text = forms(value)[0]
+                values: dict[str, object] = {name: "X" for name in placeholders(text)}
+                if count is not None:
+                    values["count"] = count
+                assert "{" not in tr(f"{namespace}.{key}", lang, **values).replace("{{", "")
 
 
 @pytest.mark.parametrize("namespace", NAMESPACES)

@@ -144,3 +144,43 @@ def test_hostile_saves_raise_invalid_save():
     with pytest.raises(tk.InvalidSave):
         tk.load_game(json.dumps(dict(save, position={"board": 5})))
     assert tk.load_game(g.to_json()).state == g.state
+
+
+JUNK = [None, -1, 0, 7, 10**12, True, 2.5, "", "x" * 300, "pearl-2", "blue", "Jenny",
+        "white-pearl", [], ["pearl"], {}, {"blue": 1}, {"Jenny": ["blue"]}, [[["deep"]]]]
+
+
+def _mutate(value, rng):
+    """The description with one value somewhere replaced by junk (not the player list:
+    the core checks that for every game)."""
+    if isinstance(value, dict) and value and rng.random() < 0.8:
+        key = rng.choice(sorted((k for k in value if k != "players"), key=str))
+        return {**value, key: _mutate(value[key], rng)}
+    if isinstance(value, list) and value and rng.random() < 0.8:
+        i = rng.randrange(len(value))
+        return value[:i] + [_mutate(value[i], rng)] + value[i + 1:]
+    return rng.choice(JUNK)
+
+
+def test_mangled_positions_load_or_raise_invalid_save_only():
+    import random
+
+    from treasurekit.games.coralia.examples import EXAMPLES
+
+    rng = random.Random(5)
+    loaded = refused = 0
+    for i in range(600):
+        desc = _mutate(EXAMPLES[i % len(EXAMPLES)].position, rng)
+        start = time.perf_counter()
+        try:
+            g = tk.setup_position("coralia", desc)
+            loaded += 1
+            for _ in range(40):               # a table that loads also plays on
+                if g.is_over:
+                    break
+                g.deal() if g.is_chance else g.play(rng.choice(g.legal_moves()))
+        except tk.InvalidSave as err:
+            refused += 1
+            assert len(str(err)) < 200
+        assert time.perf_counter() - start < 1
+    assert loaded and refused

@@ -30,6 +30,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
+from itertools import product
 from typing import Any
 
 from ...core.events import Event, event_of
@@ -137,6 +138,9 @@ ARG_INDEX: dict[str, dict[str, int]] = {
     "deal": CARD_INDEX, "chest": {c: i for i, c in enumerate(CHESTS)},
     "white": SYMBOL_INDEX, "turtle": TURTLE_INDEX}
 
+#: Steps that always wait for a move (the others may resolve themselves in _advance).
+WAITS = frozenset({"place", "lockpick", "pick4", "whitereef", "open",
+                   "roll", "s_turtle", "s_island", "s_preroll", "chest", "white"})
 DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "sfpick",
                        "open", "drawpile"})
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
@@ -156,6 +160,23 @@ def parse_roll(arg: str) -> tuple[tuple[int, int], ...] | None:
     if len(_ROLL_CACHE) < 100_000:
         _ROLL_CACHE[arg] = out  # type: ignore[assignment]
     return out  # type: ignore[return-value]
+
+
+_OUTCOMES: dict[tuple[int, ...], list[tuple[Move, float]]] = {}
+
+
+def roll_outcomes(colours: tuple[int, ...]) -> list[tuple[Move, float]]:
+    """Every result of rolling dice of these colours (in this order), equally likely; the
+    last few lists are kept (a roll is asked for several times while it is pending)."""
+    found = _OUTCOMES.get(colours)
+    if found is None:
+        if len(_OUTCOMES) >= 32:
+            _OUTCOMES.clear()
+        p = 1 / 6 ** len(colours)
+        found = [(Move("roll", ",".join(parts)), p)
+                 for parts in product(*(DIE_STR[c] for c in colours))]
+        _OUTCOMES[colours] = found
+    return found
 
 
 def roll_move(colours: list[int], symbols: tuple[int, ...] | list[int]) -> Move:
@@ -200,6 +221,8 @@ class Coralia(Game[CoraliaState]):
     name = GAME
     variants = ("standard",)
     min_players, max_players = 2, 4
+    #: The legal moves of the live state until it changes (play() asks twice).
+    _legal_cache: tuple[CoraliaState, list[Move]] | None = None
 
     def _ev(self, kind: str, section: str, *params: tuple[str, Any],
             seen: tuple[int, ...] = ()) -> Event:
@@ -252,17 +275,7 @@ class Coralia(Game[CoraliaState]):
         task = s.tasks[-1]
         kind = task[0]
         if kind == "roll":
-            cols = self._to_roll(s)
-            k = len(cols)
-            p = 1 / 6 ** k
-            out = []
-            for n in range(6 ** k):
-                syms = []
-                for _ in range(k):
-                    n, d = divmod(n, 6)
-                    syms.append(d)
-                out.append((roll_move(cols, syms), p))
-            return out
+            return list(roll_outcomes(tuple(self._to_roll(s))))
         if kind == "s_preroll":
             if s.players == 2:
                 return [(m, (1 if a == b else 2) / 36) for (a, b), m in PREROLL2.items()]
@@ -343,6 +356,15 @@ class Coralia(Game[CoraliaState]):
 
     # ---- legal moves ------------------------------------------------------------------------
     def _legal(self, s: CoraliaState) -> list[Move]:
+        cached = self._legal_cache
+        if cached is not None and cached[0] is s:
+            return cached[1][:]
+        moves = self._legal_now(s)
+        if s is self._state:
+            self._legal_cache = (s, moves[:])      # holds ``s``: no reuse of its address
+        return moves
+
+    def _legal_now(self, s: CoraliaState) -> list[Move]:
         task = s.tasks[-1]
         kind, p = task[0], task[1]
         if kind == "place":
@@ -390,6 +412,8 @@ class Coralia(Game[CoraliaState]):
         return [r for r in range(6) if s.board[r * SPACES + sym] < 0]
 
     def _why_illegal(self, s: CoraliaState, move: Move) -> str:
+        if len(move.arg) > 40:                     # never echo a hostile text in full
+            move = Move(move.kind, move.arg[:37] + "...")
         task = s.tasks[-1]
         kind = task[0]
         legal = ", ".join(str(m) for m in self.legal_moves()[:12])
@@ -431,10 +455,12 @@ class Coralia(Game[CoraliaState]):
 
     # ---- playing -----------------------------------------------------------------------------
     def _apply(self, s: CoraliaState, move: Move) -> list[Event]:
+        self._legal_cache = None
         task = s.tasks.pop()
         events: list[Event] = []
         DISPATCH[task[0]](self, s, task, move, events)
         self._advance(s, events)
+        self._legal_cache = None
         return events
 
     def _advance(self, s: CoraliaState, events: list[Event]) -> None:
@@ -443,6 +469,8 @@ class Coralia(Game[CoraliaState]):
         while tasks:
             task = tasks[-1]
             kind = task[0]
+            if kind in WAITS:                   # decisions and chance steps that always ask
+                return
             if kind in DECISIONS:
                 if kind == "keep":
                     if len(set(s.drawn)) > 1:
@@ -455,11 +483,11 @@ class Coralia(Game[CoraliaState]):
                     tasks.pop()
                     self._do_sfpick(s, task, SCORE[s.sf_todo[task[1]][0]], events)
                     continue
-                if kind == "copy" and len(self._legal(s)) == 1:
+                if kind == "copy" and len(self._legal_now(s)) == 1:
                     tasks.pop()
-                    self._do_copy(s, task, self._legal(s)[0], events)
+                    self._do_copy(s, task, self._legal_now(s)[0], events)
                     continue
-                if kind == "drawpile" and not self._legal(s):
+                if kind == "drawpile" and not self._legal_now(s):
                     tasks.pop()
                     continue
                 return
