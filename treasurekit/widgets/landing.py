@@ -9,6 +9,7 @@ import ipywidgets as w
 from ..core.registry import GAMES
 from .lang import Language, LanguageSwitch, live_html
 from .style import CSS
+from .url_language import url_language
 
 
 def landing(lang: Language) -> w.VBox:
@@ -22,6 +23,7 @@ def landing(lang: Language) -> w.VBox:
         return (f'<h2 class="tk-title">{escape(t("widgets.landing.title"))}</h2>'
                 f'<p>{escape(t("widgets.landing.intro"))}</p><ul>{links}</ul>')
 
-    box = w.VBox([w.HTML(CSS), LanguageSwitch(lang), live_html(lang, render)])
+    box = w.VBox([w.HTML(CSS), url_language(lang), LanguageSwitch(lang),
+                  live_html(lang, render)])
     box.add_class("tk-app")
     return box
