@@ -493,20 +493,12 @@ def captain_lucky_app(lang: Language) -> w.VBox:
     from ..games.captain_lucky.examples import EXAMPLES
     from ..games.captain_lucky.lessons import LESSON
     from .app import app_frame
-    from .example_player import ExamplePlayer
+    from .example_player import ExampleChooser
     from .lesson_player import LessonPlayer
-
-    def examples() -> w.VBox:
-        players = []
-        for ex in EXAMPLES:
-            p = ExamplePlayer(ex, lang, render_table)
-            p.add_class(f"tk-example-{ex.key}")
-            players.append(p)
-        return w.VBox(players)
 
     tabs = [
         ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table, seat=0)),
-        (f"{GAME}.ui.tab.examples", examples),
+        (f"{GAME}.ui.tab.examples", lambda: ExampleChooser(EXAMPLES, lang, render_table)),
         ("widgets.tab.play", lambda: captain_lucky_player(lang)),
         ("widgets.tab.odds", lambda: OddsLab(lang)),
         (f"{GAME}.ui.tab.components", lambda: components_panel(lang)),

@@ -295,13 +295,13 @@ def diving_bell_app(lang: Language) -> w.VBox:
     from ..games.diving_bell.lessons import LESSON
     from ..games.diving_bell.rules import DivingBell
     from .app import app_frame
-    from .example_player import ExamplePlayer
+    from .example_player import ExampleChooser
     from .game_player import GamePlayer
     from .lesson_player import LessonPlayer
 
     tabs = [
         ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
-        ("widgets.tab.example", ExamplePlayer(RUBIES, lang, render_table)),
+        ("widgets.tab.example", ExampleChooser([RUBIES], lang, render_table)),
         ("widgets.tab.play", GamePlayer("diving_bell", lang, render_table,
                                         {"random": RandomBot, "sensible": SensibleBot},
                                         DivingBell.variants)),

@@ -21,7 +21,7 @@ def landing(lang: Language) -> w.VBox:
             f'{escape(t("widgets.landing.open", game=t(f"{name}.title")))}</a></li>'
             for name in GAMES)
         return (f'<h2 class="tk-title">{escape(t("widgets.landing.title"))}</h2>'
-                f'<p>{escape(t("widgets.landing.intro"))}</p><ul>{links}</ul>')
+                f'<p>{escape(t("widgets.landing.intro"))}</p><ul class="tk-games">{links}</ul>')
 
     box = w.VBox([w.HTML(CSS), url_language(lang), LanguageSwitch(lang),
                   live_html(lang, render)])

@@ -359,45 +359,21 @@ def all_cards_panel(lang: Language) -> w.HTML:
     return live_html(lang, render, "tk-cards-tab")
 
 
-class ExampleChooser(w.VBox):
-    """One button per rulebook example, and the chosen example's player."""
-
-    def __init__(self, lang: Language) -> None:
-        from ..games.sea_or_shore.examples import EXAMPLES
-        from .example_player import ExamplePlayer
-
-        super().__init__()
-        self.lang = lang
-        self.players = [ExamplePlayer(ex, lang, render_table) for ex in EXAMPLES]
-        self.pick = w.ToggleButtons(options=list(range(len(EXAMPLES))), value=0,
-                                    style={"button_width": "auto"})
-        self.pick.add_class("tk-example-pick")
-        self.pick.observe(lambda _c: self._show(), names="value")
-        lang.on_change(self._labels)
-        self._labels()
-        self._show()
-
-    def _labels(self) -> None:
-        relabel(self.pick, [(p.example.title(self.lang.code), i)
-                             for i, p in enumerate(self.players)])
-
-    def _show(self) -> None:
-        self.children = [self.pick, self.players[self.pick.value or 0]]
-
-
 def sea_or_shore_app(lang: Language) -> w.VBox:
     """Lesson, the rulebook's examples, a game against the computer, the cards."""
     from ..games.sea_or_shore.bots import BOTS
+    from ..games.sea_or_shore.examples import EXAMPLES
     from ..games.sea_or_shore.lessons import LESSON
     from ..games.sea_or_shore.rules import SeaOrShore
     from .app import app_frame
+    from .example_player import ExampleChooser
     from .game_player import GamePlayer
     from .lesson_player import LessonPlayer
 
     tabs = [
         # an open-hand lesson: every card is shown, covered halves drawn see-through
         ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
-        ("widgets.tab.examples", lambda: ExampleChooser(lang)),
+        ("widgets.tab.examples", lambda: ExampleChooser(EXAMPLES, lang, render_table)),
         ("widgets.tab.play", lambda: GamePlayer(G, lang, render_table, BOTS,
                                                 SeaOrShore.variants, counts=(4, 3, 5),
                                                 picker=SeaOrShorePicker, hot_seat=True,

@@ -32,6 +32,9 @@ CSS = """
 .tk-app .widget-button, .tk-app .widget-upload { width: auto; max-width: 100%; }
 .tk-app .widget-upload { font-size: 16px; height: auto; min-height: 34px; }
 .tk-app a, .tk-app a:visited { color: #0b4f9c; text-decoration: underline; }
+.tk-games { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 12px; }
+.tk-games li { border: 2px solid #444; border-radius: 8px; padding: 10px 16px; }
+.tk-game-link { font-size: 1.25em; font-weight: bold; }
 .tk-app a:hover, .tk-app a:focus { color: #062f5e; text-decoration-thickness: 2px; }
 .tk-app .widget-toggle-button { min-width: fit-content; }
 .tk-app .widget-inline-hbox > .widget-label { width: auto; max-width: none;
