@@ -16,7 +16,7 @@ from ..games.diving_bell.cards import Card, card_by_code
 from ..games.diving_bell.scoring import breakdown
 from .lang import Language, live_html
 from .style import panel
-from .svg import PALETTE, gauge, pattern_defs, pips, svg, text
+from .svg import PALETTE, gauge, pattern_defs, pips, shape, svg, text
 
 # Colour, pattern and emblem per card kind: three cues, so colour is never needed alone.
 LOOK = {
@@ -27,6 +27,16 @@ LOOK = {
     "cursed": (PALETTE["grey"], "waves", "skull"),
     "kraken": (PALETTE["blue"], "waves", "kraken"),
     "airpocket": (PALETTE["white"], "plain", "bubble"),
+}
+
+# The five gems differ in colour and in the cut of their emblem (the dots pattern says
+# "gem"), so no two look alike even in grey print.
+GEM_LOOK = {
+    "ruby": (PALETTE["vermilion"], "dots", "gem"),
+    "emerald": ("#3BB273", "dots", "octagon"),
+    "sapphire": (PALETTE["blue"], "dots", "trillion"),
+    "diamond": ("#D6ECFF", "dots", "diamond"),
+    "pearl": ("#F4EBD9", "dots", "pearl"),
 }
 
 W, H = 96, 134
@@ -44,6 +54,21 @@ def _emblem(kind: str, cx: float, cy: float) -> str:
                 f'{cx + 14},{cy - 6} {cx + 14},{cy + 10} {cx + 4},{cy + 6} {cx - 5},{cy + 10} '
                 f'{cx - 14},{cy + 6} {cx - 14},{cy - 10}" fill="#fff" stroke="#000" '
                 f'stroke-width="2"/>')
+    cut = 'fill="#fff" stroke="#000" stroke-width="2"'
+    if kind == "octagon":
+        pts = " ".join(f"{cx + dx},{cy + dy}" for dx, dy in (
+            (-6, -13), (6, -13), (13, -6), (13, 6), (6, 13), (-6, 13), (-13, 6), (-13, -6)))
+        return (f'<polygon points="{pts}" {cut}/>'
+                f'<rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" fill="none" '
+                f'stroke="#000"/>')
+    if kind == "trillion":
+        return shape("triangle", cx, cy + 1, 15, cut)
+    if kind == "diamond":
+        return (shape("diamond", cx, cy, 15, cut)
+                + f'<path d="M{cx - 15} {cy} H{cx + 15}" stroke="#000"/>')
+    if kind == "pearl":
+        return (shape("circle", cx, cy, 15, cut)
+                + f'<circle cx="{cx - 4}" cy="{cy - 4}" r="3" fill="#000" fill-opacity=".25"/>')
     if kind == "star":
         pts = " ".join(
             f"{cx + r * _cos(k)},{cy + r * _sin(k)}"
@@ -74,7 +99,7 @@ def _sin(k: int) -> float:
 
 def card_svg(card: Card, lang: Language, highlight: str = "", scale: float = 1.0) -> str:
     """One card: name, big value, emblem, pressure dots, in colour + pattern + shape."""
-    colour, pattern, emblem = LOOK[card.kind]
+    colour, pattern, emblem = GEM_LOOK.get(card.name, LOOK[card.kind])
     name = card.label(lang.code)
     face = lang.t(f"widgets.db.face.{card.name}") if card.kind == "cursed" else tr_kind(card, lang)
     stroke = highlight or "#000"
