@@ -45,6 +45,11 @@ CSS = """
 .tk-cl-sets { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; }
 .tk-cl-player { border: 1px solid #888; border-radius: 8px; padding: 4px 8px; margin: 4px 0; }
 .tk-cl-player.tk-cl-active { border: 3px solid #0072B2; }
+.tk-cl-player { line-height: 1.3; }
+.tk-cl-player p { margin: 2px 0; }
+.tk-cl-captain-row { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }
+.tk-cl-parts { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: flex-start; }
+.tk-cl-table .tk-cols > .tk-cl-player { flex: 1 1 220px; }
 .tk-cl-dice { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 .tk-cl-roll { margin: 2px 0; }
 .tk-cl-odds table { border-collapse: collapse; margin: 4px 0; }
@@ -233,12 +238,14 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                   cards=v["hand_sizes"][i]))
         active = " tk-cl-active" if i == v["turn"] and v["phase"] != "over" else ""
         players.append(
-            f'<div class="tk-cl-player{active}"><b>{escape(head)}</b><br>'
-            f'{captain_html(i == v["heart"], v["bonus_used"][i], lang)}'
-            f'<p>{escape(t(f"{GAME}.ui.hand"))}</p>{hand}'
-            f'<p>{escape(t(f"{GAME}.ui.treasure"))}</p>'
+            f'<div class="tk-cl-player{active}"><b>{escape(head)}</b>'
+            f'<div class="tk-cl-captain-row">'
+            f'{captain_html(i == v["heart"], v["bonus_used"][i], lang)}</div>'
+            # hand and treasure side by side: a table of six stays compact
+            f'<div class="tk-cl-parts"><div><p>{escape(t(f"{GAME}.ui.hand"))}</p>{hand}</div>'
+            f'<div><p>{escape(t(f"{GAME}.ui.treasure"))}</p>'
             f'{holding_html(v["collections"][i], lang, t(f"{GAME}.ui.no_treasure"), 0.6)}'
-            "</div>")
+            "</div></div></div>")
     parts.append(f'<div class="tk-cols">{"".join(players)}</div>')
     return '<div class="tk-table tk-cl-table">' + "".join(parts) + "</div>"
 

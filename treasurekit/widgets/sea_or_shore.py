@@ -189,7 +189,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                 played += f'<p class="tk-muted">{escape(t("widgets.sos.taken"))}</p>'
         pile = v["piles"][i]
         pile_html = (treasure_svg(pile["top"], lang, 0.6) if pile["top"] else "") + \
-            f'<span>{escape(t("widgets.sos.pile", n=pile["size"]))}</span>'
+            f'<p class="tk-caption">{escape(t("widgets.sos.pile", n=pile["size"]))}</p>'
         hand = hands[i]
         if hand is None:
             hand_html = "".join(back_svg(lang, 0.3) for _ in range(v["hand_sizes"][i]))
@@ -197,8 +197,12 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
             hand_html = "".join(island_svg(c, lang, scale=0.55) for c in hand)
         seats.append(
             f'<div class="tk-panel tk-seat tk-seat-{i}"><h3>{escape(name)}{marks}</h3>'
-            f'<div class="tk-row">{played}<div>{pile_html}'
-            f'{additions_svg(v["additions"][i], lang)}</div></div>'
+            # what lies before the seat, each thing with its caption under it
+            f'<div class="tk-row tk-seat-items"><div class="tk-seat-item">{played}</div>'
+            f'<div class="tk-seat-item tk-seat-pile">{pile_html}</div>'
+            f'<div class="tk-seat-item">{additions_svg(v["additions"][i], lang)}'
+            f'<p class="tk-caption">'
+            f'{escape(t("widgets.sos.additions", n=v["additions"][i]))}</p></div></div>'
             f'<div class="tk-row tk-hand">{hand_html}</div></div>')
     scores = ""
     if v["round_scores"] and "scores" not in hide:

@@ -53,6 +53,11 @@ CSS = """
 .tk-cols > * { flex: 1 1 300px; min-width: 0; }
 .tk-status-bar p { margin: 4px 0; }
 .tk-sos .tk-cols > .tk-seat { flex: 1 1 250px; }
+.tk-seat-items { gap: 18px; align-items: flex-end; }
+.tk-seat-item, .tk-deck { display: flex; flex-direction: column; align-items: center;
+           text-align: center; }
+.tk-seat-item p, .tk-deck p { margin: 2px 0; line-height: 1.3; }
+.tk-sos .tk-row:has(> .tk-deck) { gap: 22px; }
 .tk-seat h3 .tk-starter, .tk-seat h3 .tk-to-move { font-weight: normal; font-size: 0.85em; }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
