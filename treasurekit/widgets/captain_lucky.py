@@ -115,10 +115,14 @@ def card_back_svg(count: int, lang: Language, scale: float = 0.6) -> str:
     return svg(CW, CH, body, lang.t(f"{GAME}.ui.hidden_hand", n=count), "tk-cl-back", scale)
 
 
-def holding_html(counts: dict[str, int], lang: Language, empty: str, scale: float = 0.8) -> str:
+def holding_html(counts: dict[str, int], lang: Language, empty: str, scale: float = 0.8,
+                 owner: str = "") -> str:
     """Every set of a holding (middle or a player's treasure), type by type."""
-    sets = [set_svg(name, size, lang, scale) for name in TYPES
-            for size in set_sizes(counts.get(name, 0))]
+    # each set may be named as the target of a steal: touch it (token owner-type-size)
+    sets = [f'<span class="tk-pick" data-tk-pick="{owner}-{name}-{size}">'
+            f'{set_svg(name, size, lang, scale)}</span>' if owner else
+            set_svg(name, size, lang, scale)
+            for name in TYPES for size in set_sizes(counts.get(name, 0))]
     if not sets:
         return f'<p class="tk-muted">{escape(empty)}</p>'
     return f'<div class="tk-cl-sets">{"".join(sets)}</div>'
@@ -221,7 +225,8 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         status += " " + t(f"{GAME}.ui.end_announced", heart=names[v["heart"]])
     parts = [CSS, f'<p class="tk-cl-status">{escape(status)}</p>',
              panel(t(f"{GAME}.ui.middle"),
-                   holding_html(v["middle"], lang, t(f"{GAME}.ui.empty_middle")))]
+                   holding_html(v["middle"], lang, t(f"{GAME}.ui.empty_middle"),
+                                owner="middle"))]
     if v["target"] is not None or v["rolls"]:
         parts.append(panel(t(f"{GAME}.ui.attempt"), _attempt_html(v, lang)))
     players = []
@@ -244,7 +249,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
             # hand and treasure side by side: a table of six stays compact
             f'<div class="tk-cl-parts"><div><p>{escape(t(f"{GAME}.ui.hand"))}</p>{hand}</div>'
             f'<div><p>{escape(t(f"{GAME}.ui.treasure"))}</p>'
-            f'{holding_html(v["collections"][i], lang, t(f"{GAME}.ui.no_treasure"), 0.6)}'
+            f'{holding_html(v["collections"][i], lang, t(f"{GAME}.ui.no_treasure"), 0.6, f"p{i}")}'
             "</div></div></div>")
     parts.append(f'<div class="tk-cols">{"".join(players)}</div>')
     return '<div class="tk-table tk-cl-table">' + "".join(parts) + "</div>"

@@ -153,7 +153,8 @@ def score_table(codes: list[str], lang: Language) -> str:
 def pile_columns(a: list[str], b: list[str], lang: Language) -> list[str]:
     """Piles A and B side by side (as ``tk-cols`` children)."""
     empty = lang.t("widgets.db.empty_pile")
-    return [f'<div class="tk-pile tk-pile-{p}"><b>{escape(lang.t("widgets.db.pile", pile=p))}'
+    return [f'<div class="tk-pile tk-pile-{p}" data-tk-pick="{p}">'
+            f'<b>{escape(lang.t("widgets.db.pile", pile=p))}'
             f'</b>{cards_row(pile, lang, empty)}</div>' for p, pile in (("A", a), ("B", b))]
 
 
@@ -170,7 +171,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     if "pressure" in hide:
         pressure = t("learner.db.pressure_hidden", limit=v["limit"])
     meter = "" if "pressure" in hide else gauge(v["pressure"], v["limit"], label=pressure)
-    status = (f'<div class="tk-cols tk-status-bar"><p class="tk-deck">'
+    status = (f'<div class="tk-cols tk-status-bar"><p class="tk-deck" data-tk-pick="draw">'
               f'{escape(t("widgets.db.deck", deck=v["deck"], diver=diver))}</p>'
               f'<p class="tk-pressure">{escape(pressure)}{burst}</p>{meter}</div>')
     section = [status, panel(t("widgets.db.row", diver=diver), cards_row(v["row"], lang))]

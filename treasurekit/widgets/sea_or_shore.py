@@ -194,7 +194,8 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         if hand is None:
             hand_html = "".join(back_svg(lang, 0.3) for _ in range(v["hand_sizes"][i]))
         else:
-            hand_html = "".join(island_svg(c, lang, scale=0.55) for c in hand)
+            hand_html = "".join(f'<span class="tk-pick" data-tk-pick="{c}">'
+                                f'{island_svg(c, lang, scale=0.55)}</span>' for c in hand)
         seats.append(
             f'<div class="tk-panel tk-seat tk-seat-{i}"><h3>{escape(name)}{marks}</h3>'
             # what lies before the seat, each thing with its caption under it
@@ -329,6 +330,11 @@ class SeaOrShorePicker(w.VBox):
         """Addition cards up to what the chosen card may take; hidden when it takes none."""
         self.adds.max = self.room.get(self.cards.value or "", 0)
         self.adds.layout.display = "" if self.adds.max else "none"
+
+    def select(self, card: str) -> None:
+        """A card touched on the table: chosen in the form, the side still to pick."""
+        if card in self.room:
+            self.cards.value = card
 
     def _play(self) -> None:
         if not self.cards.value:
