@@ -17,6 +17,7 @@ from ..games.diving_bell.scoring import breakdown
 from .lang import Language, live_html
 from .style import panel
 from .svg import PALETTE, gauge, pattern_defs, pips, shape, svg, text
+from .table import ClickableTable
 
 # Colour, pattern and emblem per card kind: three cues, so colour is never needed alone.
 LOOK = {
@@ -200,21 +201,35 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
 
 # ---- odds lab --------------------------------------------------------------------
 DEFAULT_ROW = "gold5/3 ruby3/2 map1/0 compass2/1 ruby3/1 gold2/1"
+MAX_ROW = 14          # every split is tried: 2**13 of them at most
+
+
+def _deck_counts() -> dict[str, int]:
+    """How many copies of each printed card (kind, value, pressure) the deck holds."""
+    from collections import Counter
+
+    from ..games.diving_bell.cards import STANDARD_DECK
+
+    return dict(Counter(c.code for c in STANDARD_DECK))
+
+
+DECK_COUNTS = _deck_counts()
+PALETTE_CODES = list(DECK_COUNTS)      # one of each, in deck order
 
 
 def _bars(values: list[float], lang: Language) -> str:
     """A small bar chart of probabilities (SVG, no plotting library needed)."""
-    bw, gap, h = 44, 10, 120
+    bw, gap, h, top = 52, 10, 120, 22      # room above the tallest bar for its label
     body = []
     for i, p in enumerate(values):
         x = 10 + i * (bw + gap)
         bh = p * h
-        body.append(f'<rect x="{x}" y="{10 + h - bh}" width="{bw}" height="{bh}" '
+        body.append(f'<rect x="{x}" y="{top + h - bh}" width="{bw}" height="{bh}" '
                     f'fill="{PALETTE["blue"]}" stroke="#000"/>')
-        body.append(text(x + bw / 2, 10 + h - bh - 4, f"{round(100 * p)}%", 13, "bold"))
-        body.append(text(x + bw / 2, h + 28, lang.t("widgets.db.odds.draws", n=i + 1), 12))
+        body.append(text(x + bw / 2, top + h - bh - 5, f"{round(100 * p)}%", 13, "bold"))
+        body.append(text(x + bw / 2, top + h + 18, lang.t("widgets.db.odds.draws", n=i + 1), 12))
     width = 20 + len(values) * (bw + gap)
-    return svg(width, h + 36, "".join(body), lang.t("widgets.db.odds.curve"), "tk-chart")
+    return svg(width, top + h + 26, "".join(body), lang.t("widgets.db.odds.curve"), "tk-chart")
 
 
 class OddsLab(w.VBox):
@@ -235,12 +250,28 @@ class OddsLab(w.VBox):
         self.go.add_class("tk-odds-go")
         self.out = w.HTML()
         self.head = w.HTML()
+        # the row built by clicking drawn cards (the codes box stays for the curious)
+        self.palette = ClickableTable(on_pick=self.pick)
+        self.palette.add_class("tk-odds-palette")
+        self.row_cards = ClickableTable(on_pick=self.pick)
+        self.row_cards.add_class("tk-odds-row")
         self.go.on_click(lambda _b: self.compute())
         self.row.observe(lambda _c: self.compute(), names="value")
         self.burst.observe(lambda _c: self.compute(), names="value")
-        self.children = [self.head, self.row, w.HBox([self.burst, self.go]), self.out]
+        self.children = [self.head, self.palette, self.row_cards, self.row,
+                         w.HBox([self.burst, self.go]), self.out]
         lang.on_change(self.render)
         self.compute()
+
+    def pick(self, token: str) -> None:
+        """A drawn card clicked: ``add:<code>`` joins the row, ``row:<i>`` leaves it."""
+        codes = self.row.value.split()
+        kind, _, arg = token.partition(":")
+        if kind == "add" and len(codes) < MAX_ROW and codes.count(arg) < DECK_COUNTS[arg]:
+            codes.append(arg)
+        elif kind == "row" and arg.isdigit() and int(arg) < len(codes):
+            del codes[int(arg)]
+        self.row.value = " ".join(codes)
 
     def compute(self) -> None:
         from ..games.diving_bell import odds
@@ -268,6 +299,18 @@ class OddsLab(w.VBox):
         self.row.description = t("widgets.db.odds.row")
         self.burst.description = t("widgets.db.odds.burst")
         self.go.description = t("widgets.db.odds.compute")
+        self.palette.value = (f'<p>{escape(t("learner.db.odds.palette"))}</p><div class="tk-row">'
+                              + "".join(f'<span data-tk-pick="add:{code}">'
+                                        f'{card_svg(card_by_code(code), self.lang, scale=0.42)}'
+                                        "</span>" for code in PALETTE_CODES) + "</div>")
+        left = self.row.value.split()     # a card the deck has no more copies of is greyed
+        self.palette.picks = [f"add:{code}" for code in PALETTE_CODES
+                              if left.count(code) < DECK_COUNTS[code]]
+        shown = [] if self.error is not None else self.codes
+        self.row_cards.value = ('<div class="tk-row">' + "".join(
+            f'<span data-tk-pick="row:{i}">{card_svg(card_by_code(c), self.lang, scale=0.7)}'
+            "</span>" for i, c in enumerate(shown)) + "</div>")
+        self.row_cards.picks = [f"row:{i}" for i in range(len(shown))]
         if self.error is not None:
             self.out.value = (f'<p class="tk-bad">'
                               f'{escape(t("widgets.db.odds.bad_row", error=self.error))}</p>')
@@ -275,12 +318,15 @@ class OddsLab(w.VBox):
         v, best = self.view, self.best
         pressure = t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"])
         nxt = t("widgets.db.odds.next", pct=f"{100 * self.chance:.1f}%")
-        found = t("widgets.db.odds.best", value=best.chooser_value, splits=best.examined,
-                  ms=self.ms)
+        # the diver's net points in plain words: who comes out ahead, and by how much
+        net = best.chooser_value
+        found = (t("learner.db.odds.diver_ahead", points=net) if net > 0 else
+                 t("learner.db.odds.divider_ahead", points=-net) if net < 0 else
+                 t("learner.db.odds.even")) + " " + t("learner.db.odds.tried",
+                                                      splits=best.examined, ms=self.ms)
         piles = "".join(pile_columns(best.a, best.b, self.lang))
         self.out.value = (
-            cards_row(self.codes, self.lang)
-            + f"<p>{escape(pressure)}</p>"
+            f"<p>{escape(pressure)}</p>"
             + f'<p class="tk-odds-next"><b>{escape(nxt)}</b></p>'
             + f'<p>{escape(t("widgets.db.odds.curve"))}</p>' + _bars(self.curve, self.lang)
             + f'<p class="tk-odds-best">{escape(found)}</p>'
