@@ -45,3 +45,22 @@ def test_bar_labels_fit_in_the_chart() -> None:
     height = float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', chart).group(1))
     ys = [float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.-]+)"', chart)]
     assert min(ys) >= 13 and max(ys) <= height     # a 13 px label's top stays inside
+
+
+@pytest.mark.parametrize("code", ["en", "nl"])
+def test_captain_lucky_plot_labels_apart_and_lines_explained(code: str) -> None:
+    from treasurekit.games.captain_lucky import odds
+    from treasurekit.widgets.captain_lucky import OddsLab as LuckyLab
+    from treasurekit.widgets.captain_lucky import odds_plot
+
+    lang = Language(code=code)
+    plot = odds_plot(odds.win_table(3), lang)
+    width = float(re.search(r'viewBox="0 0 ([\d.]+)', plot).group(1))
+    labels = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"[^>]*text-anchor="start"[^>]*>([^<]+)<',
+                        plot)
+    ys = sorted(float(y) for _, y, _ in labels)
+    assert len(labels) == 7                                     # 5 set sizes + solid/dashed
+    assert all(b - a >= 14 for a, b in zip(ys, ys[1:], strict=False))   # no two overlap
+    assert all(float(x) + 7 * len(words) <= width for x, _, words in labels)
+    lab = LuckyLab(lang)
+    assert lang.t("learner.cl.odds.lines") in lab.out.value.replace("&#x27;", "'")

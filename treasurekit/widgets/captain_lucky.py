@@ -322,7 +322,7 @@ def odds_plot(table: Any, lang: Language) -> str:
     """Winning chance against matching hand cards, one line per set size; solid with the
     captain bonus unused, dashed when it is used. Lines differ in colour, marker and label."""
     t = lang.t
-    width, height, left, top, pw, ph = 520, 280, 50, 14, 400, 220
+    width, height, left, top, pw, ph = 640, 280, 50, 14, 400, 220
     cards = table.shape[1] - 1
 
     def xy(m: int, p: float) -> tuple[float, float]:
@@ -345,9 +345,21 @@ def odds_plot(table: Any, lang: Language) -> str:
             body.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
                         f'stroke-width="2.5"{dash}/>')
             body += [_marker(marker, x, y, colour) for x, y in pts]
-        x, y = pts[-1]
-        body.append(text(x + 8, y + 4, t(f"{GAME}.ui.odds.k_label", k=k), 11, "bold",
-                         anchor="start"))
+    # a legend beside the plot (line ends near 100% would overlap): one row per set size,
+    # then what solid and dashed mean
+    lx = left + pw + 18
+    for k in range(1, table.shape[0]):
+        colour, marker = LINE_COLOURS[k - 1], MARKERS[k - 1]
+        ly = top + 8 + (k - 1) * 20
+        body.append(f'<line x1="{lx - 8}" y1="{ly}" x2="{lx + 8}" y2="{ly}" stroke="{colour}" '
+                    f'stroke-width="2.5"/>' + _marker(marker, lx, ly, colour)
+                    + text(lx + 16, ly + 4, t(f"{GAME}.ui.odds.k_label", k=k), 11, "bold",
+                           anchor="start"))
+    for i, (key, dash) in enumerate((("solid", ""), ("dashed", ' stroke-dasharray="6 4"'))):
+        ly = top + 8 + (table.shape[0] + i) * 20
+        body.append(f'<line x1="{lx - 8}" y1="{ly}" x2="{lx + 12}" y2="{ly}" stroke="#000" '
+                    f'stroke-width="2.5"{dash}/>'
+                    + text(lx + 16, ly + 4, t(f"learner.cl.odds.{key}"), 11, anchor="start"))
     return svg(width, height, "".join(body), t(f"{GAME}.ui.odds.plot_label"), "tk-chart")
 
 
@@ -453,7 +465,9 @@ class OddsLab(w.VBox):
         self.out.value = (f'<p class="tk-cl-odds-timing">{escape(timing)}</p>'
                           f'<div class="tk-cols"><div>{odds_table_html(self.table, 1, self.lang)}'
                           f'{odds_table_html(self.table, 0, self.lang)}</div>'
-                          f"<div>{odds_plot(self.table, self.lang)}</div></div>")
+                          f"<div>{odds_plot(self.table, self.lang)}"
+                          f'<p class="tk-cl-odds-lines">{escape(t("learner.cl.odds.lines"))}</p>'
+                          "</div></div>")
         value = self.policy.start(self.size.value, 0, True)
         intro = t(f"{GAME}.ui.odds.policy_intro", size=self.size.value,
                   card=self.card_value.value, value=f"{value:.2f}")
