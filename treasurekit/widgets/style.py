@@ -56,9 +56,9 @@ CSS = """
 .tk-status-bar p { margin: 4px 0; }
 .tk-sos .tk-cols > .tk-seat { flex: 1 1 250px; }
 .tk-seat-items { gap: 18px; align-items: flex-end; }
-.tk-seat-item, .tk-deck { display: flex; flex-direction: column; align-items: center;
-           text-align: center; }
-.tk-seat-item p, .tk-deck p { margin: 2px 0; line-height: 1.3; }
+.tk-seat-item, .tk-sos .tk-deck { display: flex; flex-direction: column;
+           align-items: center; text-align: center; }
+.tk-seat-item p, .tk-sos .tk-deck p { margin: 2px 0; line-height: 1.3; }
 .tk-sos .tk-row:has(> .tk-deck) { gap: 22px; }
 .tk-seat h3 .tk-starter, .tk-seat h3 .tk-to-move { font-weight: normal; font-size: 0.85em; }
 table.tk-score { border-collapse: collapse; }
