@@ -374,9 +374,11 @@ def diving_bell_app(lang: Language) -> w.VBox:
     tabs = [
         ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
         ("widgets.tab.example", ExampleChooser([RUBIES], lang, render_table)),
-        ("widgets.tab.play", GamePlayer("diving_bell", lang, render_table,
-                                        {"random": RandomBot, "sensible": SensibleBot},
-                                        DivingBell.variants)),
+        # built when its tab is first opened, like the other games' (the page is
+        # interactive sooner: the game tab now carries the review and the save file)
+        ("widgets.tab.play", lambda: GamePlayer("diving_bell", lang, render_table,
+                                                {"random": RandomBot, "sensible": SensibleBot},
+                                                DivingBell.variants)),
         ("widgets.tab.odds", lambda: OddsLab(lang)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
