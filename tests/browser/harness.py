@@ -200,6 +200,7 @@ class Watch:
     kernel_state: str = ""
     kernel_changed: float = 0.0
     kernel_messages: int = 0
+    url: str = ""          # the main frame's address, as last navigated
 
     def on_frame(self, payload: str | bytes) -> None:
         data = payload.encode() if isinstance(payload, str) else payload
@@ -233,7 +234,12 @@ def watch_page(page: Any, offline: bool = True) -> Watch:
     page.on("websocket", on_socket)
 
     def on_navigated(frame: Any) -> None:
-        if frame == page.main_frame:  # a new page means a new kernel
+        if frame != page.main_frame:
+            return
+        # a new page means a new kernel; the app writing ?lang= into the address
+        # (history.replaceState: the same path, another query) is the same page
+        before, watch.url = watch.url, frame.url
+        if before.split("?")[0] != frame.url.split("?")[0] or before == frame.url:
             watch.kernel_state, watch.kernel_messages = "", 0
 
     page.on("framenavigated", on_navigated)
@@ -293,6 +299,7 @@ def wait_stable(locator: Any, quiet_ms: int = 200, timeout_ms: int = ACTION_MS) 
 
 
 def open_app(page: Any, watch: Watch, url: str, timeout_ms: int = FIRST_LOAD_MS) -> None:
+    watch.kernel_state, watch.kernel_messages = "", 0      # a new page, a new kernel
     page.goto(url, wait_until="commit", timeout=timeout_ms)
     wait_for_app(page, watch, timeout_ms)
 

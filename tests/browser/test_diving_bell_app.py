@@ -50,7 +50,7 @@ def tab_titles(t: Tab) -> list[str]:
 
 
 def test_landing_page_links_to_app(app: Tab) -> None:
-    assert app.notes["landing_title"] == "treasurekit: learn four treasure games"
+    assert app.notes["landing_title"] == "treasurekit: learn treasure games by playing them"
     text, href = app.notes["landing_link"]
     assert text == "Open Diving Bell"
     assert href == "diving_bell.ipynb?lang=en"

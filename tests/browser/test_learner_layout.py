@@ -96,3 +96,23 @@ def test_no_label_is_cut_off_in_either_language(small_tab: Tab, voila_url: str,
     problems["nl"] = cut_off(t)
     assert problems == {"en": [], "nl": []}
     t.assert_ok()
+
+
+def test_a_six_player_captain_lucky_table_stays_compact(small_tab: Tab, voila_url: str) -> None:
+    """Six seats fit in about one screen: hand and treasure side by side, three seats a row
+    where there is room."""
+    t = small_tab
+    t.open(harness.app_url(voila_url, "captain_lucky.ipynb", lang="nl"))
+    harness.wait_for_app(t.page, t.watch)
+    t.tab("Speel tegen de computer")
+    t.wait_idle()                             # the tab's part is built when first opened
+    play = t.page.locator(".tk-play")
+    play.wait_for()
+    play.locator(".tk-players select").select_option("6")
+    t.wait_idle()
+    t.click(play.locator(".tk-new-game"))
+    table = play.locator(".tk-cl-table")
+    assert play.locator(".tk-cl-player").count() == 6
+    height = table.evaluate("el => el.getBoundingClientRect().height")
+    assert height < 900, height
+    t.assert_ok()

@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from .lang import Language, LanguageSwitch
 from .style import CSS
+from .url_language import url_language
 
 Part: TypeAlias = w.Widget | Callable[[], w.Widget]
 
@@ -42,7 +43,7 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
 
     lang.on_change(render)
     render()
-    box = w.VBox([w.HTML(CSS), w.HBox([head, LanguageSwitch(lang)],
+    box = w.VBox([w.HTML(CSS), url_language(lang), w.HBox([head, LanguageSwitch(lang)],
                          layout=w.Layout(justify_content="space-between", align_items="center")),
                   tab])
     box.add_class("tk-app")

@@ -45,6 +45,11 @@ CSS = """
 .tk-cl-sets { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-end; }
 .tk-cl-player { border: 1px solid #888; border-radius: 8px; padding: 4px 8px; margin: 4px 0; }
 .tk-cl-player.tk-cl-active { border: 3px solid #0072B2; }
+.tk-cl-player { line-height: 1.3; }
+.tk-cl-player p { margin: 2px 0; }
+.tk-cl-captain-row { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }
+.tk-cl-parts { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: flex-start; }
+.tk-cl-table .tk-cols > .tk-cl-player { flex: 1 1 220px; }
 .tk-cl-dice { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
 .tk-cl-roll { margin: 2px 0; }
 .tk-cl-odds table { border-collapse: collapse; margin: 4px 0; }
@@ -110,10 +115,14 @@ def card_back_svg(count: int, lang: Language, scale: float = 0.6) -> str:
     return svg(CW, CH, body, lang.t(f"{GAME}.ui.hidden_hand", n=count), "tk-cl-back", scale)
 
 
-def holding_html(counts: dict[str, int], lang: Language, empty: str, scale: float = 0.8) -> str:
+def holding_html(counts: dict[str, int], lang: Language, empty: str, scale: float = 0.8,
+                 owner: str = "") -> str:
     """Every set of a holding (middle or a player's treasure), type by type."""
-    sets = [set_svg(name, size, lang, scale) for name in TYPES
-            for size in set_sizes(counts.get(name, 0))]
+    # each set may be named as the target of a steal: touch it (token owner-type-size)
+    sets = [f'<span class="tk-pick" data-tk-pick="{owner}-{name}-{size}">'
+            f'{set_svg(name, size, lang, scale)}</span>' if owner else
+            set_svg(name, size, lang, scale)
+            for name in TYPES for size in set_sizes(counts.get(name, 0))]
     if not sets:
         return f'<p class="tk-muted">{escape(empty)}</p>'
     return f'<div class="tk-cl-sets">{"".join(sets)}</div>'
@@ -207,7 +216,8 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         status += " " + t(f"{GAME}.ui.end_announced", heart=names[v["heart"]])
     parts = [CSS, f'<p class="tk-cl-status">{escape(status)}</p>',
              panel(t(f"{GAME}.ui.middle"),
-                   holding_html(v["middle"], lang, t(f"{GAME}.ui.empty_middle")))]
+                   holding_html(v["middle"], lang, t(f"{GAME}.ui.empty_middle"),
+                                owner="middle"))]
     if v["target"] is not None or v["rolls"]:
         parts.append(panel(t(f"{GAME}.ui.attempt"), _attempt_html(v, lang)))
     players = []
@@ -224,12 +234,14 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                   cards=v["hand_sizes"][i]))
         active = " tk-cl-active" if i == v["turn"] and v["phase"] != "over" else ""
         players.append(
-            f'<div class="tk-cl-player{active}"><b>{escape(head)}</b><br>'
-            f'{captain_html(i == v["heart"], v["bonus_used"][i], lang)}'
-            f'<p>{escape(t(f"{GAME}.ui.hand"))}</p>{hand}'
-            f'<p>{escape(t(f"{GAME}.ui.treasure"))}</p>'
-            f'{holding_html(v["collections"][i], lang, t(f"{GAME}.ui.no_treasure"), 0.6)}'
-            "</div>")
+            f'<div class="tk-cl-player{active}"><b>{escape(head)}</b>'
+            f'<div class="tk-cl-captain-row">'
+            f'{captain_html(i == v["heart"], v["bonus_used"][i], lang)}</div>'
+            # hand and treasure side by side: a table of six stays compact
+            f'<div class="tk-cl-parts"><div><p>{escape(t(f"{GAME}.ui.hand"))}</p>{hand}</div>'
+            f'<div><p>{escape(t(f"{GAME}.ui.treasure"))}</p>'
+            f'{holding_html(v["collections"][i], lang, t(f"{GAME}.ui.no_treasure"), 0.6, f"p{i}")}'
+            "</div></div></div>")
     parts.append(f'<div class="tk-cols">{"".join(players)}</div>')
     return '<div class="tk-table tk-cl-table">' + "".join(parts) + "</div>"
 
@@ -301,7 +313,7 @@ def odds_plot(table: Any, lang: Language) -> str:
     """Winning chance against matching hand cards, one line per set size; solid with the
     captain bonus unused, dashed when it is used. Lines differ in colour, marker and label."""
     t = lang.t
-    width, height, left, top, pw, ph = 520, 280, 50, 14, 400, 220
+    width, height, left, top, pw, ph = 640, 280, 50, 14, 400, 220
     cards = table.shape[1] - 1
 
     def xy(m: int, p: float) -> tuple[float, float]:
@@ -324,9 +336,21 @@ def odds_plot(table: Any, lang: Language) -> str:
             body.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
                         f'stroke-width="2.5"{dash}/>')
             body += [_marker(marker, x, y, colour) for x, y in pts]
-        x, y = pts[-1]
-        body.append(text(x + 8, y + 4, t(f"{GAME}.ui.odds.k_label", k=k), 11, "bold",
-                         anchor="start"))
+    # a legend beside the plot (line ends near 100% would overlap): one row per set size,
+    # then what solid and dashed mean
+    lx = left + pw + 18
+    for k in range(1, table.shape[0]):
+        colour, marker = LINE_COLOURS[k - 1], MARKERS[k - 1]
+        ly = top + 8 + (k - 1) * 20
+        body.append(f'<line x1="{lx - 8}" y1="{ly}" x2="{lx + 8}" y2="{ly}" stroke="{colour}" '
+                    f'stroke-width="2.5"/>' + _marker(marker, lx, ly, colour)
+                    + text(lx + 16, ly + 4, t(f"{GAME}.ui.odds.k_label", k=k), 11, "bold",
+                           anchor="start"))
+    for i, (key, dash) in enumerate((("solid", ""), ("dashed", ' stroke-dasharray="6 4"'))):
+        ly = top + 8 + (table.shape[0] + i) * 20
+        body.append(f'<line x1="{lx - 8}" y1="{ly}" x2="{lx + 12}" y2="{ly}" stroke="#000" '
+                    f'stroke-width="2.5"{dash}/>'
+                    + text(lx + 16, ly + 4, t(f"learner.cl.odds.{key}"), 11, anchor="start"))
     return svg(width, height, "".join(body), t(f"{GAME}.ui.odds.plot_label"), "tk-chart")
 
 
@@ -432,7 +456,9 @@ class OddsLab(w.VBox):
         self.out.value = (f'<p class="tk-cl-odds-timing">{escape(timing)}</p>'
                           f'<div class="tk-cols"><div>{odds_table_html(self.table, 1, self.lang)}'
                           f'{odds_table_html(self.table, 0, self.lang)}</div>'
-                          f"<div>{odds_plot(self.table, self.lang)}</div></div>")
+                          f"<div>{odds_plot(self.table, self.lang)}"
+                          f'<p class="tk-cl-odds-lines">{escape(t("learner.cl.odds.lines"))}</p>'
+                          "</div></div>")
         value = self.policy.start(self.size.value, 0, True)
         intro = t(f"{GAME}.ui.odds.policy_intro", size=self.size.value,
                   card=self.card_value.value, value=f"{value:.2f}")
@@ -484,20 +510,12 @@ def captain_lucky_app(lang: Language) -> w.VBox:
     from ..games.captain_lucky.examples import EXAMPLES
     from ..games.captain_lucky.lessons import LESSON
     from .app import app_frame
-    from .example_player import ExamplePlayer
+    from .example_player import ExampleChooser
     from .lesson_player import LessonPlayer
-
-    def examples() -> w.VBox:
-        players = []
-        for ex in EXAMPLES:
-            p = ExamplePlayer(ex, lang, render_table)
-            p.add_class(f"tk-example-{ex.key}")
-            players.append(p)
-        return w.VBox(players)
 
     tabs = [
         ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table, seat=0)),
-        (f"{GAME}.ui.tab.examples", examples),
+        (f"{GAME}.ui.tab.examples", lambda: ExampleChooser(EXAMPLES, lang, render_table)),
         ("widgets.tab.play", lambda: captain_lucky_player(lang)),
         ("widgets.tab.odds", lambda: OddsLab(lang)),
         (f"{GAME}.ui.tab.components", lambda: components_panel(lang)),

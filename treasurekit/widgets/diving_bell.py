@@ -16,7 +16,8 @@ from ..games.diving_bell.cards import Card, card_by_code
 from ..games.diving_bell.scoring import breakdown
 from .lang import Language, live_html
 from .style import panel
-from .svg import PALETTE, gauge, pattern_defs, pips, svg, text
+from .svg import PALETTE, gauge, pattern_defs, pips, shape, svg, text
+from .table import ClickableTable
 
 # Colour, pattern and emblem per card kind: three cues, so colour is never needed alone.
 LOOK = {
@@ -27,6 +28,16 @@ LOOK = {
     "cursed": (PALETTE["grey"], "waves", "skull"),
     "kraken": (PALETTE["blue"], "waves", "kraken"),
     "airpocket": (PALETTE["white"], "plain", "bubble"),
+}
+
+# The five gems differ in colour and in the cut of their emblem (the dots pattern says
+# "gem"), so no two look alike even in grey print.
+GEM_LOOK = {
+    "ruby": (PALETTE["vermilion"], "dots", "gem"),
+    "emerald": ("#3BB273", "dots", "octagon"),
+    "sapphire": (PALETTE["blue"], "dots", "trillion"),
+    "diamond": ("#D6ECFF", "dots", "diamond"),
+    "pearl": ("#F4EBD9", "dots", "pearl"),
 }
 
 W, H = 96, 134
@@ -44,6 +55,21 @@ def _emblem(kind: str, cx: float, cy: float) -> str:
                 f'{cx + 14},{cy - 6} {cx + 14},{cy + 10} {cx + 4},{cy + 6} {cx - 5},{cy + 10} '
                 f'{cx - 14},{cy + 6} {cx - 14},{cy - 10}" fill="#fff" stroke="#000" '
                 f'stroke-width="2"/>')
+    cut = 'fill="#fff" stroke="#000" stroke-width="2"'
+    if kind == "octagon":
+        pts = " ".join(f"{cx + dx},{cy + dy}" for dx, dy in (
+            (-6, -13), (6, -13), (13, -6), (13, 6), (6, 13), (-6, 13), (-13, 6), (-13, -6)))
+        return (f'<polygon points="{pts}" {cut}/>'
+                f'<rect x="{cx - 6}" y="{cy - 6}" width="12" height="12" fill="none" '
+                f'stroke="#000"/>')
+    if kind == "trillion":
+        return shape("triangle", cx, cy + 1, 15, cut)
+    if kind == "diamond":
+        return (shape("diamond", cx, cy, 15, cut)
+                + f'<path d="M{cx - 15} {cy} H{cx + 15}" stroke="#000"/>')
+    if kind == "pearl":
+        return (shape("circle", cx, cy, 15, cut)
+                + f'<circle cx="{cx - 4}" cy="{cy - 4}" r="3" fill="#000" fill-opacity=".25"/>')
     if kind == "star":
         pts = " ".join(
             f"{cx + r * _cos(k)},{cy + r * _sin(k)}"
@@ -74,7 +100,7 @@ def _sin(k: int) -> float:
 
 def card_svg(card: Card, lang: Language, highlight: str = "", scale: float = 1.0) -> str:
     """One card: name, big value, emblem, pressure dots, in colour + pattern + shape."""
-    colour, pattern, emblem = LOOK[card.kind]
+    colour, pattern, emblem = GEM_LOOK.get(card.name, LOOK[card.kind])
     name = card.label(lang.code)
     face = lang.t(f"widgets.db.face.{card.name}") if card.kind == "cursed" else tr_kind(card, lang)
     stroke = highlight or "#000"
@@ -128,7 +154,8 @@ def score_table(codes: list[str], lang: Language) -> str:
 def pile_columns(a: list[str], b: list[str], lang: Language) -> list[str]:
     """Piles A and B side by side (as ``tk-cols`` children)."""
     empty = lang.t("widgets.db.empty_pile")
-    return [f'<div class="tk-pile tk-pile-{p}"><b>{escape(lang.t("widgets.db.pile", pile=p))}'
+    return [f'<div class="tk-pile tk-pile-{p}" data-tk-pick="{p}">'
+            f'<b>{escape(lang.t("widgets.db.pile", pile=p))}'
             f'</b>{cards_row(pile, lang, empty)}</div>' for p, pile in (("A", a), ("B", b))]
 
 
@@ -145,7 +172,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     if "pressure" in hide:
         pressure = t("learner.db.pressure_hidden", limit=v["limit"])
     meter = "" if "pressure" in hide else gauge(v["pressure"], v["limit"], label=pressure)
-    status = (f'<div class="tk-cols tk-status-bar"><p class="tk-deck">'
+    status = (f'<div class="tk-cols tk-status-bar"><p class="tk-deck" data-tk-pick="draw">'
               f'{escape(t("widgets.db.deck", deck=v["deck"], diver=diver))}</p>'
               f'<p class="tk-pressure">{escape(pressure)}{burst}</p>{meter}</div>')
     section = [status, panel(t("widgets.db.row", diver=diver), cards_row(v["row"], lang))]
@@ -174,21 +201,35 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
 
 # ---- odds lab --------------------------------------------------------------------
 DEFAULT_ROW = "gold5/3 ruby3/2 map1/0 compass2/1 ruby3/1 gold2/1"
+MAX_ROW = 14          # every split is tried: 2**13 of them at most
+
+
+def _deck_counts() -> dict[str, int]:
+    """How many copies of each printed card (kind, value, pressure) the deck holds."""
+    from collections import Counter
+
+    from ..games.diving_bell.cards import STANDARD_DECK
+
+    return dict(Counter(c.code for c in STANDARD_DECK))
+
+
+DECK_COUNTS = _deck_counts()
+PALETTE_CODES = list(DECK_COUNTS)      # one of each, in deck order
 
 
 def _bars(values: list[float], lang: Language) -> str:
     """A small bar chart of probabilities (SVG, no plotting library needed)."""
-    bw, gap, h = 44, 10, 120
+    bw, gap, h, top = 52, 10, 120, 22      # room above the tallest bar for its label
     body = []
     for i, p in enumerate(values):
         x = 10 + i * (bw + gap)
         bh = p * h
-        body.append(f'<rect x="{x}" y="{10 + h - bh}" width="{bw}" height="{bh}" '
+        body.append(f'<rect x="{x}" y="{top + h - bh}" width="{bw}" height="{bh}" '
                     f'fill="{PALETTE["blue"]}" stroke="#000"/>')
-        body.append(text(x + bw / 2, 10 + h - bh - 4, f"{round(100 * p)}%", 13, "bold"))
-        body.append(text(x + bw / 2, h + 28, lang.t("widgets.db.odds.draws", n=i + 1), 12))
+        body.append(text(x + bw / 2, top + h - bh - 5, f"{round(100 * p)}%", 13, "bold"))
+        body.append(text(x + bw / 2, top + h + 18, lang.t("widgets.db.odds.draws", n=i + 1), 12))
     width = 20 + len(values) * (bw + gap)
-    return svg(width, h + 36, "".join(body), lang.t("widgets.db.odds.curve"), "tk-chart")
+    return svg(width, top + h + 26, "".join(body), lang.t("widgets.db.odds.curve"), "tk-chart")
 
 
 class OddsLab(w.VBox):
@@ -209,12 +250,28 @@ class OddsLab(w.VBox):
         self.go.add_class("tk-odds-go")
         self.out = w.HTML()
         self.head = w.HTML()
+        # the row built by clicking drawn cards (the codes box stays for the curious)
+        self.palette = ClickableTable(on_pick=self.pick)
+        self.palette.add_class("tk-odds-palette")
+        self.row_cards = ClickableTable(on_pick=self.pick)
+        self.row_cards.add_class("tk-odds-row")
         self.go.on_click(lambda _b: self.compute())
         self.row.observe(lambda _c: self.compute(), names="value")
         self.burst.observe(lambda _c: self.compute(), names="value")
-        self.children = [self.head, self.row, w.HBox([self.burst, self.go]), self.out]
+        self.children = [self.head, self.palette, self.row_cards, self.row,
+                         w.HBox([self.burst, self.go]), self.out]
         lang.on_change(self.render)
         self.compute()
+
+    def pick(self, token: str) -> None:
+        """A drawn card clicked: ``add:<code>`` joins the row, ``row:<i>`` leaves it."""
+        codes = self.row.value.split()
+        kind, _, arg = token.partition(":")
+        if kind == "add" and len(codes) < MAX_ROW and codes.count(arg) < DECK_COUNTS[arg]:
+            codes.append(arg)
+        elif kind == "row" and arg.isdigit() and int(arg) < len(codes):
+            del codes[int(arg)]
+        self.row.value = " ".join(codes)
 
     def compute(self) -> None:
         from ..games.diving_bell import odds
@@ -242,6 +299,18 @@ class OddsLab(w.VBox):
         self.row.description = t("widgets.db.odds.row")
         self.burst.description = t("widgets.db.odds.burst")
         self.go.description = t("widgets.db.odds.compute")
+        self.palette.value = (f'<p>{escape(t("learner.db.odds.palette"))}</p><div class="tk-row">'
+                              + "".join(f'<span data-tk-pick="add:{code}">'
+                                        f'{card_svg(card_by_code(code), self.lang, scale=0.42)}'
+                                        "</span>" for code in PALETTE_CODES) + "</div>")
+        left = self.row.value.split()     # a card the deck has no more copies of is greyed
+        self.palette.picks = [f"add:{code}" for code in PALETTE_CODES
+                              if left.count(code) < DECK_COUNTS[code]]
+        shown = [] if self.error is not None else self.codes
+        self.row_cards.value = ('<div class="tk-row">' + "".join(
+            f'<span data-tk-pick="row:{i}">{card_svg(card_by_code(c), self.lang, scale=0.7)}'
+            "</span>" for i, c in enumerate(shown)) + "</div>")
+        self.row_cards.picks = [f"row:{i}" for i in range(len(shown))]
         if self.error is not None:
             self.out.value = (f'<p class="tk-bad">'
                               f'{escape(t("widgets.db.odds.bad_row", error=self.error))}</p>')
@@ -249,12 +318,15 @@ class OddsLab(w.VBox):
         v, best = self.view, self.best
         pressure = t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"])
         nxt = t("widgets.db.odds.next", pct=f"{100 * self.chance:.1f}%")
-        found = t("widgets.db.odds.best", value=best.chooser_value, splits=best.examined,
-                  ms=self.ms)
+        # the diver's net points in plain words: who comes out ahead, and by how much
+        net = best.chooser_value
+        found = (t("learner.db.odds.diver_ahead", points=net) if net > 0 else
+                 t("learner.db.odds.divider_ahead", points=-net) if net < 0 else
+                 t("learner.db.odds.even")) + " " + t("learner.db.odds.tried",
+                                                      splits=best.examined, ms=self.ms)
         piles = "".join(pile_columns(best.a, best.b, self.lang))
         self.out.value = (
-            cards_row(self.codes, self.lang)
-            + f"<p>{escape(pressure)}</p>"
+            f"<p>{escape(pressure)}</p>"
             + f'<p class="tk-odds-next"><b>{escape(nxt)}</b></p>'
             + f'<p>{escape(t("widgets.db.odds.curve"))}</p>' + _bars(self.curve, self.lang)
             + f'<p class="tk-odds-best">{escape(found)}</p>'
@@ -295,16 +367,18 @@ def diving_bell_app(lang: Language) -> w.VBox:
     from ..games.diving_bell.lessons import LESSON
     from ..games.diving_bell.rules import DivingBell
     from .app import app_frame
-    from .example_player import ExamplePlayer
+    from .example_player import ExampleChooser
     from .game_player import GamePlayer
     from .lesson_player import LessonPlayer
 
     tabs = [
         ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
-        ("widgets.tab.example", ExamplePlayer(RUBIES, lang, render_table)),
-        ("widgets.tab.play", GamePlayer("diving_bell", lang, render_table,
-                                        {"random": RandomBot, "sensible": SensibleBot},
-                                        DivingBell.variants)),
+        ("widgets.tab.example", ExampleChooser([RUBIES], lang, render_table)),
+        # built when its tab is first opened, like the other games' (the page is
+        # interactive sooner: the game tab now carries the review and the save file)
+        ("widgets.tab.play", lambda: GamePlayer("diving_bell", lang, render_table,
+                                                {"random": RandomBot, "sensible": SensibleBot},
+                                                DivingBell.variants)),
         ("widgets.tab.odds", lambda: OddsLab(lang)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]

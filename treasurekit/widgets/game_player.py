@@ -26,6 +26,7 @@ from .move_picker import MovePicker
 from .narrator import Narrator
 from .review import GameReview, Recap, SaveLoad
 from .style import panel
+from .table import ClickableTable, moves_for, tokens
 
 
 class Picker(Protocol):
@@ -76,10 +77,12 @@ class GamePlayer(w.VBox):
                             button_style="primary", layout=w.Layout(width="auto"))
         self.skip = button("fast-forward", "tk-skip", self.continue_all,
                            layout=w.Layout(width="auto"))
+        self.table_moves: list[Move] = []
         self.status = w.HTML()
         self.recap_box = w.HTML()
         self.recap_box.add_class("tk-recap")
-        self.table = w.HTML()
+        # the drawn table: touch a card, pile or set to play it (the buttons stay)
+        self.table = ClickableTable(on_pick=self.touch)
         self.picker: Any = (picker or MovePicker)(game, lang, self.human_move)
         self.narrator = Narrator(lang, limit=40)   # the game so far, scrolled to its end
         # after the last move: the whole game again, step by step; a save file any time
@@ -182,6 +185,16 @@ class GamePlayer(w.VBox):
         events = self.game.play(move)
         self._show(events + self.advance(one=self.pace.value))
         self.refresh()
+
+    def touch(self, token: str) -> None:
+        """The learner touched something on the table: the one move it means is played;
+        when it means several (a card to play with a side to choose), the picker is asked
+        to select it, if it can."""
+        moves = moves_for(token, self.table_moves)
+        if len(moves) == 1:
+            self.human_move(moves[0])
+        elif moves and hasattr(self.picker, "select"):
+            self.picker.select(token)
 
     def continue_one(self) -> None:
         """The learner's "next": the computer makes its next move."""
@@ -287,7 +300,9 @@ class GamePlayer(w.VBox):
         self.recap_box.value = ("" if covered or reviewing or self.recap is None or not self.last
                                 else self.recap(self.last, self.lang, viewer))
         mine = not covered and seat is not None and seat in self.humans()
-        self.picker.update(g.legal_moves() if mine else [],
+        self.table_moves = g.legal_moves() if mine else []
+        self.table.picks = tokens(self.table_moves)
+        self.picker.update(self.table_moves,
                            g.view(seat) if mine and seat is not None else None)
 
     def _status(self) -> str:

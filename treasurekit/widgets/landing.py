@@ -9,6 +9,7 @@ import ipywidgets as w
 from ..core.registry import GAMES
 from .lang import Language, LanguageSwitch, live_html
 from .style import CSS
+from .url_language import url_language
 
 
 def landing(lang: Language) -> w.VBox:
@@ -20,8 +21,9 @@ def landing(lang: Language) -> w.VBox:
             f'{escape(t("widgets.landing.open", game=t(f"{name}.title")))}</a></li>'
             for name in GAMES)
         return (f'<h2 class="tk-title">{escape(t("widgets.landing.title"))}</h2>'
-                f'<p>{escape(t("widgets.landing.intro"))}</p><ul>{links}</ul>')
+                f'<p>{escape(t("widgets.landing.intro"))}</p><ul class="tk-games">{links}</ul>')
 
-    box = w.VBox([w.HTML(CSS), LanguageSwitch(lang), live_html(lang, render)])
+    box = w.VBox([w.HTML(CSS), url_language(lang), LanguageSwitch(lang),
+                  live_html(lang, render)])
     box.add_class("tk-app")
     return box

@@ -70,6 +70,8 @@ class GameReview(w.VBox):
         self.table = w.HTML()
         self.table.add_class("tk-review-table")
         self.narrator = Narrator(lang, limit=1)
+        self.narrator.remove_class("tk-narrator")   # the game's own log stays the only one
+        self.narrator.add_class("tk-review-log")
         self.children = [self.head, w.HBox([self.first, self.back, self.forward, self.last]),
                          self.recap_box,
                          w.HBox([self.table, self.narrator],

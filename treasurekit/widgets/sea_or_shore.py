@@ -187,16 +187,21 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                 played += f'<p class="tk-muted">{escape(t("widgets.sos.taken"))}</p>'
         pile = v["piles"][i]
         pile_html = (treasure_svg(pile["top"], lang, 0.6) if pile["top"] else "") + \
-            f'<span>{escape(t("widgets.sos.pile", n=pile["size"]))}</span>'
+            f'<p class="tk-caption">{escape(t("widgets.sos.pile", n=pile["size"]))}</p>'
         hand = hands[i]
         if hand is None:
             hand_html = "".join(back_svg(lang, 0.3) for _ in range(v["hand_sizes"][i]))
         else:
-            hand_html = "".join(island_svg(c, lang, scale=0.55) for c in hand)
+            hand_html = "".join(f'<span class="tk-pick" data-tk-pick="{c}">'
+                                f'{island_svg(c, lang, scale=0.55)}</span>' for c in hand)
         seats.append(
             f'<div class="tk-panel tk-seat tk-seat-{i}"><h3>{escape(name)}{marks}</h3>'
-            f'<div class="tk-row">{played}<div>{pile_html}'
-            f'{additions_svg(v["additions"][i], lang)}</div></div>'
+            # what lies before the seat, each thing with its caption under it
+            f'<div class="tk-row tk-seat-items"><div class="tk-seat-item">{played}</div>'
+            f'<div class="tk-seat-item tk-seat-pile">{pile_html}</div>'
+            f'<div class="tk-seat-item">{additions_svg(v["additions"][i], lang)}'
+            f'<p class="tk-caption">'
+            f'{escape(t("widgets.sos.additions", n=v["additions"][i]))}</p></div></div>'
             f'<div class="tk-row tk-hand">{hand_html}</div></div>')
     scores = ""
     if v["round_scores"] and "scores" not in hide:
@@ -324,6 +329,11 @@ class SeaOrShorePicker(w.VBox):
         self.adds.max = self.room.get(self.cards.value or "", 0)
         self.adds.layout.display = "" if self.adds.max else "none"
 
+    def select(self, card: str) -> None:
+        """A card touched on the table: chosen in the form, the side still to pick."""
+        if card in self.room:
+            self.cards.value = card
+
     def _play(self) -> None:
         if not self.cards.value:
             return
@@ -357,45 +367,21 @@ def all_cards_panel(lang: Language) -> w.HTML:
     return live_html(lang, render, "tk-cards-tab")
 
 
-class ExampleChooser(w.VBox):
-    """One button per rulebook example, and the chosen example's player."""
-
-    def __init__(self, lang: Language) -> None:
-        from ..games.sea_or_shore.examples import EXAMPLES
-        from .example_player import ExamplePlayer
-
-        super().__init__()
-        self.lang = lang
-        self.players = [ExamplePlayer(ex, lang, render_table) for ex in EXAMPLES]
-        self.pick = w.ToggleButtons(options=list(range(len(EXAMPLES))), value=0,
-                                    style={"button_width": "auto"})
-        self.pick.add_class("tk-example-pick")
-        self.pick.observe(lambda _c: self._show(), names="value")
-        lang.on_change(self._labels)
-        self._labels()
-        self._show()
-
-    def _labels(self) -> None:
-        relabel(self.pick, [(p.example.title(self.lang.code), i)
-                             for i, p in enumerate(self.players)])
-
-    def _show(self) -> None:
-        self.children = [self.pick, self.players[self.pick.value or 0]]
-
-
 def sea_or_shore_app(lang: Language) -> w.VBox:
     """Lesson, the rulebook's examples, a game against the computer, the cards."""
     from ..games.sea_or_shore.bots import BOTS
+    from ..games.sea_or_shore.examples import EXAMPLES
     from ..games.sea_or_shore.lessons import LESSON
     from ..games.sea_or_shore.rules import SeaOrShore
     from .app import app_frame
+    from .example_player import ExampleChooser
     from .game_player import GamePlayer
     from .lesson_player import LessonPlayer
 
     tabs = [
         # an open-hand lesson: every card is shown, covered halves drawn see-through
         ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
-        ("widgets.tab.examples", lambda: ExampleChooser(lang)),
+        ("widgets.tab.examples", lambda: ExampleChooser(EXAMPLES, lang, render_table)),
         ("widgets.tab.play", lambda: GamePlayer(G, lang, render_table, BOTS,
                                                 SeaOrShore.variants, counts=(4, 3, 5),
                                                 picker=SeaOrShorePicker, hot_seat=True,

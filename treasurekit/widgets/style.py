@@ -32,6 +32,9 @@ CSS = """
 .tk-app .widget-button, .tk-app .widget-upload { width: auto; max-width: 100%; }
 .tk-app .widget-upload { font-size: 16px; height: auto; min-height: 34px; }
 .tk-app a, .tk-app a:visited { color: #0b4f9c; text-decoration: underline; }
+.tk-games { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 12px; }
+.tk-games li { border: 2px solid #444; border-radius: 8px; padding: 10px 16px; }
+.tk-game-link { font-size: 1.25em; font-weight: bold; }
 .tk-app a:hover, .tk-app a:focus { color: #062f5e; text-decoration-thickness: 2px; }
 .tk-app .widget-toggle-button { min-width: fit-content; }
 .tk-app .widget-inline-hbox > .widget-label { width: auto; max-width: none;
@@ -46,10 +49,17 @@ CSS = """
 .tk-app .tk-language { flex: 0 0 auto; }
 .tk-app .tk-head { flex: 1 1 auto; min-width: 0; }
 .tk-log li { line-height: 1.35; }
+.tk-odds-palette [data-tk-pick]:not(.tk-pickable) { opacity: .35; }
+.tk-app svg.tk-chart { max-width: 100%; height: auto; }
 .tk-cols { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
 .tk-cols > * { flex: 1 1 300px; min-width: 0; }
 .tk-status-bar p { margin: 4px 0; }
 .tk-sos .tk-cols > .tk-seat { flex: 1 1 250px; }
+.tk-seat-items { gap: 18px; align-items: flex-end; }
+.tk-seat-item, .tk-sos .tk-deck { display: flex; flex-direction: column;
+           align-items: center; text-align: center; }
+.tk-seat-item p, .tk-sos .tk-deck p { margin: 2px 0; line-height: 1.3; }
+.tk-sos .tk-row:has(> .tk-deck) { gap: 22px; }
 .tk-seat h3 .tk-starter, .tk-seat h3 .tk-to-move { font-weight: normal; font-size: 0.85em; }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
