@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -14,20 +15,36 @@ from ..core.i18n import LANGUAGES, language_from_query, tr
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 
 
-def wait_for_viewer() -> None:
-    """In a kernel from Voila's preheated pool, wait until a viewer is given this kernel.
+def follow_viewer(lang: Language) -> None:
+    """In a kernel from Voila's preheated pool, take the viewer's ``?lang=`` on arrival.
 
-    The pool (``make serve-class``) runs the app notebook before anyone asks for it,
-    so the viewer's URL, with its ``?lang=``, reaches the kernel only when Voila hands
-    the kernel out. Everything imported before this call is done by then. Anywhere
-    else (JupyterLab, nbval, Voila without a pool) this returns at once.
+    The pool (``make serve-class``) runs the whole app notebook before anyone asks for
+    it, in English; the viewer's URL reaches the kernel only when Voila hands the kernel
+    out. A background thread waits for it and switches ``lang`` on the kernel's own
+    event loop, before the page's widgets have asked for their state (and if later,
+    the widgets follow the switch as they do the language toggle). Anywhere else
+    (JupyterLab, nbval, Voila without a pool) this does nothing.
     """
-    if os.environ.get("VOILA_PREHEAT") != "True" or os.environ.get("TK_VIEWER_ARRIVED"):
+    if os.environ.get("VOILA_PREHEAT") != "True":
         return
-    from voila.utils import wait_for_request  # the server's package, in the kernel's env
+    from IPython import get_ipython
 
-    wait_for_request()
-    os.environ["TK_VIEWER_ARRIVED"] = "1"
+    loop = getattr(getattr(get_ipython(), "kernel", None), "io_loop", None)
+    if loop is None:
+        return
+
+    def apply() -> None:
+        query = os.environ.get("QUERY_STRING", "")
+        if "lang=" in query:
+            lang.code = language_from_query(query)
+
+    def wait() -> None:
+        from voila.utils import wait_for_request  # the server's package, in the kernel's env
+
+        wait_for_request()                   # puts the viewer's QUERY_STRING in os.environ
+        loop.add_callback(apply)
+
+    threading.Thread(target=wait, name="treasurekit-viewer", daemon=True).start()
 
 
 class Language(traitlets.HasTraits):
@@ -38,7 +55,6 @@ class Language(traitlets.HasTraits):
     @classmethod
     def from_environment(cls, default: str = "en") -> Language:
         """Take ``?lang=nl`` from the Voila URL (the kernel sees it as QUERY_STRING)."""
-        wait_for_viewer()
         query = os.environ.get("QUERY_STRING", "")
         code = language_from_query(query) if "lang=" in query else default
         return cls(code=code)

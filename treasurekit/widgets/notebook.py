@@ -7,7 +7,7 @@ from collections.abc import Callable
 import ipywidgets as w
 from IPython.display import display
 
-from .lang import Language, live_html
+from .lang import Language, follow_viewer, live_html
 
 _LANGUAGE: Language | None = None
 
@@ -17,6 +17,7 @@ def app_language() -> Language:
     global _LANGUAGE
     if _LANGUAGE is None:
         _LANGUAGE = Language.from_environment()
+        follow_viewer(_LANGUAGE)
     return _LANGUAGE
 
 
