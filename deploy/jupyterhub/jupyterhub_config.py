@@ -45,7 +45,6 @@ c.Spawner.args = voila_server_args()
 c.Spawner.environment = {
     "JUPYTER_CONFIG_PATH": str(REPO),                   # voila.json
     "JUPYTER_PATH": str(REPO / "share" / "jupyter"),    # the treasurekit Voila template
-    "MALLOC_MMAP_THRESHOLD_": "65536",                  # see ClassroomKernelManager.kernel_env
 }
 c.Spawner.http_timeout = 120
 c.Spawner.start_timeout = 120
