@@ -15,6 +15,43 @@ from ..core.i18n import LANGUAGES, language_from_query, tr
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 
 
+def _request_info() -> dict[str, str] | None:
+    """The viewer's request, which Voila sends a preheated kernel when handing it out.
+
+    What ``voila.utils.wait_for_request`` does, without importing ``voila.utils`` (its
+    server-side imports would add about 40 MB to every pooled kernel): one message on
+    Voila's ``voila/query/<kernel id>`` websocket, read with the kernel's own tornado.
+    """
+    import asyncio
+    import json
+
+    from tornado.websocket import websocket_connect
+
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL") or env.get("VOILA_SERVER_URL", "/")
+    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}")
+
+    async def receive() -> str | bytes | None:
+        ws = await websocket_connect(url, connect_timeout=30)
+        try:
+            return await ws.read_message()
+        finally:
+            ws.close()
+
+    loop = asyncio.new_event_loop()
+    try:
+        message = loop.run_until_complete(receive())
+    except Exception:  # no Voila to ask: keep the language the kernel has
+        return None
+    finally:
+        loop.close()
+    if not message:
+        return None
+    data = json.loads(message)
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else None
+
+
 def follow_viewer(lang: Language) -> None:
     """In a kernel from Voila's preheated pool, take the viewer's ``?lang=`` on arrival.
 
@@ -39,10 +76,10 @@ def follow_viewer(lang: Language) -> None:
             lang.code = language_from_query(query)
 
     def wait() -> None:
-        from voila.utils import wait_for_request  # the server's package, in the kernel's env
-
-        wait_for_request()                   # puts the viewer's QUERY_STRING in os.environ
-        loop.add_callback(apply)
+        info = _request_info()
+        if info:
+            os.environ.update(info)          # the viewer's QUERY_STRING and the like
+            loop.add_callback(apply)
 
     threading.Thread(target=wait, name="treasurekit-viewer", daemon=True).start()
 
