@@ -69,8 +69,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     time they were prepared. A kernel that waited longer than ``cull_idle_timeout``
     was culled at the first sweep after it was handed out, before the viewer's page
     had connected ("The model for kernel id ... does not exist"). Each sweep therefore
-    marks the waiting kernels active, so the idle clock of a handed-out kernel starts
-    at most one ``cull_interval`` before its viewer arrived.
+    marks the waiting kernels, and those handed out since the last sweep, active: a
+    handed-out kernel has at least ``cull_idle_timeout`` for its page to connect.
     """
 
     pool_start_concurrency = Integer(
@@ -119,12 +119,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def pooled_kernel_ids(self) -> set[str]:
         return {e["kernel_id"] for e in self._pool_entries()}
 
+    _last_pooled: set[str] = set()
+
     async def cull_kernels(self) -> None:
         now = utcnow()
-        for kernel_id in self.pooled_kernel_ids():
+        pooled = self.pooled_kernel_ids()
+        # Waiting in the pool now, or handed out since the last sweep.
+        for kernel_id in pooled | (self._last_pooled - pooled):
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = now
+        self._last_pooled = pooled
         await super().cull_kernels()
 
 
