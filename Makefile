@@ -114,7 +114,7 @@ serve-class: $(STAMP)-app
 # --- quality -------------------------------------------------------------------
 
 lint: $(STAMP)-test
-	$(BIN)/ruff check treasurekit tests benchmarks
+	$(BIN)/ruff check treasurekit tests benchmarks deploy
 	$(BIN)/mypy treasurekit
 
 test-engine: $(STAMP)-test
@@ -145,7 +145,7 @@ test-browser: $(STAMP)-test chromium
 
 # Sequential on purpose: the first failing step fails `make test`.
 test: $(STAMP)-test chromium
-	$(BIN)/ruff check treasurekit tests benchmarks
+	$(BIN)/ruff check treasurekit tests benchmarks deploy
 	$(BIN)/mypy treasurekit
 	$(MAKE) test-engine
 	$(MAKE) test-notebooks

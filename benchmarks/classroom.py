@@ -420,7 +420,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def line(label: str, r: dict[str, Any]) -> str:
     return (f"{label:>20}: {r['interactive']}/{r['viewers']} interactive "
             f"({r['chromium']} in Chromium {r['chromium_tti_s']}), median {r['median_tti_s']} s, "
-            f"max {r['max_tti_s']} s (protocol {r['max_tti_protocol_s']} s), peak {r['peak_rss_mb']} MB / {r['peak_kernels']} kernels, "
+            f"max {r['max_tti_s']} s (protocol {r['max_tti_protocol_s']} s), "
+            f"peak {r['peak_rss_mb']} MB / {r['peak_kernels']} kernels, "
             f"kernel {r['kernel_rss_median_mb']} MB, silent blank {r['silent_blank']}"
             + (f", errors {r['errors']}" if r["errors"] else ""))
 
