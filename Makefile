@@ -115,7 +115,7 @@ serve-class: $(STAMP)-app
 
 # --- quality -------------------------------------------------------------------
 
-LINTED := treasurekit tests benchmarks tools notebooks
+LINTED := treasurekit tests benchmarks tools notebooks deploy
 
 lint: $(STAMP)-test
 	$(BIN)/ruff check $(LINTED)
@@ -136,6 +136,19 @@ test-engine: $(STAMP)-test
 test-notebooks: $(STAMP)-test
 	$(BIN)/pytest -p no:xdist --nbval --nbval-current-env \
 	  --nbval-sanitize-with $(NBVAL_SANITIZE) --nbval-cell-timeout=300 notebooks
+
+# JupyterHub recipe (deploy/jupyterhub): hub extra + configurable-http-proxy from npm.
+CHP := $(VENV)/node/node_modules/.bin/configurable-http-proxy
+$(STAMP)-hub: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e ".[test,hub]"
+	@touch $@ $(STAMP)-test $(STAMP)-app
+$(CHP):
+	npm install --prefix $(VENV)/node --no-audit --no-fund configurable-http-proxy@5
+install-hub: $(STAMP)-hub $(CHP)
+
+# Not in `make test` (a hub and two single-user servers take a minute or two).
+test-hub: install-hub chromium
+	TK_CHP=$(CHP) $(BIN)/pytest -p no:xdist -m "" deploy/jupyterhub/test_hub.py
 
 test-browser: $(STAMP)-test chromium
 	$(BIN)/pytest -p no:xdist -m browser tests/browser

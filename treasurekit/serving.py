@@ -16,7 +16,7 @@ dependencies.
 * :class:`ClassroomKernelManager` -- Jupyter's kernel manager, whose idle culling
   knows about Voila's preheated pool: a kernel waiting in the pool counts as active,
   so the one handed out next is not culled before its page has connected. It also
-  starts pool kernels a few at a time, so refilling the pool after a class arrived
+  prepares pool kernels one at a time, so refilling the pool after a class arrived
   does not starve the learners' kernels of CPU.
 * :func:`classroom_options` / ``python -m treasurekit.serving`` -- Voila's command line
   for classroom mode (``make serve-class``): a preheated pool sized for a class.
@@ -69,14 +69,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     time they were prepared. A kernel that waited longer than ``cull_idle_timeout``
     was culled at the first sweep after it was handed out, before the viewer's page
     had connected ("The model for kernel id ... does not exist"). Each sweep therefore
-    marks the waiting kernels active, so the idle clock of a handed-out kernel starts
-    at most one ``cull_interval`` before its viewer arrived.
+    marks the waiting kernels, and those handed out since the last sweep, active: a
+    handed-out kernel has at least ``cull_idle_timeout`` for its page to connect.
     """
 
     pool_start_concurrency = Integer(
-        2, config=True,
-        help="How many kernels of the preheated pool start at the same time (0: no limit). "
-             "A viewer's own kernel, started on demand, never waits for this.")
+        1, config=True,
+        help="How many kernels of the preheated pool may be preparing at the same time "
+             "(starting, or running their notebook); 0: no limit. The default leaves a core "
+             "to the learners while the pool refills. A viewer's own kernel, started on "
+             "demand, never waits for this.")
 
     kernel_env = Dict(
         {"MALLOC_MMAP_THRESHOLD_": "65536"}, config=True,
@@ -84,7 +86,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
              "default makes glibc's malloc give big freed buffers (the numpy arrays of the "
              "apps' odds demos) back to the system at once: about 15 MB less per kernel.")
 
-    _pool_gate: asyncio.Semaphore | None = None
+    _pool_starting = 0
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         env = dict(kwargs.get("env") or os.environ)
@@ -93,25 +95,41 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         kwargs["env"] = env
         if env.get("VOILA_PREHEAT") != "True" or self.pool_start_concurrency <= 0:
             return str(await super().start_kernel(*args, **kwargs))
-        if self._pool_gate is None:
-            self._pool_gate = asyncio.Semaphore(self.pool_start_concurrency)
-        async with self._pool_gate:
+        while self._pool_starting + self.pool_kernels_rendering() >= self.pool_start_concurrency:
+            await asyncio.sleep(0.25)
+        self._pool_starting += 1
+        try:
             return str(await super().start_kernel(*args, **kwargs))
+        finally:
+            self._pool_starting -= 1
 
-    def pooled_kernel_ids(self) -> set[str]:
-        ids = set()
+    def _pool_entries(self) -> list[dict[str, Any]]:
+        """Voila's pool: for each kernel started, its id and notebook render task."""
+        entries = []
         for pool in getattr(self, "_pools", {}).values():
             for task in pool:
                 if task.done() and not task.cancelled() and task.exception() is None:
-                    ids.add(task.result().get("kernel_id"))
-        return ids
+                    entries.append(task.result())
+        return entries
+
+    def pool_kernels_rendering(self) -> int:
+        """Pool kernels still running their notebook."""
+        return sum(1 for e in self._pool_entries() if not e["task"].done())
+
+    def pooled_kernel_ids(self) -> set[str]:
+        return {e["kernel_id"] for e in self._pool_entries()}
+
+    _last_pooled: set[str] = set()
 
     async def cull_kernels(self) -> None:
         now = utcnow()
-        for kernel_id in self.pooled_kernel_ids():
+        pooled = self.pooled_kernel_ids()
+        # Waiting in the pool now, or handed out since the last sweep.
+        for kernel_id in pooled | (self._last_pooled - pooled):
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = now
+        self._last_pooled = pooled
         await super().cull_kernels()
 
 
@@ -122,7 +140,7 @@ CLASS_SIZE = 30
 
 
 def classroom_options(pools: dict[str, int], default_pool: int = 1,
-                      fill_delay: float = 5.0) -> list[str]:
+                      fill_delay: float = 10.0) -> list[str]:
     """Voila options for a preheated pool: ``pools`` maps a notebook (relative to the
     served folder) to its pool size; every other notebook keeps ``default_pool``
     kernels ready. Kernels handed out are replaced ``fill_delay`` seconds later.

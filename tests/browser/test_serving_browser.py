@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from . import harness
-from .serving import kernel_processes, wait_kernel_count
+from .serving import kernel_processes, request, wait_kernel_count
 
 VIEWERS = 5
 
@@ -70,3 +70,44 @@ def test_a_failed_start_is_announced_and_retried(browser: Any,
         expect(status).to_have_count(0, timeout=10_000)
     finally:
         context.close()
+
+
+@pytest.fixture
+def culling_pool_server(playwright_api: Any) -> Iterator[harness.Server]:
+    """Classroom mode with a pool of 2 landing pages, culling idle kernels after 10 s."""
+    from treasurekit.serving import classroom_options
+
+    s = harness.start_voila(extra=[
+        *classroom_options({"index.ipynb": 2}, default_pool=0, fill_delay=1),
+        "--MappingKernelManager.cull_idle_timeout=10", "--MappingKernelManager.cull_interval=1"])
+    yield s
+    s.stop()
+
+
+def test_culling_spares_the_pool_and_open_pages(browser: Any,
+                                                culling_pool_server: harness.Server) -> None:
+    pid = culling_pool_server.proc.pid
+    assert wait_kernel_count(pid, 2, timeout=60) == 2
+    time.sleep(14)                      # pooled kernels idle for longer than the cull timeout
+    assert len(kernel_processes(pid)) == 2, "a preheated kernel waiting in the pool was culled"
+    context, page, watch = harness.new_page(browser)
+    try:
+        harness.open_app(page, watch, harness.app_url(culling_pool_server.base_url,
+                                                      "index.ipynb", "nl"))
+        harness.assert_page_ok(page, watch)
+        # The pool ran the notebook in English; the kernel took the viewer's ?lang=nl.
+        expect(page.locator(".tk-language button.mod-active")).to_have_text("Nederlands")
+        kernel_id = page.evaluate(
+            "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        time.sleep(14)                  # a learner reading: connected, idle, never culled
+        assert culling_pool_server.log(200_000).count(f"Culling 'idle' kernel 'python3' "
+                                                      f"({kernel_id})") == 0
+        harness.click(page, watch, page.locator(".tk-language button").first)
+        expect(page.locator(".tk-language button.mod-active")).to_have_text("English")
+        harness.assert_page_ok(page, watch)
+    finally:
+        context.close()                 # no beforeunload: the kernel is left orphaned...
+    deadline = time.monotonic() + 30    # ...and culled once idle for the timeout
+    while request(culling_pool_server.base_url, f"/api/kernels/{kernel_id}").status != 404:
+        assert time.monotonic() < deadline, "an orphaned kernel was never culled"
+        time.sleep(0.5)

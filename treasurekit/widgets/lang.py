@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -14,20 +15,73 @@ from ..core.i18n import LANGUAGES, language_from_query, tr
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 
 
-def wait_for_viewer() -> None:
-    """In a kernel from Voila's preheated pool, wait until a viewer is given this kernel.
+def _request_info() -> dict[str, str] | None:
+    """The viewer's request, which Voila sends a preheated kernel when handing it out.
 
-    The pool (``make serve-class``) runs the app notebook before anyone asks for it,
-    so the viewer's URL, with its ``?lang=``, reaches the kernel only when Voila hands
-    the kernel out. Everything imported before this call is done by then. Anywhere
-    else (JupyterLab, nbval, Voila without a pool) this returns at once.
+    What ``voila.utils.wait_for_request`` does, without importing ``voila.utils`` (its
+    server-side imports would add about 40 MB to every pooled kernel): one message on
+    Voila's ``voila/query/<kernel id>`` websocket, read with the kernel's own tornado.
     """
-    if os.environ.get("VOILA_PREHEAT") != "True" or os.environ.get("TK_VIEWER_ARRIVED"):
-        return
-    from voila.utils import wait_for_request  # the server's package, in the kernel's env
+    import asyncio
+    import json
 
-    wait_for_request()
-    os.environ["TK_VIEWER_ARRIVED"] = "1"
+    from tornado.websocket import websocket_connect
+
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL") or env.get("VOILA_SERVER_URL", "/")
+    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}")
+
+    async def receive() -> str | bytes | None:
+        ws = await websocket_connect(url, connect_timeout=30)
+        try:
+            return await ws.read_message()
+        finally:
+            ws.close()
+
+    loop = asyncio.new_event_loop()
+    try:
+        message = loop.run_until_complete(receive())
+    except Exception:  # no Voila to ask: keep the language the kernel has
+        return None
+    finally:
+        loop.close()
+    if not message:
+        return None
+    data = json.loads(message)
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else None
+
+
+def follow_viewer(lang: Language) -> None:
+    """In a kernel from Voila's preheated pool, take the viewer's ``?lang=`` on arrival.
+
+    The pool (``make serve-class``) runs the whole app notebook before anyone asks for
+    it, in English; the viewer's URL reaches the kernel only when Voila hands the kernel
+    out. A background thread waits for it and switches ``lang`` on the kernel's own
+    event loop, before the page's widgets have asked for their state (and if later,
+    the widgets follow the switch as they do the language toggle). Anywhere else
+    (JupyterLab, nbval, Voila without a pool) this does nothing.
+    """
+    if os.environ.get("VOILA_PREHEAT") != "True":
+        return
+    from IPython import get_ipython
+
+    loop = getattr(getattr(get_ipython(), "kernel", None), "io_loop", None)
+    if loop is None:
+        return
+
+    def apply() -> None:
+        query = os.environ.get("QUERY_STRING", "")
+        if "lang=" in query:
+            lang.code = language_from_query(query)
+
+    def wait() -> None:
+        info = _request_info()
+        if info:
+            os.environ.update(info)          # the viewer's QUERY_STRING and the like
+            loop.add_callback(apply)
+
+    threading.Thread(target=wait, name="treasurekit-viewer", daemon=True).start()
 
 
 class Language(traitlets.HasTraits):
@@ -38,7 +92,6 @@ class Language(traitlets.HasTraits):
     @classmethod
     def from_environment(cls, default: str = "en") -> Language:
         """Take ``?lang=nl`` from the Voila URL (the kernel sees it as QUERY_STRING)."""
-        wait_for_viewer()
         query = os.environ.get("QUERY_STRING", "")
         code = language_from_query(query) if "lang=" in query else default
         return cls(code=code)

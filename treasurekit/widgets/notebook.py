@@ -12,7 +12,7 @@ from IPython.display import HTML, display
 from ..core.game import Game
 from ..core.i18n import tr
 from ..core.teaching import Example
-from .lang import Language
+from .lang import Language, follow_viewer, live_html
 
 _LANGUAGE: Language | None = None
 
@@ -22,6 +22,7 @@ def app_language() -> Language:
     global _LANGUAGE
     if _LANGUAGE is None:
         _LANGUAGE = Language.from_environment()
+        follow_viewer(_LANGUAGE)
     return _LANGUAGE
 
 
