@@ -12,7 +12,7 @@ from IPython.display import HTML, display
 from ..core.game import Game
 from ..core.i18n import tr
 from ..core.teaching import Example
-from .lang import Language, follow_viewer, live_html
+from .lang import Language, follow_viewer
 
 _LANGUAGE: Language | None = None
 
