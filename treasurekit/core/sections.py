@@ -1,8 +1,10 @@
 """Rulebook sections as names: one ``Section`` enum per game.
 
 A member's *value* is the rulebook heading as printed (so a reader can grep it from the
-book to the code and the tests); its *name*, lower-cased, is the catalog key of the
-section's translated title (``<game>.section.<key>``).
+book to the code and the tests); a rule inside a section is written as the heading, `` / ``
+and the words that open the rule in the book. Its *name*, lower-cased, is the catalog key
+of the section's translated title (``<game>.section.<key>``) and names the tests
+(``test_<key>_...``).
 
 >>> class Section(RuleSection):
 ...     SET_UP = "SET UP"

@@ -24,9 +24,9 @@ from functools import cache
 from itertools import combinations, permutations
 from typing import Any
 
-from ...core.errors import InvalidSave
 from ...core.events import Event, event_of
 from ...core.game import Game
+from ...core.i18n import tr
 from ...core.moves import Move
 from ...core.saves import short
 from .cards import (
@@ -40,12 +40,16 @@ from .cards import (
     SHOWS,
     VARIANTS,
     Colour,
+    Section,
     action_card_of,
+    card_order,
     island,
     treasure,
     treasure_decks,
 )
+from .position import state_from_position
 from .state import Deck, Played, SeaOrShoreState, Step
+from .view import view
 
 CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
 DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
@@ -112,7 +116,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     variants = tuple(VARIANTS)
     min_players, max_players = 3, 5
 
-    def _ev(self, kind: str, section: str, seen_by: tuple[int, ...] = (),
+    def _ev(self, kind: str, section: Section, seen_by: tuple[int, ...] = (),
             **params: Any) -> Event:
         return event_of((GAME, kind, section, tuple(params.items()), seen_by))
 
@@ -156,8 +160,6 @@ class SeaOrShore(Game[SeaOrShoreState]):
             [("play", p) for p in s.order_from(starter)] + [("reveal",)]
 
     def _state_from_position(self, desc: dict[str, Any]) -> SeaOrShoreState:
-        from .position import state_from_position
-
         s = state_from_position(self, desc)
         self._advance(s)
         return s
@@ -356,7 +358,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for hand in s.hands:
             hand.sort(key=card_order)
         kind = "dealt" if s.box else "dealt_all"
-        return [self._ev(kind, "setup", cards=HAND_SIZE[s.players], round=s.round + 1,
+        return [self._ev(kind, Section.SETUP, cards=HAND_SIZE[s.players], round=s.round + 1,
                          unseen=len(s.box))]
 
     def _known_draw(self, s: SeaOrShoreState, step: Step) -> list[Event] | None:
@@ -370,7 +372,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 return None
             if deck.bottom:
                 return self._turn(s, step, Move("turn", deck.bottom[0]))
-            return [self._ev("deck_empty", "setup", deck=d + 1)]
+            return [self._ev("deck_empty", Section.SETUP, deck=d + 1)]
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or deck.size() == len(deck.top):
             return []
@@ -391,7 +393,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck.bottom.pop(0)                    # back round to the cards put under
         s.known[d] = [max(0, k - 1) for k in s.known[d]]
         s.face_up[d] = move.arg
-        return [self._ev("turn", "setup", deck=d + 1, card=treasure(move.arg))]
+        return [self._ev("turn", Section.SETUP, deck=d + 1, card=treasure(move.arg))]
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -399,7 +401,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.passing[p] = move.arg
         to = (p - 1) % s.players
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
-        return [self._ev("pass", "setup", (p,), player=self.players[p], to=self.players[to],
+        return [self._ev("pass", Section.SETUP, (p,), player=self.players[p], to=self.players[to],
                          card=island(move.arg))]
 
     def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -412,12 +414,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             to = (p - 1) % s.players
             s.hands[to].append(card)
-            events.append(self._ev("receive", "setup", (p, to), player=self.players[p],
+            events.append(self._ev("receive", Section.SETUP, (p, to), player=self.players[p],
                                    to=self.players[to], card=island(card)))
         for hand in s.hands:
             hand.sort(key=card_order)
         s.passing = [None] * s.players
-        return events + [self._ev("passed", "setup", player=self.players[s.starter])]
+        return events + [self._ev("passed", Section.SETUP, player=self.players[s.starter])]
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -428,7 +430,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.played[p] = played
         card = island(played.card)
         shown: Any = Colour(card.colour) if played.shows == "sea" else card.value
-        return [self._ev(f"play_{played.shows}", "play", (p,), player=self.players[p],
+        return [self._ev(f"play_{played.shows}", Section.PLAY, (p,), player=self.players[p],
                          card=card, shown=shown, adds=played.adds)]
 
     def _uncover(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -441,13 +443,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for seat in s.order_from(s.starter):
             played = s.played[seat]
             assert played is not None
-            events.append(self._ev("reveal", "play", player=self.players[seat],
+            events.append(self._ev("reveal", Section.PLAY, player=self.players[seat],
                                    card=island(played.card), value=played.value,
                                    adds=played.adds))
         found = groups(s)
         for g in found:
             if len(g.colours) > 1:
-                events.append(self._ev("merged", "exception", colours=_colours(g.colours),
+                events.append(self._ev("merged", Section.EXCEPTION, colours=_colours(g.colours),
                                        player=self.players[g.winner]))
         events += self._ties(found)
         events += self._award_additions(s, found)
@@ -457,14 +459,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck = self._treasure_deck(s, g.colours)
             colour = _colours(g.colours)
             if deck is not None:
-                events.append(self._ev("win_treasure", "win", player=self.players[g.winner],
+                events.append(self._ev("win_treasure", Section.WIN, player=self.players[g.winner],
                                        colour=colour,
                                        treasure=treasure(s.face_up[deck] or "")))
                 treasures.append(("treasure", g.winner, COLOURS.index(g.colours[0]), deck))
             else:
                 card = action_card_of(g.colours[0])
-                events.append(self._ev("win_action", "activate", player=self.players[g.winner],
-                                       colour=colour, action=Action(self.sides[card])))
+                events.append(self._ev("win_action", Section.ACTIVATE,
+                                       player=self.players[g.winner], colour=colour,
+                                       action=Action(self.sides[card])))
                 actions.append(("action", g.winner, card))
         s.steps[0:0] = treasures + actions + [("end_trick",)]
         return events
@@ -475,11 +478,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for g in found:
             (a, x), *rest = g.ranked
             if rest and rest[0][1] == x:
-                events.append(self._ev("tie_win", "tie", player=self.players[a],
+                events.append(self._ev("tie_win", Section.TIE, player=self.players[a],
                                        other=self.players[rest[0][0]], value=x,
                                        colour=_colours(g.colours)))
             if len(rest) > 1 and rest[-1][1] == rest[-2][1]:
-                events.append(self._ev("tie_low", "tie", player=self.players[rest[-1][0]],
+                events.append(self._ev("tie_low", Section.TIE, player=self.players[rest[-1][0]],
                                        other=self.players[rest[-2][0]], value=rest[-1][1],
                                        colour=_colours(g.colours)))
         return events
@@ -503,7 +506,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.addition_pile -= earned
             s.additions[seat] += earned
             kind = "earn" if earned == len(g.ranked) else "earn_short"
-            events.append(self._ev(kind, "lose", player=self.players[seat],
+            events.append(self._ev(kind, Section.LOSE, player=self.players[seat],
                                    colour=_colours(g.colours), cards=len(g.ranked),
                                    earned=earned))
         return events
@@ -515,12 +518,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             s.face_up[d] = None
             s.piles[winner].append(card)
-            return [self._ev("take", "treasure", player=self.players[winner],
+            return [self._ev("take", Section.TREASURE, player=self.players[winner],
                              treasure=treasure(card))]
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
-        return [self._ev("steal", "steal", player=self.players[winner],
+        return [self._ev("steal", Section.STEAL, player=self.players[winner],
                          victim=self.players[victim], treasure=treasure(card))]
 
     # actions ----------------------------------------------------------------------------
@@ -535,15 +538,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
             took = min(2, s.addition_pile)
             s.addition_pile -= took
             s.additions[p] += took
-            return [self._ev("rob_pile", "action_additions", player=name, cards=took)]
+            return [self._ev("rob_pile", Section.ACTION_ADDITIONS, player=name, cards=took)]
         if side == "swap":
             if not s.hands[p]:
-                return [self._ev("no_effect", "action_swap", player=name)]
+                return [self._ev("no_effect", Section.ACTION_SWAP, player=name)]
             s.steps.insert(0, ("swap", p))
             return []
         if side == "peek":
             if not any(deck.size() for deck in s.decks):
-                return [self._ev("no_effect", "action_peek", player=name)]
+                return [self._ev("no_effect", Section.ACTION_PEEK, player=name)]
             s.steps.insert(0, ("peek", p))
             return []
         s.steps[0:0] = [("salvage", p), ("discard", p)]
@@ -553,13 +556,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
         p, v = int(step[1]), int(move.arg)
         s.additions[v] -= 2
         s.additions[p] += 2
-        return [self._ev("rob", "action_additions", player=self.players[p],
+        return [self._ev("rob", Section.ACTION_ADDITIONS, player=self.players[p],
                          victim=self.players[v])]
 
     def _swap(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = int(step[1]), int(move.arg)
         s.steps.insert(0, ("grab", p, v))
-        return [self._ev("swap", "action_swap", player=self.players[p],
+        return [self._ev("swap", Section.ACTION_SWAP, player=self.players[p],
                          victim=self.players[v], cards=min(2, len(s.hands[v])))]
 
     def _grab(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -571,7 +574,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[p].sort(key=card_order)
         s.grabbed = cards
         s.steps[0:0] = [("give", p, v)] * len(cards)
-        return [self._ev("grab", "action_swap", (p, v), player=self.players[p],
+        return [self._ev("grab", Section.ACTION_SWAP, (p, v), player=self.players[p],
                          victim=self.players[v], cards=tuple(island(c) for c in cards))]
 
     def _give(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -581,13 +584,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[v].sort(key=card_order)
         if not any(st[0] == "give" for st in s.steps):
             s.grabbed = []
-        return [self._ev("give", "action_swap", (p, v), player=self.players[p],
+        return [self._ev("give", Section.ACTION_SWAP, (p, v), player=self.players[p],
                          victim=self.players[v], card=island(move.arg))]
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, d = int(step[1]), int(move.arg)
         s.steps[0:0] = [("see", p, d), ("order", p, d)]
-        return [self._ev("peek", "action_peek", player=self.players[p], deck=d + 1,
+        return [self._ev("peek", Section.ACTION_PEEK, player=self.players[p], deck=d + 1,
                          cards=min(3, s.decks[d].size()))]
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -597,7 +600,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
         p = int(step[1])
-        return [self._ev("see", "action_peek", (p,), player=self.players[p],
+        return [self._ev("see", Section.ACTION_PEEK, (p,), player=self.players[p],
                          card=treasure(move.arg), place=len(deck.top))]
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -607,7 +610,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.top[:len(new)] = new
         # only the looker knows the new order; anyone who knew the old one no longer does
         s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
-        return [self._ev("order", "action_peek", (p,), player=self.players[p], deck=d + 1,
+        return [self._ev("order", Section.ACTION_PEEK, (p,), player=self.players[p], deck=d + 1,
                          cards=tuple(treasure(c) for c in new))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -617,14 +620,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.salvaged.append(v)
         s.hands[p].append(played.card)
         s.hands[p].sort(key=card_order)
-        return [self._ev("salvage", "action_salvage", player=self.players[p],
+        return [self._ev("salvage", Section.ACTION_SALVAGE, player=self.players[p],
                          owner=self.players[v], card=island(played.card))]
 
     def _discard(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p = int(step[1])
         s.hands[p].remove(move.arg)
         s.discards.append(move.arg)
-        return [self._ev("discard", "action_salvage", player=self.players[p],
+        return [self._ev("discard", Section.ACTION_SALVAGE, player=self.players[p],
                          card=island(move.arg))]
 
     # end of a trick, a round, the game -------------------------------------------------------
@@ -646,28 +649,28 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 s.face_up[d] = None
                 under.append(treasure(card))
         if returned:
-            events.append(self._ev("additions_back", "additions", cards=returned))
+            events.append(self._ev("additions_back", Section.ADDITIONS, cards=returned))
         if under:
-            events.append(self._ev("under", "end_trick", cards=tuple(under)))
+            events.append(self._ev("under", Section.END_TRICK, cards=tuple(under)))
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, ("end_round",))
             return events
         s.steps[0:0] = [("turn", d) for d in range(len(s.decks))] + \
             [("play", p) for p in s.order_from(s.starter)] + [("reveal",)]
-        return events + [self._ev("next_trick", "end_trick", player=self.players[s.starter])]
+        return events + [self._ev("next_trick", Section.END_TRICK, player=self.players[s.starter])]
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         scores = round_points(s)
         s.round_scores.append(scores)
-        events = [self._ev("round_score", "game_end", player=self.players[p],
+        events = [self._ev("round_score", Section.GAME_END, player=self.players[p],
                            treasure=sum(treasure(t).value for t in s.piles[p]),
                            additions=s.additions[p], total=scores[p])
                   for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
             s.round += 1
             self._setup_round(s, starter=(s.first_starter + 1) % s.players)
-            return events + [self._ev("second_round", "game_end",
+            return events + [self._ev("second_round", Section.GAME_END,
                                       player=self.players[s.starter])]
         s.over = True
         s.steps = []
@@ -676,9 +679,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         tied = [self.players[p] for p, x in enumerate(totals) if x == best]
         winner = self.players[self._winners(s)[0]]
         if len(tied) > 1:
-            events.append(self._ev("final_tie", "tie", players=tied, score=best,
+            events.append(self._ev("final_tie", Section.TIE, players=tied, score=best,
                                    player=winner, starter=self.players[s.starter]))
-        return events + [self._ev("winner", "game_end", player=winner, score=best)]
+        return events + [self._ev("winner", Section.GAME_END, player=winner, score=best)]
 
     def _winners(self, s: SeaOrShoreState) -> list[int]:
         """The highest total; a tie goes, as every tie does, to the starting player (who holds
@@ -705,8 +708,6 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return self._scores(s) if s.over or player is None else None
 
     def _view(self, s: SeaOrShoreState, player: int | None) -> dict[str, Any]:
-        from .view import view
-
         return view(self, s, player)
 
 
@@ -714,8 +715,6 @@ class Action(str):
     """The name of an action card side, labelled in a language."""
 
     def label(self, lang: str) -> str:
-        from ...core.i18n import tr
-
         return tr(f"{GAME}.action.{self}", lang)
 
 
@@ -729,11 +728,6 @@ def play_moves(card: str, additions: int) -> tuple[Move, ...]:
     room = min(additions, MAX_VALUE - island(card).value)
     return tuple(Move("play", Played(card, side, k).notation())
                  for side in SHOWS for k in range(room + 1))
-
-
-def card_order(code: str) -> tuple[int, int]:
-    """Hands are sorted by colour, then value."""
-    return COLOURS.index(code[0]), int(code[1:])
 
 
 def pass_options(hand: list[str]) -> list[str]:
@@ -776,18 +770,3 @@ _HANDLERS = {
     "discard": SeaOrShore._discard, "end_trick": SeaOrShore._end_trick,
     "end_round": SeaOrShore._end_round,
 }
-
-
-def check_codes(codes: Any, where: str, kind: str = "island") -> list[str]:
-    """Card codes named in a position, or InvalidSave naming the bad entry."""
-    if not isinstance(codes, list):
-        raise InvalidSave(f"{where} must be a list of card codes")
-    look = island if kind == "island" else treasure
-    for code in codes:
-        try:
-            look(code)
-        except (KeyError, TypeError):
-            raise InvalidSave(f"{where}: {short(code)} is not a {kind} card "
-                              f"(write colour letter r/b/g/p and value, e.g. 'r7')") from None
-    return list(codes)
-
