@@ -261,7 +261,7 @@ VIEW_KEYS = {
     "game", "you", "players", "variant", "actions", "round", "phase", "to_move", "starter",
     "hand", "hand_sizes", "played", "revealed", "face_up", "decks", "deck_known", "piles",
     "my_pile", "additions", "addition_pile", "discards", "unseen_islands", "round_scores",
-    "scores", "pending", "legal",
+    "scores", "pending", "legal", "is_over",
 }
 
 

@@ -11,6 +11,7 @@ import ipywidgets as w
 
 from ..core.errors import InvalidSave
 from ..core.game import Game
+from ..core.i18n import Percent
 from ..games.diving_bell.cards import Card, card_by_code
 from ..games.diving_bell.scoring import breakdown
 from .lang import Language, live_html
@@ -238,7 +239,7 @@ class OddsLab(w.VBox):
             return
         v, best = self.view, self.best
         pressure = t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"])
-        nxt = t("widgets.db.odds.next", pct=f"{100 * self.chance:.1f}%")
+        nxt = t("widgets.db.odds.next", pct=Percent(self.chance))
         found = t("widgets.db.odds.best", value=best.chooser_value, splits=best.examined,
                   ms=self.ms)
         piles = "".join(pile_columns(best.a, best.b, self.lang))
