@@ -72,7 +72,9 @@ def test_en_and_nl_have_identical_placeholders(namespace):
 def test_every_message_formats_with_its_placeholders(namespace):
     for lang in LANGUAGES:
         for key, text in catalog(lang, namespace).items():
-            values = {name: "X" for name in placeholders(text)}
+            counted = {name for _, name, spec, _ in string.Formatter().parse(text)
+                       if name and spec and "=" in spec}
+            values = {name: 2 if name in counted else "X" for name in placeholders(text)}
             assert "{" not in tr(f"{namespace}.{key}", lang, **values).replace("{{", "")
 
 

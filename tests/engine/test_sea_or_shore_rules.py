@@ -791,7 +791,7 @@ def test_three_player_exception_book_example():
     earn = event(ev, "earn")
     assert earn.param("player") == "Marlou" and earn.param("earned") == 2
     assert g.state.additions == [0, 2, 0]
-    assert g.phase == "see" and g.state.steps[0][1] == 2      # one deck: Niels looks at it
+    assert g.phase == "see" and g.state.steps[0].player == 2   # one deck: Niels looks at it
 
 
 def test_three_player_exception_red_and_blue():

@@ -64,7 +64,7 @@ REVEAL = "reveal"          # every answer about a covered trick is followed by t
 def _covered(game: Game[Any]) -> bool:
     """Whether the step's trick still waits for its cover cards to come off."""
     steps = game.state.steps
-    return bool(steps) and steps[0][0] == "uncover"
+    return bool(steps) and steps[0].kind == "uncover"
 
 
 def _reveal_move(game: Game[Any]) -> str | None:
@@ -404,7 +404,7 @@ def _swap_counts(game: Game[Any]) -> tuple[int, int, list[Any]]:
     steps += 1
     took = [e for e in events if e.kind == "grab"][0].param("cards")
     gave = 0
-    while game.state.steps and game.state.steps[0][0] == "give":
+    while game.state.steps and game.state.steps[0].kind == "give":
         events = _after(game, str(game.legal_moves()[0]))
         steps += 1
         gave += sum(e.kind == "give" for e in events)

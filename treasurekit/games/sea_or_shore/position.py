@@ -33,7 +33,7 @@ from .cards import (
     treasure,
     treasure_decks,
 )
-from .state import Deck, Played, SeaOrShoreState
+from .state import Deck, Played, SeaOrShoreState, Step
 
 if TYPE_CHECKING:
     from .rules import SeaOrShore
@@ -155,12 +155,12 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
     s.passing = [None] * n
 
     if phase == "reveal":                     # a lesson's table: covers on until "reveal"
-        s.steps = [("uncover", s.starter), ("reveal",)]
+        s.steps = [Step("uncover", s.starter), Step("reveal")]
     elif phase == "pass":
-        s.steps = [("pass", p) for p in order] + [("passes_done",)]
-        s.steps += [("play", p) for p in order] + [("reveal",)]
+        s.steps = [Step("pass", p) for p in order] + [Step("passes_done")]
+        s.steps += [Step("play", p) for p in order] + [Step("reveal")]
     else:
-        s.steps = [("play", p) for p in order if s.played[p] is None] + [("reveal",)]
+        s.steps = [Step("play", p) for p in order if s.played[p] is None] + [Step("reveal")]
     return s
 
 

@@ -129,7 +129,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def phase(self) -> str:
         """What the table is doing: deal, turn, pass, play, treasure, an action step, or over."""
         s = self._state
-        return "over" if s.over else s.steps[0][0]
+        return "over" if s.over else s.steps[0].kind
 
     # ---- set-up -------------------------------------------------------------------
     def _initial_state(self) -> SeaOrShoreState:
@@ -155,9 +155,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.additions = [0] * n
         s.addition_pile = ADDITION_CARDS
         s.starter = s.first_starter = starter
-        s.steps = [("deal",)] + [("turn", d) for d in range(len(decks))] + \
-            [("pass", p) for p in s.order_from(starter)] + [("passes_done",)] + \
-            [("play", p) for p in s.order_from(starter)] + [("reveal",)]
+        s.steps = [Step("deal")] + [Step("turn", -1, d) for d in range(len(decks))] + \
+            [Step("pass", p) for p in s.order_from(starter)] + [Step("passes_done")] + \
+            [Step("play", p) for p in s.order_from(starter)] + [Step("reveal")]
 
     def _state_from_position(self, desc: dict[str, Any]) -> SeaOrShoreState:
         s = state_from_position(self, desc)
@@ -166,10 +166,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # ---- whose turn -----------------------------------------------------------------
     def _current_player(self, s: SeaOrShoreState) -> int | None:
-        return None if s.over else int(s.steps[0][1])
+        return None if s.over else s.steps[0].player
 
     def _is_chance(self, s: SeaOrShoreState) -> bool:
-        return not s.over and s.steps[0][0] in CHANCE_STEPS
+        return not s.over and s.steps[0].kind in CHANCE_STEPS
 
     def _is_over(self, s: SeaOrShoreState) -> bool:
         return s.over
@@ -178,40 +178,40 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return self._chance_outcomes_of(s, s.steps[0])
 
     def _chance_outcomes_of(self, s: SeaOrShoreState, step: Step) -> list[tuple[Move, float]]:
-        kind = step[0]
+        kind = step.kind
         if kind == "grab":
-            hand = s.hands[int(step[2])]
+            hand = s.hands[step.victim]
             combos = list(combinations(hand, min(2, len(hand))))
             return [(Move("grab", ",".join(c)), 1 / len(combos)) for c in combos]
-        pool = s.box if kind == "deal" else s.decks[int(step[-1])].middle
+        pool = s.box if kind == "deal" else s.decks[step.deck].middle
         counts = Counter(pool)
         return [(Move(kind, code), k / len(pool)) for code, k in sorted(counts.items())]
 
     def _one_outcome(self, s: SeaOrShoreState, step: Step) -> bool:
         """Whether a chance step can only go one way (e.g. the last card of the deal)."""
-        kind = step[0]
+        kind = step.kind
         if kind == "grab":
-            return len(s.hands[int(step[2])]) <= 2
-        pool = s.box if kind == "deal" else s.decks[int(step[-1])].middle
+            return len(s.hands[step.victim]) <= 2
+        pool = s.box if kind == "deal" else s.decks[step.deck].middle
         return len(pool) == 1 or (len(pool) > 1 and pool[0] == pool[-1])
 
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
-        kind = s.steps[0][0]
+        kind = s.steps[0].kind
         if kind == "deal":
             return Move("deal", s.box[int(x * len(s.box))])
         if kind in ("turn", "see"):
-            middle = s.decks[int(s.steps[0][-1])].middle
+            middle = s.decks[s.steps[0].deck].middle
             return Move(kind, middle[int(x * len(middle))])
         return super()._sample_chance(s, x)
 
     def _is_legal(self, s: SeaOrShoreState, move: Move) -> bool:
         if s.over:
             return False
-        kind = s.steps[0][0]
+        kind = s.steps[0].kind
         if kind == "deal":
             return move.kind == "deal" and move.arg in s.box
         if kind in ("turn", "see"):
-            return move.kind == kind and move.arg in s.decks[int(s.steps[0][-1])].middle
+            return move.kind == kind and move.arg in s.decks[s.steps[0].deck].middle
         if kind == "play":
             return move.kind == "play" and self._play_problem(s, move.arg) == ""
         return super()._is_legal(s, move)
@@ -219,7 +219,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> list[Move]:
         step = s.steps[0]
-        kind, p = step[0], int(step[1])
+        kind, p = step.kind, step.player
         if kind == "pass":
             return [Move("pass", c) for c in pass_options(s.hands[p])]
         if kind == "play":
@@ -242,7 +242,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if kind == "peek":
             return [Move("peek", str(d)) for d, deck in enumerate(s.decks) if deck.size()]
         if kind == "order":
-            d = int(step[2])
+            d = step.deck
             seen = s.decks[d].top[:3]
             return [Move("order", ",".join(o)) for o in sorted(set(permutations(seen)))]
         if kind == "salvage":
@@ -252,8 +252,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _steal_targets(self, s: SeaOrShoreState) -> list[int]:
         """Players the colour's winner may rob instead of taking the face-up treasure."""
-        _, winner, colour_index, _deck = s.steps[0]
-        colour = COLOURS[int(colour_index)]
+        step = s.steps[0]
+        winner, colour = step.player, COLOURS[step.colour]
         won = s.played[winner]
         assert won is not None
         # "played the same color as you did but had a lower number": a tie is not lower
@@ -268,7 +268,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         except (KeyError, ValueError):
             return (f"{short(arg)} is not a play: write card/side+additions, e.g. 'r7/sea', "
                     "'b12/shore' or 'g5/sea+2'")
-        p = int(s.steps[0][1])
+        p = s.steps[0].player
         if played.card not in s.hands[p]:
             return f"{played.card} is not in {self.players[p]}'s hand"
         if played.adds > s.additions[p]:
@@ -281,13 +281,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _why_illegal(self, s: SeaOrShoreState, move: Move) -> str:
         step = s.steps[0]
-        kind = step[0]
+        kind = step.kind
         if kind in CHANCE_STEPS:
             if move.kind == kind:
                 return (f"{short(move.arg)} is not a possible outcome now "
                         "(see chance_outcomes())")
             return f"the next {kind} is the dealer's: deal() or force one of chance_outcomes()"
-        p = int(step[1])
+        p = step.player
         name = self.players[p]
         if kind == "play" and move.kind == "play":
             return self._play_problem(s, move.arg)
@@ -308,7 +308,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # ---- playing ---------------------------------------------------------------------
     def _apply(self, s: SeaOrShoreState, move: Move) -> list[Event]:
         step = s.steps.pop(0)
-        events = _HANDLERS[step[0]](self, s, step, move)
+        events = _HANDLERS[step.kind](self, s, step, move)
         return events + self._advance(s)
 
     def _advance(self, s: SeaOrShoreState) -> list[Event]:
@@ -317,7 +317,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         events: list[Event] = []
         while not s.over:
             step = s.steps[0]
-            kind = step[0]
+            kind = step.kind
             if kind in CHANCE_STEPS:
                 if kind in ("turn", "see"):
                     forced = self._known_draw(s, step)
@@ -334,7 +334,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if kind in ("play", "uncover"):
                 break           # always a choice (sea or shore); a lesson waits to uncover
             if kind in DECISION_STEPS:
-                if kind in ("give", "discard") and len(s.hands[step[1]]) > 1:
+                if kind in ("give", "discard") and len(s.hands[step.player]) > 1:
                     break                                # a choice between hand cards
                 legal = self._legal(s)
                 if len(legal) != 1:
@@ -353,7 +353,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[seat].append(move.arg)
         s.dealt += 1
         if s.dealt < s.to_deal:
-            s.steps.insert(0, ("deal",))
+            s.steps.insert(0, Step("deal"))
             return []
         for hand in s.hands:
             hand.sort(key=card_order)
@@ -363,7 +363,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _known_draw(self, s: SeaOrShoreState, step: Step) -> list[Event] | None:
         """Turn up or look at a card whose identity is already settled, or None if it is not."""
-        kind, d = step[0], int(step[-1])
+        kind, d = step.kind, step.deck
         deck = s.decks[d]
         if kind == "turn":
             if deck.top:
@@ -383,7 +383,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return []
 
     def _turn(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        d = int(step[1])
+        d = step.deck
         deck = s.decks[d]
         if deck.top:
             deck.top.pop(0)                       # looked at before: no chance left
@@ -397,7 +397,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p = int(step[1])
+        p = step.player
         s.passing[p] = move.arg
         to = (p - 1) % s.players
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
@@ -423,7 +423,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p = int(step[1])
+        p = step.player
         played = Played.parse(move.arg)
         s.hands[p].remove(played.card)
         s.additions[p] -= played.adds
@@ -462,14 +462,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 events.append(self._ev("win_treasure", Section.WIN, player=self.players[g.winner],
                                        colour=colour,
                                        treasure=treasure(s.face_up[deck] or "")))
-                treasures.append(("treasure", g.winner, COLOURS.index(g.colours[0]), deck))
+                treasures.append(Step("treasure", g.winner, deck,
+                                      colour=COLOURS.index(g.colours[0])))
             else:
                 card = action_card_of(g.colours[0])
                 events.append(self._ev("win_action", Section.ACTIVATE,
                                        player=self.players[g.winner], colour=colour,
                                        action=Action(self.sides[card])))
-                actions.append(("action", g.winner, card))
-        s.steps[0:0] = treasures + actions + [("end_trick",)]
+                actions.append(Step("action", g.winner, card=card))
+        s.steps[0:0] = treasures + actions + [Step("end_trick")]
         return events
 
     def _ties(self, found: list[Group]) -> list[Event]:
@@ -512,7 +513,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return events
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        winner, d = int(step[1]), int(step[3])
+        winner, d = step.player, step.deck
         if move.kind == "take":
             card = s.face_up[d]
             assert card is not None
@@ -528,12 +529,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # actions ----------------------------------------------------------------------------
     def _action(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, card = int(step[1]), int(step[2])
+        p, card = step.player, step.card
         side = self.sides[card]
         name = self.players[p]
         if side == "additions":
             if any(v != p and s.additions[v] >= 2 for v in range(s.players)):
-                s.steps.insert(0, ("rob", p))
+                s.steps.insert(0, Step("rob", p))
                 return []
             took = min(2, s.addition_pile)
             s.addition_pile -= took
@@ -542,69 +543,69 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if side == "swap":
             if not s.hands[p]:
                 return [self._ev("no_effect", Section.ACTION_SWAP, player=name)]
-            s.steps.insert(0, ("swap", p))
+            s.steps.insert(0, Step("swap", p))
             return []
         if side == "peek":
             if not any(deck.size() for deck in s.decks):
                 return [self._ev("no_effect", Section.ACTION_PEEK, player=name)]
-            s.steps.insert(0, ("peek", p))
+            s.steps.insert(0, Step("peek", p))
             return []
-        s.steps[0:0] = [("salvage", p), ("discard", p)]
+        s.steps[0:0] = [Step("salvage", p), Step("discard", p)]
         return []
 
     def _rob(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, v = int(step[1]), int(move.arg)
+        p, v = step.player, int(move.arg)
         s.additions[v] -= 2
         s.additions[p] += 2
         return [self._ev("rob", Section.ACTION_ADDITIONS, player=self.players[p],
                          victim=self.players[v])]
 
     def _swap(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, v = int(step[1]), int(move.arg)
-        s.steps.insert(0, ("grab", p, v))
+        p, v = step.player, int(move.arg)
+        s.steps.insert(0, Step("grab", p, victim=v))
         return [self._ev("swap", Section.ACTION_SWAP, player=self.players[p],
                          victim=self.players[v], cards=min(2, len(s.hands[v])))]
 
     def _grab(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, v = int(step[1]), int(step[2])
+        p, v = step.player, step.victim
         cards = move.arg.split(",") if move.arg else []
         for c in cards:
             s.hands[v].remove(c)
             s.hands[p].append(c)
         s.hands[p].sort(key=card_order)
         s.grabbed = cards
-        s.steps[0:0] = [("give", p, v)] * len(cards)
+        s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
         return [self._ev("grab", Section.ACTION_SWAP, (p, v), player=self.players[p],
                          victim=self.players[v], cards=tuple(island(c) for c in cards))]
 
     def _give(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, v = int(step[1]), int(step[2])
+        p, v = step.player, step.victim
         s.hands[p].remove(move.arg)
         s.hands[v].append(move.arg)
         s.hands[v].sort(key=card_order)
-        if not any(st[0] == "give" for st in s.steps):
+        if not any(st.kind == "give" for st in s.steps):
             s.grabbed = []
         return [self._ev("give", Section.ACTION_SWAP, (p, v), player=self.players[p],
                          victim=self.players[v], card=island(move.arg))]
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, d = int(step[1]), int(move.arg)
-        s.steps[0:0] = [("see", p, d), ("order", p, d)]
+        p, d = step.player, int(move.arg)
+        s.steps[0:0] = [Step("see", p, d), Step("order", p, d)]
         return [self._ev("peek", Section.ACTION_PEEK, player=self.players[p], deck=d + 1,
                          cards=min(3, s.decks[d].size()))]
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        d = int(step[2])
+        d = step.deck
         deck = s.decks[d]
         deck.middle.remove(move.arg)
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
-        p = int(step[1])
+        p = step.player
         return [self._ev("see", Section.ACTION_PEEK, (p,), player=self.players[p],
                          card=treasure(move.arg), place=len(deck.top))]
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, d = int(step[1]), int(step[2])
+        p, d = step.player, step.deck
         deck = s.decks[d]
         new = move.arg.split(",")
         deck.top[:len(new)] = new
@@ -614,7 +615,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                          cards=tuple(treasure(c) for c in new))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, v = int(step[1]), int(move.arg)
+        p, v = step.player, int(move.arg)
         played = s.played[v]
         assert played is not None
         s.salvaged.append(v)
@@ -624,7 +625,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                          owner=self.players[v], card=island(played.card))]
 
     def _discard(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p = int(step[1])
+        p = step.player
         s.hands[p].remove(move.arg)
         s.discards.append(move.arg)
         return [self._ev("discard", Section.ACTION_SALVAGE, player=self.players[p],
@@ -654,10 +655,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
             events.append(self._ev("under", Section.END_TRICK, cards=tuple(under)))
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
-            s.steps.insert(0, ("end_round",))
+            s.steps.insert(0, Step("end_round"))
             return events
-        s.steps[0:0] = [("turn", d) for d in range(len(s.decks))] + \
-            [("play", p) for p in s.order_from(s.starter)] + [("reveal",)]
+        s.steps[0:0] = [Step("turn", -1, d) for d in range(len(s.decks))] + \
+            [Step("play", p) for p in s.order_from(s.starter)] + [Step("reveal")]
         return events + [self._ev("next_trick", Section.END_TRICK, player=self.players[s.starter])]
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -700,7 +701,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # ---- views ------------------------------------------------------------------------
     def _phase(self, s: SeaOrShoreState) -> str:
-        return "over" if s.over else str(s.steps[0][0])
+        return "over" if s.over else s.steps[0].kind
 
     def _view_scores(self, s: SeaOrShoreState, player: int | None) -> list[int] | None:
         """The points lie partly under the tops of the piles: shown at the end (and to
