@@ -55,8 +55,9 @@ class DivingBell(Game[DivingBellState]):
         """Pressure at which a dive bursts in this variant."""
         return BURST_AT[self.variant]
 
-    def _ev(self, kind: str, section: Section, **params: Any) -> Event:
-        return event_of((GAME, kind, section, tuple(params.items()), ()))
+    def _ev(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
+        """An event with its parameters as (name, value) pairs (no keyword dict to build)."""
+        return event_of((GAME, kind, section, params, ()))
 
     # ---- set-up ---------------------------------------------------------------
     def _initial_state(self) -> DivingBellState:
@@ -151,12 +152,12 @@ class DivingBell(Game[DivingBellState]):
         if s.phase == "dive":
             name = self.players[s.diver]
             if move == STOP:
-                events = [self._ev("stop", Section.DIVE, player=name, cards=len(s.row),
-                                   pressure=s.pressure, limit=s.limit)]
+                events = [self._ev("stop", Section.DIVE, ("player", name), ("cards", len(s.row)),
+                                   ("pressure", s.pressure), ("limit", s.limit))]
                 return events + self._end_dive(s)
             s.phase = "draw"
-            return [self._ev("draw", Section.DIVE, player=name, pressure=s.pressure,
-                             limit=s.limit)]
+            return [self._ev("draw", Section.DIVE, ("player", name), ("pressure", s.pressure),
+                             ("limit", s.limit))]
         if s.phase == "draw":
             return self._reveal(s, move.arg)
         if s.phase == "divide":
@@ -182,25 +183,26 @@ class DivingBell(Game[DivingBellState]):
         diver = self.players[s.diver]
         pressure = s.pressure
         if card.kind == "kraken":
-            events = [self._ev("kraken", Section.ADVANCED, player=diver, krakens=s.krakens)]
+            events = [self._ev("kraken", Section.ADVANCED, ("player", diver),
+                               ("krakens", s.krakens))]
         elif card.kind == "airpocket":
-            events = [self._ev("airpocket", Section.ADVANCED, player=diver, pressure=pressure,
-                               limit=s.limit)]
+            events = [self._ev("airpocket", Section.ADVANCED, ("player", diver),
+                               ("pressure", pressure), ("limit", s.limit))]
         else:
-            events = [self._ev("reveal", Section.DIVE, player=diver, card=card, dots=card.pressure,
-                               pressure=pressure, limit=s.limit)]
+            events = [self._ev("reveal", Section.DIVE, ("player", diver), ("card", card),
+                               ("dots", card.pressure), ("pressure", pressure), ("limit", s.limit))]
         if s.krakens >= KRAKENS_TO_BURST:
             s.burst = True
-            events.append(self._ev("kraken_burst", Section.ADVANCED, player=diver))
+            events.append(self._ev("kraken_burst", Section.ADVANCED, ("player", diver)))
             return events + self._end_dive(s)
         if pressure >= s.limit:
             s.burst = True
             section = Section.BEGINNER if self.variant == "beginner" else Section.BURST
-            events.append(self._ev("burst", section, player=diver, pressure=pressure,
-                                   limit=s.limit))
+            events.append(self._ev("burst", section, ("player", diver), ("pressure", pressure),
+                                   ("limit", s.limit)))
             return events + self._end_dive(s)
         if not s.draws_left:
-            events.append(self._ev("deck_out", Section.GAME_END, player=diver))
+            events.append(self._ev("deck_out", Section.GAME_END, ("player", diver)))
             return events + self._end_dive(s)
         s.phase = "dive"
         return events
@@ -215,26 +217,26 @@ class DivingBell(Game[DivingBellState]):
         divider = self.players[1 - s.diver]
         if s.burst:
             half = len(treasures) // 2
-            events.append(self._ev("divide_even", Section.BURST, player=divider,
-                                   cards=len(treasures), small=half,
-                                   large=len(treasures) - half))
+            events.append(self._ev("divide_even", Section.BURST, ("player", divider),
+                                   ("cards", len(treasures)), ("small", half),
+                                   ("large", len(treasures) - half)))
         else:
-            events.append(self._ev("divide_free", Section.DIVIDE, player=divider,
-                                   cards=len(treasures)))
+            events.append(self._ev("divide_free", Section.DIVIDE, ("player", divider),
+                                   ("cards", len(treasures))))
         return events
 
     def _assign(self, s: DivingBellState, pile: int) -> list[Event]:
         treasures = s.treasures()
         card = ALL_CARDS[treasures[len(s.division)]]
         s.division.append(pile)
-        events = [self._ev("assign", Section.DIVIDE, player=self.players[1 - s.diver], card=card,
-                           pile=PILES[pile])]
+        events = [self._ev("assign", Section.DIVIDE, ("player", self.players[1 - s.diver]),
+                           ("card", card), ("pile", PILES[pile]))]
         if len(s.division) == len(treasures):
             s.phase = "choose"
             chooser = self.chooser(s)
             kind = "choose_burst" if s.burst else "choose_normal"
             section = Section.BURST if s.burst else Section.CHOOSE
-            events.append(self._ev(kind, section, player=self.players[chooser]))
+            events.append(self._ev(kind, section, ("player", self.players[chooser])))
         return events
 
     def state_cards(self, player: int) -> list[Card]:
@@ -252,10 +254,10 @@ class DivingBell(Game[DivingBellState]):
         s.piles[chooser].extend(taken)
         s.piles[other].extend(left)
         events = [
-            self._ev("take", Section.CHOOSE, player=self.players[chooser], pile=PILES[pile],
-                     cards=tuple(ALL_CARDS[i] for i in taken)),
-            self._ev("receive", Section.CHOOSE, player=self.players[other], pile=PILES[1 - pile],
-                     cards=tuple(ALL_CARDS[i] for i in left)),
+            self._ev("take", Section.CHOOSE, ("player", self.players[chooser]),
+                     ("pile", PILES[pile]), ("cards", tuple(ALL_CARDS[i] for i in taken))),
+            self._ev("receive", Section.CHOOSE, ("player", self.players[other]),
+                     ("pile", PILES[1 - pile]), ("cards", tuple(ALL_CARDS[i] for i in left))),
         ]
         return events + self._end_turn(s)
 
@@ -265,7 +267,8 @@ class DivingBell(Game[DivingBellState]):
         if not specials:
             return []
         s.discards.extend(specials)
-        return [self._ev("discard", Section.ADVANCED, cards=tuple(ALL_CARDS[i] for i in specials))]
+        return [self._ev("discard", Section.ADVANCED,
+                         ("cards", tuple(ALL_CARDS[i] for i in specials)))]
 
     def _end_turn(self, s: DivingBellState) -> list[Event]:
         events = self._discard_specials(s)
@@ -282,12 +285,12 @@ class DivingBell(Game[DivingBellState]):
                 s.phase = "vote"
                 s.votes.clear()
                 voter = self.players[1 - s.diver]
-                return events + [self._ev("vote_open", Section.GAME_END, player=voter,
-                                          cards=self.discard_pile(s))]
+                return events + [self._ev("vote_open", Section.GAME_END, ("player", voter),
+                                          ("cards", self.discard_pile(s)))]
             return events + self._finish(s, "deck")
         s.diver = 1 - s.diver
         s.phase = "dive"
-        return events + [self._ev("turn", Section.END_TURN, player=self.players[s.diver])]
+        return events + [self._ev("turn", Section.END_TURN, ("player", self.players[s.diver]))]
 
     def discard_pile(self, s: DivingBellState) -> int:
         """Cards that a reshuffle would bring back: the discarded Kraken and Air Pocket
@@ -298,7 +301,7 @@ class DivingBell(Game[DivingBellState]):
         voter = self._current_player(s) or 0
         s.votes.append(yes)
         events = [self._ev("vote_yes" if yes else "vote_no", Section.GAME_END,
-                           player=self.players[voter])]
+                           ("player", self.players[voter]))]
         if not yes:
             return events + self._finish(s, "declined")
         if len(s.votes) < 2:
@@ -311,8 +314,8 @@ class DivingBell(Game[DivingBellState]):
         s.diver = 1 - s.diver
         s.phase = "dive"
         s.recount()
-        return events + [self._ev("reshuffle", Section.GAME_END, cards=s.draws_left),
-                         self._ev("turn", Section.END_TURN, player=self.players[s.diver])]
+        return events + [self._ev("reshuffle", Section.GAME_END, ("cards", s.draws_left)),
+                         self._ev("turn", Section.END_TURN, ("player", self.players[s.diver]))]
 
     def _finish(self, s: DivingBellState, why: str) -> list[Event]:
         s.phase = "over"
@@ -320,18 +323,19 @@ class DivingBell(Game[DivingBellState]):
         scores = self._scores(s)
         events = []
         if why == "fifty":
-            events.append(self._ev("target", Section.QUICK, target=QUICK_TARGET))
+            events.append(self._ev("target", Section.QUICK, ("target", QUICK_TARGET)))
         else:
             events.append(self._ev("deck_empty_end", Section.GAME_END))
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) == 1:
-            events.append(self._ev("tie_break", Section.FINAL_SCORING, score=max(scores)))
+            events.append(self._ev("tie_break", Section.FINAL_SCORING, ("score", max(scores))))
         if len(winners) == 1:
-            events.append(self._ev("winner", Section.FINAL_SCORING, player=self.players[winners[0]],
-                                   score=scores[winners[0]]))
+            events.append(self._ev("winner", Section.FINAL_SCORING,
+                                   ("player", self.players[winners[0]]),
+                                   ("score", scores[winners[0]])))
         else:
-            events.append(self._ev("shared", Section.FINAL_SCORING, score=max(scores)))
+            events.append(self._ev("shared", Section.FINAL_SCORING, ("score", max(scores))))
         return events
 
     # ---- outcome -----------------------------------------------------------------

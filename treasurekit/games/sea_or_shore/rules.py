@@ -116,9 +116,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
     variants = tuple(VARIANTS)
     min_players, max_players = 3, 5
 
-    def _ev(self, kind: str, section: Section, seen_by: tuple[int, ...] = (),
-            **params: Any) -> Event:
-        return event_of((GAME, kind, section, tuple(params.items()), seen_by))
+    def _ev(self, kind: str, section: Section, seen_by: tuple[int, ...],
+            *params: tuple[str, Any]) -> Event:
+        """An event seen in full by ``seen_by`` (empty: everyone), with its parameters as
+        (name, value) pairs (no keyword dict to build on the hot path)."""
+        return event_of((GAME, kind, section, params, seen_by))
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -358,8 +360,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for hand in s.hands:
             hand.sort(key=card_order)
         kind = "dealt" if s.box else "dealt_all"
-        return [self._ev(kind, Section.SETUP, cards=HAND_SIZE[s.players], round=s.round + 1,
-                         unseen=len(s.box))]
+        return [self._ev(kind, Section.SETUP, (), ("cards", HAND_SIZE[s.players]),
+                         ("round", s.round + 1), ("unseen", len(s.box)))]
 
     def _known_draw(self, s: SeaOrShoreState, step: Step) -> list[Event] | None:
         """Turn up or look at a card whose identity is already settled, or None if it is not."""
@@ -372,7 +374,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 return None
             if deck.bottom:
                 return self._turn(s, step, Move("turn", deck.bottom[0]))
-            return [self._ev("deck_empty", Section.SETUP, deck=d + 1)]
+            return [self._ev("deck_empty", Section.SETUP, (), ("deck", d + 1))]
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or deck.size() == len(deck.top):
             return []
@@ -393,7 +395,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck.bottom.pop(0)                    # back round to the cards put under
         s.known[d] = [max(0, k - 1) for k in s.known[d]]
         s.face_up[d] = move.arg
-        return [self._ev("turn", Section.SETUP, deck=d + 1, card=treasure(move.arg))]
+        return [self._ev("turn", Section.SETUP, (), ("deck", d + 1), ("card", treasure(move.arg)))]
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -401,8 +403,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.passing[p] = move.arg
         to = (p - 1) % s.players
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
-        return [self._ev("pass", Section.SETUP, (p,), player=self.players[p], to=self.players[to],
-                         card=island(move.arg))]
+        return [self._ev("pass", Section.SETUP, (p,), ("player", self.players[p]),
+                         ("to", self.players[to]), ("card", island(move.arg)))]
 
     def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         for p, card in enumerate(s.passing):
@@ -414,12 +416,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             to = (p - 1) % s.players
             s.hands[to].append(card)
-            events.append(self._ev("receive", Section.SETUP, (p, to), player=self.players[p],
-                                   to=self.players[to], card=island(card)))
+            events.append(self._ev("receive", Section.SETUP, (p, to), ("player", self.players[p]),
+                                   ("to", self.players[to]), ("card", island(card))))
         for hand in s.hands:
             hand.sort(key=card_order)
         s.passing = [None] * s.players
-        return events + [self._ev("passed", Section.SETUP, player=self.players[s.starter])]
+        return events + [self._ev("passed", Section.SETUP, (), ("player", self.players[s.starter]))]
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -430,8 +432,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.played[p] = played
         card = island(played.card)
         shown: Any = Colour(card.colour) if played.shows == "sea" else card.value
-        return [self._ev(f"play_{played.shows}", Section.PLAY, (p,), player=self.players[p],
-                         card=card, shown=shown, adds=played.adds)]
+        return [self._ev(f"play_{played.shows}", Section.PLAY, (p,), ("player", self.players[p]),
+                         ("card", card), ("shown", shown), ("adds", played.adds))]
 
     def _uncover(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         """A set-up table waits with every card covered until someone says "reveal"."""
@@ -443,14 +445,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for seat in s.order_from(s.starter):
             played = s.played[seat]
             assert played is not None
-            events.append(self._ev("reveal", Section.PLAY, player=self.players[seat],
-                                   card=island(played.card), value=played.value,
-                                   adds=played.adds))
+            events.append(self._ev("reveal", Section.PLAY, (), ("player", self.players[seat]),
+                                   ("card", island(played.card)), ("value", played.value),
+                                   ("adds", played.adds)))
         found = groups(s)
         for g in found:
             if len(g.colours) > 1:
-                events.append(self._ev("merged", Section.EXCEPTION, colours=_colours(g.colours),
-                                       player=self.players[g.winner]))
+                events.append(self._ev("merged", Section.EXCEPTION, (),
+                                       ("colours", _colours(g.colours)),
+                                       ("player", self.players[g.winner])))
         events += self._ties(found)
         events += self._award_additions(s, found)
         treasures: list[Step] = []
@@ -459,16 +462,16 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck = self._treasure_deck(s, g.colours)
             colour = _colours(g.colours)
             if deck is not None:
-                events.append(self._ev("win_treasure", Section.WIN, player=self.players[g.winner],
-                                       colour=colour,
-                                       treasure=treasure(s.face_up[deck] or "")))
+                events.append(self._ev("win_treasure", Section.WIN, (),
+                                       ("player", self.players[g.winner]), ("colour", colour),
+                                       ("treasure", treasure(s.face_up[deck] or ""))))
                 treasures.append(Step("treasure", g.winner, deck,
                                       colour=COLOURS.index(g.colours[0])))
             else:
                 card = action_card_of(g.colours[0])
-                events.append(self._ev("win_action", Section.ACTIVATE,
-                                       player=self.players[g.winner], colour=colour,
-                                       action=Action(self.sides[card])))
+                events.append(self._ev("win_action", Section.ACTIVATE, (),
+                                       ("player", self.players[g.winner]), ("colour", colour),
+                                       ("action", Action(self.sides[card]))))
                 actions.append(Step("action", g.winner, card=card))
         s.steps[0:0] = treasures + actions + [Step("end_trick")]
         return events
@@ -479,13 +482,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for g in found:
             (a, x), *rest = g.ranked
             if rest and rest[0][1] == x:
-                events.append(self._ev("tie_win", Section.TIE, player=self.players[a],
-                                       other=self.players[rest[0][0]], value=x,
-                                       colour=_colours(g.colours)))
+                events.append(self._ev("tie_win", Section.TIE, (), ("player", self.players[a]),
+                                       ("other", self.players[rest[0][0]]), ("value", x),
+                                       ("colour", _colours(g.colours))))
             if len(rest) > 1 and rest[-1][1] == rest[-2][1]:
-                events.append(self._ev("tie_low", Section.TIE, player=self.players[rest[-1][0]],
-                                       other=self.players[rest[-2][0]], value=rest[-1][1],
-                                       colour=_colours(g.colours)))
+                events.append(self._ev("tie_low", Section.TIE, (),
+                                       ("player", self.players[rest[-1][0]]),
+                                       ("other", self.players[rest[-2][0]]), ("value", rest[-1][1]),
+                                       ("colour", _colours(g.colours))))
         return events
 
     def _treasure_deck(self, s: SeaOrShoreState, colours: tuple[str, ...]) -> int | None:
@@ -507,9 +511,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.addition_pile -= earned
             s.additions[seat] += earned
             kind = "earn" if earned == len(g.ranked) else "earn_short"
-            events.append(self._ev(kind, Section.LOSE, player=self.players[seat],
-                                   colour=_colours(g.colours), cards=len(g.ranked),
-                                   earned=earned))
+            events.append(self._ev(kind, Section.LOSE, (), ("player", self.players[seat]),
+                                   ("colour", _colours(g.colours)), ("cards", len(g.ranked)),
+                                   ("earned", earned)))
         return events
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -519,13 +523,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             s.face_up[d] = None
             s.piles[winner].append(card)
-            return [self._ev("take", Section.TREASURE, player=self.players[winner],
-                             treasure=treasure(card))]
+            return [self._ev("take", Section.TREASURE, (), ("player", self.players[winner]),
+                             ("treasure", treasure(card)))]
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
-        return [self._ev("steal", Section.STEAL, player=self.players[winner],
-                         victim=self.players[victim], treasure=treasure(card))]
+        return [self._ev("steal", Section.STEAL, (), ("player", self.players[winner]),
+                         ("victim", self.players[victim]), ("treasure", treasure(card)))]
 
     # actions ----------------------------------------------------------------------------
     def _action(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -539,15 +543,16 @@ class SeaOrShore(Game[SeaOrShoreState]):
             took = min(2, s.addition_pile)
             s.addition_pile -= took
             s.additions[p] += took
-            return [self._ev("rob_pile", Section.ACTION_ADDITIONS, player=name, cards=took)]
+            return [self._ev("rob_pile", Section.ACTION_ADDITIONS, (), ("player", name),
+                             ("cards", took))]
         if side == "swap":
             if not s.hands[p]:
-                return [self._ev("no_effect", Section.ACTION_SWAP, player=name)]
+                return [self._ev("no_effect", Section.ACTION_SWAP, (), ("player", name))]
             s.steps.insert(0, Step("swap", p))
             return []
         if side == "peek":
             if not any(deck.size() for deck in s.decks):
-                return [self._ev("no_effect", Section.ACTION_PEEK, player=name)]
+                return [self._ev("no_effect", Section.ACTION_PEEK, (), ("player", name))]
             s.steps.insert(0, Step("peek", p))
             return []
         s.steps[0:0] = [Step("salvage", p), Step("discard", p)]
@@ -557,14 +562,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
         p, v = step.player, int(move.arg)
         s.additions[v] -= 2
         s.additions[p] += 2
-        return [self._ev("rob", Section.ACTION_ADDITIONS, player=self.players[p],
-                         victim=self.players[v])]
+        return [self._ev("rob", Section.ACTION_ADDITIONS, (), ("player", self.players[p]),
+                         ("victim", self.players[v]))]
 
     def _swap(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
         s.steps.insert(0, Step("grab", p, victim=v))
-        return [self._ev("swap", Section.ACTION_SWAP, player=self.players[p],
-                         victim=self.players[v], cards=min(2, len(s.hands[v])))]
+        return [self._ev("swap", Section.ACTION_SWAP, (), ("player", self.players[p]),
+                         ("victim", self.players[v]), ("cards", min(2, len(s.hands[v]))))]
 
     def _grab(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, step.victim
@@ -575,8 +580,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[p].sort(key=card_order)
         s.grabbed = cards
         s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
-        return [self._ev("grab", Section.ACTION_SWAP, (p, v), player=self.players[p],
-                         victim=self.players[v], cards=tuple(island(c) for c in cards))]
+        return [self._ev("grab", Section.ACTION_SWAP, (p, v), ("player", self.players[p]),
+                         ("victim", self.players[v]), ("cards", tuple(island(c) for c in cards)))]
 
     def _give(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, step.victim
@@ -585,14 +590,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[v].sort(key=card_order)
         if not any(st.kind == "give" for st in s.steps):
             s.grabbed = []
-        return [self._ev("give", Section.ACTION_SWAP, (p, v), player=self.players[p],
-                         victim=self.players[v], card=island(move.arg))]
+        return [self._ev("give", Section.ACTION_SWAP, (p, v), ("player", self.players[p]),
+                         ("victim", self.players[v]), ("card", island(move.arg)))]
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, d = step.player, int(move.arg)
         s.steps[0:0] = [Step("see", p, d), Step("order", p, d)]
-        return [self._ev("peek", Section.ACTION_PEEK, player=self.players[p], deck=d + 1,
-                         cards=min(3, s.decks[d].size()))]
+        return [self._ev("peek", Section.ACTION_PEEK, (), ("player", self.players[p]),
+                         ("deck", d + 1), ("cards", min(3, s.decks[d].size())))]
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         d = step.deck
@@ -601,8 +606,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
         p = step.player
-        return [self._ev("see", Section.ACTION_PEEK, (p,), player=self.players[p],
-                         card=treasure(move.arg), place=len(deck.top))]
+        return [self._ev("see", Section.ACTION_PEEK, (p,), ("player", self.players[p]),
+                         ("card", treasure(move.arg)), ("place", len(deck.top)))]
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, d = step.player, step.deck
@@ -611,8 +616,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.top[:len(new)] = new
         # only the looker knows the new order; anyone who knew the old one no longer does
         s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
-        return [self._ev("order", Section.ACTION_PEEK, (p,), player=self.players[p], deck=d + 1,
-                         cards=tuple(treasure(c) for c in new))]
+        return [self._ev("order", Section.ACTION_PEEK, (p,), ("player", self.players[p]),
+                         ("deck", d + 1), ("cards", tuple(treasure(c) for c in new)))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
@@ -621,15 +626,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.salvaged.append(v)
         s.hands[p].append(played.card)
         s.hands[p].sort(key=card_order)
-        return [self._ev("salvage", Section.ACTION_SALVAGE, player=self.players[p],
-                         owner=self.players[v], card=island(played.card))]
+        return [self._ev("salvage", Section.ACTION_SALVAGE, (), ("player", self.players[p]),
+                         ("owner", self.players[v]), ("card", island(played.card)))]
 
     def _discard(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p = step.player
         s.hands[p].remove(move.arg)
         s.discards.append(move.arg)
-        return [self._ev("discard", Section.ACTION_SALVAGE, player=self.players[p],
-                         card=island(move.arg))]
+        return [self._ev("discard", Section.ACTION_SALVAGE, (), ("player", self.players[p]),
+                         ("card", island(move.arg)))]
 
     # end of a trick, a round, the game -------------------------------------------------------
     def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -650,29 +655,30 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 s.face_up[d] = None
                 under.append(treasure(card))
         if returned:
-            events.append(self._ev("additions_back", Section.ADDITIONS, cards=returned))
+            events.append(self._ev("additions_back", Section.ADDITIONS, (), ("cards", returned)))
         if under:
-            events.append(self._ev("under", Section.END_TRICK, cards=tuple(under)))
+            events.append(self._ev("under", Section.END_TRICK, (), ("cards", tuple(under))))
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
             return events
         s.steps[0:0] = [Step("turn", -1, d) for d in range(len(s.decks))] + \
             [Step("play", p) for p in s.order_from(s.starter)] + [Step("reveal")]
-        return events + [self._ev("next_trick", Section.END_TRICK, player=self.players[s.starter])]
+        return events + [self._ev("next_trick", Section.END_TRICK, (),
+                                  ("player", self.players[s.starter]))]
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         scores = round_points(s)
         s.round_scores.append(scores)
-        events = [self._ev("round_score", Section.GAME_END, player=self.players[p],
-                           treasure=sum(treasure(t).value for t in s.piles[p]),
-                           additions=s.additions[p], total=scores[p])
+        events = [self._ev("round_score", Section.GAME_END, (), ("player", self.players[p]),
+                           ("treasure", sum(treasure(t).value for t in s.piles[p])),
+                           ("additions", s.additions[p]), ("total", scores[p]))
                   for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
             s.round += 1
             self._setup_round(s, starter=(s.first_starter + 1) % s.players)
-            return events + [self._ev("second_round", Section.GAME_END,
-                                      player=self.players[s.starter])]
+            return events + [self._ev("second_round", Section.GAME_END, (),
+                                      ("player", self.players[s.starter]))]
         s.over = True
         s.steps = []
         totals = self._scores(s)
@@ -680,9 +686,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         tied = [self.players[p] for p, x in enumerate(totals) if x == best]
         winner = self.players[self._winners(s)[0]]
         if len(tied) > 1:
-            events.append(self._ev("final_tie", Section.TIE, players=tied, score=best,
-                                   player=winner, starter=self.players[s.starter]))
-        return events + [self._ev("winner", Section.GAME_END, player=winner, score=best)]
+            events.append(self._ev("final_tie", Section.TIE, (), ("players", tied), ("score", best),
+                                   ("player", winner), ("starter", self.players[s.starter])))
+        return events + [self._ev("winner", Section.GAME_END, (), ("player", winner),
+                                  ("score", best))]
 
     def _winners(self, s: SeaOrShoreState) -> list[int]:
         """The highest total; a tie goes, as every tie does, to the starting player (who holds
