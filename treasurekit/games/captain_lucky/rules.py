@@ -30,6 +30,7 @@ from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
 from ...core.saves import short
+from ...core.sections import fast_members
 from .cards import (
     BLANK,
     DIE_FACES,
@@ -54,6 +55,9 @@ from .cards import (
 )
 from .position import state_from_position
 from .state import CaptainLuckyState, score_of, tie_key
+
+#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
+SECTION = fast_members(Section)
 
 NT = len(TYPES)
 
@@ -379,15 +383,15 @@ class CaptainLucky(Game[CaptainLuckyState]):
             return []
         s.phase = "place"
         s.turn = s.heart
-        return [self._ev("setup", Section.PREPARATION, n=n, cards=sum(self.pack),
+        return [self._ev("setup", SECTION.PREPARATION, n=n, cards=sum(self.pack),
                          hand=HAND_SIZE, middle=Holding(tuple(s.middle))),
-                self._ev("heart", Section.PLAY, player=self.players[s.heart])]
+                self._ev("heart", SECTION.PLAY, player=self.players[s.heart])]
 
     def _place(self, s: CaptainLuckyState, t: int, n: int) -> list[Event]:
         s.hands[s.turn][t] -= n
         s.middle[t] += n
         s.target, s.dice, s.rolls, s.result = None, [], [], ""
-        events = [self._ev2("place", Section.PLACE, ("player", self.players[s.turn]), ("n", n),
+        events = [self._ev2("place", SECTION.PLACE, ("player", self.players[s.turn]), ("n", n),
                             ("type", TREASURES[t]), ("sets", SETS[s.middle[t]]))]
         return events + self._refill(s, "target")
 
@@ -409,13 +413,13 @@ class CaptainLucky(Game[CaptainLuckyState]):
             return []
         events: list[Event] = []
         left = sum(s.pile)
-        section = Section.PLACE if s.after_refill == "target" else Section.STEAL
+        section = SECTION.PLACE if s.after_refill == "target" else SECTION.STEAL
         events.append(self._ev2("refill", section,
                                 ("player", self.players[s.turn]),
                                 ("hand", sum(s.hands[s.turn])), ("left", left)))
         if not left and not s.end_announced:
             s.end_announced = True
-            events.append(self._ev("last_card", Section.END, player=self.players[s.turn],
+            events.append(self._ev("last_card", SECTION.END, player=self.players[s.turn],
                                    heart=self.players[s.heart]))
         return events + self._after_refill(s)
 
@@ -428,7 +432,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         if self._has_target(s):
             s.phase = "target"
             return []
-        return ([self._ev("no_target", Section.STEAL, player=self.players[s.turn])]
+        return ([self._ev("no_target", SECTION.STEAL, player=self.players[s.turn])]
                 + self._end_turn(s))
 
     def _target(self, s: CaptainLuckyState, owner: int, t: int, size: int) -> list[Event]:
@@ -437,7 +441,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.rolling = "roll"
         s.phase = "roll"
         kind = "target_middle" if owner == MIDDLE else "target_player"
-        return [self._ev2(kind, Section.STEAL, ("player", self.players[s.turn]),
+        return [self._ev2(kind, SECTION.STEAL, ("player", self.players[s.turn]),
                           ("owner", self._who(owner)), ("size", size), ("type", TREASURES[t]))]
 
     def _roll(self, s: CaptainLuckyState, faces: str) -> list[Event]:
@@ -452,7 +456,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.rolls.append((s.rolling, faces))
         me = self.players[s.turn]
         kind = "roll" if s.rolling == "roll" else "reroll"
-        section = Section.CAPTAIN_BONUS if s.rolling == "bonus" else Section.STEAL
+        section = SECTION.CAPTAIN_BONUS if s.rolling == "bonus" else SECTION.STEAL
         events = [self._ev2(kind, section, ("player", me), ("n", len(faces)),
                             ("faces", FACES[faces]), ("failed", failed))]
         if not failed:
@@ -462,7 +466,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
             s.phase = "decide"
             return events
         # only the roller knows why: to the others it reads like a stop (no hand is revealed)
-        events.append(event_of((GAME, "no_reroll", Section.STEAL, (
+        events.append(event_of((GAME, "no_reroll", SECTION.STEAL, (
             ("player", me), ("failed", failed), ("type", TREASURES[t]),
             ("have", s.hands[s.turn][t])), (s.turn,))))
         return events + self._fail(s)
@@ -476,33 +480,33 @@ class CaptainLucky(Game[CaptainLuckyState]):
         me = self.players[s.turn]
         sets = SETS[s.collections[s.turn][t]]
         if owner == MIDDLE:
-            ev = self._ev2("win_middle", Section.STEAL, ("player", me), ("size", size),
+            ev = self._ev2("win_middle", SECTION.STEAL, ("player", me), ("size", size),
                            ("type", TREASURES[t]), ("sets", sets))
         else:
-            ev = self._ev2("win_player", Section.STEAL, ("player", me), ("size", size),
+            ev = self._ev2("win_player", SECTION.STEAL, ("player", me), ("size", size),
                            ("type", TREASURES[t]), ("owner", self.players[owner]),
                            ("sets", sets))
         return [ev] + self._refill(s, "next")
 
     def _fail(self, s: CaptainLuckyState) -> list[Event]:
         s.result = "failed"
-        return ([self._ev2("fail", Section.STEAL, ("player", self.players[s.turn]))]
+        return ([self._ev2("fail", SECTION.STEAL, ("player", self.players[s.turn]))]
                 + self._refill(s, "next"))
 
     def _decide(self, s: CaptainLuckyState, move: Move) -> list[Event]:
         assert s.target is not None
         me, t, f = self.players[s.turn], s.target[1], s.failed()
         if move == STOP:
-            return [self._ev("stop", Section.STEAL, player=me, failed=f)] + self._fail(s)
+            return [self._ev("stop", SECTION.STEAL, player=me, failed=f)] + self._fail(s)
         s.phase = "roll"
         if move == BONUS:
             s.bonus_used[s.turn] = True
             s.rolling = "bonus"
-            return [self._ev("bonus", Section.CAPTAIN_BONUS, player=me, failed=f)]
+            return [self._ev("bonus", SECTION.CAPTAIN_BONUS, player=me, failed=f)]
         s.hands[s.turn][t] -= f
         s.discards[t] += f
         s.rolling = "cards"
-        return [self._ev("discard", Section.STEAL, player=me, failed=f, type=TREASURES[t])]
+        return [self._ev("discard", SECTION.STEAL, player=me, failed=f, type=TREASURES[t])]
 
     def _end_turn(self, s: CaptainLuckyState) -> list[Event]:
         s.turns[s.turn] += 1
@@ -513,27 +517,27 @@ class CaptainLucky(Game[CaptainLuckyState]):
         me = self.players[nxt]
         if sum(s.hands[nxt]):
             s.phase = "place"
-            return [self._ev2("turn", Section.PLAY, ("player", me))]
-        return [self._ev("no_cards", Section.PLACE, player=me)] + self._to_target(s)
+            return [self._ev2("turn", SECTION.PLAY, ("player", me))]
+        return [self._ev("no_cards", SECTION.PLACE, player=me)] + self._to_target(s)
 
     def _finish(self, s: CaptainLuckyState) -> list[Event]:
         s.phase = "over"
         s.target = None
-        events = [self._ev("round_over", Section.END, heart=self.players[s.heart])]
+        events = [self._ev("round_over", SECTION.END, heart=self.players[s.heart])]
         scores = self._scores(s)
         for i, name in enumerate(self.players):
-            events.append(self._ev("score", Section.END, player=name, cards=sum(s.collections[i]),
+            events.append(self._ev("score", SECTION.END, player=name, cards=sum(s.collections[i]),
                                    bonus=0 if s.bonus_used[i] else 1, score=scores[i],
                                    sets=Sets(tuple(all_set_sizes(s.collections[i])))))
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) < len(top):
-            events.append(self._ev("tie_break", Section.END, score=max(scores)))
+            events.append(self._ev("tie_break", SECTION.END, score=max(scores)))
         if len(winners) == 1:
-            events.append(self._ev("winner", Section.END, player=self.players[winners[0]],
+            events.append(self._ev("winner", SECTION.END, player=self.players[winners[0]],
                                    score=scores[winners[0]]))
         else:
-            events.append(self._ev("shared", Section.END, score=max(scores),
+            events.append(self._ev("shared", SECTION.END, score=max(scores),
                                    players=", ".join(self.players[i] for i in winners)))
         return events
 

@@ -17,6 +17,7 @@ from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
 from ...core.saves import short
+from ...core.sections import fast_members
 from .cards import (
     AIR_POCKET_RELIEF,
     ALL_CARDS,
@@ -35,6 +36,9 @@ from .cards import (
 )
 from .position import state_from_position
 from .state import DivingBellState, pile_score
+
+#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
+SECTION = fast_members(Section)
 
 DRAW, STOP = Move("draw"), Move("stop")
 TO = {p: Move("to", p) for p in PILES}
@@ -152,11 +156,11 @@ class DivingBell(Game[DivingBellState]):
         if s.phase == "dive":
             name = self.players[s.diver]
             if move == STOP:
-                events = [self._ev("stop", Section.DIVE, ("player", name), ("cards", len(s.row)),
+                events = [self._ev("stop", SECTION.DIVE, ("player", name), ("cards", len(s.row)),
                                    ("pressure", s.pressure), ("limit", s.limit))]
                 return events + self._end_dive(s)
             s.phase = "draw"
-            return [self._ev("draw", Section.DIVE, ("player", name), ("pressure", s.pressure),
+            return [self._ev("draw", SECTION.DIVE, ("player", name), ("pressure", s.pressure),
                              ("limit", s.limit))]
         if s.phase == "draw":
             return self._reveal(s, move.arg)
@@ -183,26 +187,26 @@ class DivingBell(Game[DivingBellState]):
         diver = self.players[s.diver]
         pressure = s.pressure
         if card.kind == "kraken":
-            events = [self._ev("kraken", Section.ADVANCED, ("player", diver),
+            events = [self._ev("kraken", SECTION.ADVANCED, ("player", diver),
                                ("krakens", s.krakens))]
         elif card.kind == "airpocket":
-            events = [self._ev("airpocket", Section.ADVANCED, ("player", diver),
+            events = [self._ev("airpocket", SECTION.ADVANCED, ("player", diver),
                                ("pressure", pressure), ("limit", s.limit))]
         else:
-            events = [self._ev("reveal", Section.DIVE, ("player", diver), ("card", card),
+            events = [self._ev("reveal", SECTION.DIVE, ("player", diver), ("card", card),
                                ("dots", card.pressure), ("pressure", pressure), ("limit", s.limit))]
         if s.krakens >= KRAKENS_TO_BURST:
             s.burst = True
-            events.append(self._ev("kraken_burst", Section.ADVANCED, ("player", diver)))
+            events.append(self._ev("kraken_burst", SECTION.ADVANCED, ("player", diver)))
             return events + self._end_dive(s)
         if pressure >= s.limit:
             s.burst = True
-            section = Section.BEGINNER if self.variant == "beginner" else Section.BURST
+            section = SECTION.BEGINNER if self.variant == "beginner" else SECTION.BURST
             events.append(self._ev("burst", section, ("player", diver), ("pressure", pressure),
                                    ("limit", s.limit)))
             return events + self._end_dive(s)
         if not s.draws_left:
-            events.append(self._ev("deck_out", Section.GAME_END, ("player", diver)))
+            events.append(self._ev("deck_out", SECTION.GAME_END, ("player", diver)))
             return events + self._end_dive(s)
         s.phase = "dive"
         return events
@@ -211,17 +215,17 @@ class DivingBell(Game[DivingBellState]):
         events = []
         treasures = s.treasures()
         if not treasures:
-            events.append(self._ev("nothing", Section.DIVIDE))
+            events.append(self._ev("nothing", SECTION.DIVIDE))
             return events + self._end_turn(s)
         s.phase = "divide"
         divider = self.players[1 - s.diver]
         if s.burst:
             half = len(treasures) // 2
-            events.append(self._ev("divide_even", Section.BURST, ("player", divider),
+            events.append(self._ev("divide_even", SECTION.BURST, ("player", divider),
                                    ("cards", len(treasures)), ("small", half),
                                    ("large", len(treasures) - half)))
         else:
-            events.append(self._ev("divide_free", Section.DIVIDE, ("player", divider),
+            events.append(self._ev("divide_free", SECTION.DIVIDE, ("player", divider),
                                    ("cards", len(treasures))))
         return events
 
@@ -229,13 +233,13 @@ class DivingBell(Game[DivingBellState]):
         treasures = s.treasures()
         card = ALL_CARDS[treasures[len(s.division)]]
         s.division.append(pile)
-        events = [self._ev("assign", Section.DIVIDE, ("player", self.players[1 - s.diver]),
+        events = [self._ev("assign", SECTION.DIVIDE, ("player", self.players[1 - s.diver]),
                            ("card", card), ("pile", PILES[pile]))]
         if len(s.division) == len(treasures):
             s.phase = "choose"
             chooser = self.chooser(s)
             kind = "choose_burst" if s.burst else "choose_normal"
-            section = Section.BURST if s.burst else Section.CHOOSE
+            section = SECTION.BURST if s.burst else SECTION.CHOOSE
             events.append(self._ev(kind, section, ("player", self.players[chooser])))
         return events
 
@@ -254,9 +258,9 @@ class DivingBell(Game[DivingBellState]):
         s.piles[chooser].extend(taken)
         s.piles[other].extend(left)
         events = [
-            self._ev("take", Section.CHOOSE, ("player", self.players[chooser]),
+            self._ev("take", SECTION.CHOOSE, ("player", self.players[chooser]),
                      ("pile", PILES[pile]), ("cards", tuple(ALL_CARDS[i] for i in taken))),
-            self._ev("receive", Section.CHOOSE, ("player", self.players[other]),
+            self._ev("receive", SECTION.CHOOSE, ("player", self.players[other]),
                      ("pile", PILES[1 - pile]), ("cards", tuple(ALL_CARDS[i] for i in left))),
         ]
         return events + self._end_turn(s)
@@ -267,7 +271,7 @@ class DivingBell(Game[DivingBellState]):
         if not specials:
             return []
         s.discards.extend(specials)
-        return [self._ev("discard", Section.ADVANCED,
+        return [self._ev("discard", SECTION.ADVANCED,
                          ("cards", tuple(ALL_CARDS[i] for i in specials)))]
 
     def _end_turn(self, s: DivingBellState) -> list[Event]:
@@ -285,12 +289,12 @@ class DivingBell(Game[DivingBellState]):
                 s.phase = "vote"
                 s.votes.clear()
                 voter = self.players[1 - s.diver]
-                return events + [self._ev("vote_open", Section.GAME_END, ("player", voter),
+                return events + [self._ev("vote_open", SECTION.GAME_END, ("player", voter),
                                           ("cards", self.discard_pile(s)))]
             return events + self._finish(s, "deck")
         s.diver = 1 - s.diver
         s.phase = "dive"
-        return events + [self._ev("turn", Section.END_TURN, ("player", self.players[s.diver]))]
+        return events + [self._ev("turn", SECTION.END_TURN, ("player", self.players[s.diver]))]
 
     def discard_pile(self, s: DivingBellState) -> int:
         """Cards that a reshuffle would bring back: the discarded Kraken and Air Pocket
@@ -300,7 +304,7 @@ class DivingBell(Game[DivingBellState]):
     def _vote(self, s: DivingBellState, yes: bool) -> list[Event]:
         voter = self._current_player(s) or 0
         s.votes.append(yes)
-        events = [self._ev("vote_yes" if yes else "vote_no", Section.GAME_END,
+        events = [self._ev("vote_yes" if yes else "vote_no", SECTION.GAME_END,
                            ("player", self.players[voter]))]
         if not yes:
             return events + self._finish(s, "declined")
@@ -314,8 +318,8 @@ class DivingBell(Game[DivingBellState]):
         s.diver = 1 - s.diver
         s.phase = "dive"
         s.recount()
-        return events + [self._ev("reshuffle", Section.GAME_END, ("cards", s.draws_left)),
-                         self._ev("turn", Section.END_TURN, ("player", self.players[s.diver]))]
+        return events + [self._ev("reshuffle", SECTION.GAME_END, ("cards", s.draws_left)),
+                         self._ev("turn", SECTION.END_TURN, ("player", self.players[s.diver]))]
 
     def _finish(self, s: DivingBellState, why: str) -> list[Event]:
         s.phase = "over"
@@ -323,19 +327,19 @@ class DivingBell(Game[DivingBellState]):
         scores = self._scores(s)
         events = []
         if why == "fifty":
-            events.append(self._ev("target", Section.QUICK, ("target", QUICK_TARGET)))
+            events.append(self._ev("target", SECTION.QUICK, ("target", QUICK_TARGET)))
         else:
-            events.append(self._ev("deck_empty_end", Section.GAME_END))
+            events.append(self._ev("deck_empty_end", SECTION.GAME_END))
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) == 1:
-            events.append(self._ev("tie_break", Section.FINAL_SCORING, ("score", max(scores))))
+            events.append(self._ev("tie_break", SECTION.FINAL_SCORING, ("score", max(scores))))
         if len(winners) == 1:
-            events.append(self._ev("winner", Section.FINAL_SCORING,
+            events.append(self._ev("winner", SECTION.FINAL_SCORING,
                                    ("player", self.players[winners[0]]),
                                    ("score", scores[winners[0]])))
         else:
-            events.append(self._ev("shared", Section.FINAL_SCORING, ("score", max(scores))))
+            events.append(self._ev("shared", SECTION.FINAL_SCORING, ("score", max(scores))))
         return events
 
     # ---- outcome -----------------------------------------------------------------

@@ -29,6 +29,7 @@ from ...core.game import Game
 from ...core.i18n import tr
 from ...core.moves import Move
 from ...core.saves import short
+from ...core.sections import fast_members
 from .cards import (
     ACTION_CARDS,
     ADDITION_CARDS,
@@ -50,6 +51,9 @@ from .cards import (
 from .position import state_from_position
 from .state import Deck, Played, SeaOrShoreState, Step
 from .view import view
+
+#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
+SECTION = fast_members(Section)
 
 CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
 DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
@@ -360,7 +364,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for hand in s.hands:
             hand.sort(key=card_order)
         kind = "dealt" if s.box else "dealt_all"
-        return [self._ev(kind, Section.SETUP, (), ("cards", HAND_SIZE[s.players]),
+        return [self._ev(kind, SECTION.SETUP, (), ("cards", HAND_SIZE[s.players]),
                          ("round", s.round + 1), ("unseen", len(s.box)))]
 
     def _known_draw(self, s: SeaOrShoreState, step: Step) -> list[Event] | None:
@@ -374,7 +378,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 return None
             if deck.bottom:
                 return self._turn(s, step, Move("turn", deck.bottom[0]))
-            return [self._ev("deck_empty", Section.SETUP, (), ("deck", d + 1))]
+            return [self._ev("deck_empty", SECTION.SETUP, (), ("deck", d + 1))]
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or deck.size() == len(deck.top):
             return []
@@ -395,7 +399,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck.bottom.pop(0)                    # back round to the cards put under
         s.known[d] = [max(0, k - 1) for k in s.known[d]]
         s.face_up[d] = move.arg
-        return [self._ev("turn", Section.SETUP, (), ("deck", d + 1), ("card", treasure(move.arg)))]
+        return [self._ev("turn", SECTION.SETUP, (), ("deck", d + 1), ("card", treasure(move.arg)))]
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -403,7 +407,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.passing[p] = move.arg
         to = (p - 1) % s.players
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
-        return [self._ev("pass", Section.SETUP, (p,), ("player", self.players[p]),
+        return [self._ev("pass", SECTION.SETUP, (p,), ("player", self.players[p]),
                          ("to", self.players[to]), ("card", island(move.arg)))]
 
     def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -416,12 +420,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             to = (p - 1) % s.players
             s.hands[to].append(card)
-            events.append(self._ev("receive", Section.SETUP, (p, to), ("player", self.players[p]),
+            events.append(self._ev("receive", SECTION.SETUP, (p, to), ("player", self.players[p]),
                                    ("to", self.players[to]), ("card", island(card))))
         for hand in s.hands:
             hand.sort(key=card_order)
         s.passing = [None] * s.players
-        return events + [self._ev("passed", Section.SETUP, (), ("player", self.players[s.starter]))]
+        return events + [self._ev("passed", SECTION.SETUP, (), ("player", self.players[s.starter]))]
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -432,7 +436,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.played[p] = played
         card = island(played.card)
         shown: Any = Colour(card.colour) if played.shows == "sea" else card.value
-        return [self._ev(f"play_{played.shows}", Section.PLAY, (p,), ("player", self.players[p]),
+        return [self._ev(f"play_{played.shows}", SECTION.PLAY, (p,), ("player", self.players[p]),
                          ("card", card), ("shown", shown), ("adds", played.adds))]
 
     def _uncover(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -445,13 +449,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for seat in s.order_from(s.starter):
             played = s.played[seat]
             assert played is not None
-            events.append(self._ev("reveal", Section.PLAY, (), ("player", self.players[seat]),
+            events.append(self._ev("reveal", SECTION.PLAY, (), ("player", self.players[seat]),
                                    ("card", island(played.card)), ("value", played.value),
                                    ("adds", played.adds)))
         found = groups(s)
         for g in found:
             if len(g.colours) > 1:
-                events.append(self._ev("merged", Section.EXCEPTION, (),
+                events.append(self._ev("merged", SECTION.EXCEPTION, (),
                                        ("colours", _colours(g.colours)),
                                        ("player", self.players[g.winner])))
         events += self._ties(found)
@@ -462,14 +466,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck = self._treasure_deck(s, g.colours)
             colour = _colours(g.colours)
             if deck is not None:
-                events.append(self._ev("win_treasure", Section.WIN, (),
+                events.append(self._ev("win_treasure", SECTION.WIN, (),
                                        ("player", self.players[g.winner]), ("colour", colour),
                                        ("treasure", treasure(s.face_up[deck] or ""))))
                 treasures.append(Step("treasure", g.winner, deck,
                                       colour=COLOURS.index(g.colours[0])))
             else:
                 card = action_card_of(g.colours[0])
-                events.append(self._ev("win_action", Section.ACTIVATE, (),
+                events.append(self._ev("win_action", SECTION.ACTIVATE, (),
                                        ("player", self.players[g.winner]), ("colour", colour),
                                        ("action", Action(self.sides[card]))))
                 actions.append(Step("action", g.winner, card=card))
@@ -482,11 +486,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for g in found:
             (a, x), *rest = g.ranked
             if rest and rest[0][1] == x:
-                events.append(self._ev("tie_win", Section.TIE, (), ("player", self.players[a]),
+                events.append(self._ev("tie_win", SECTION.TIE, (), ("player", self.players[a]),
                                        ("other", self.players[rest[0][0]]), ("value", x),
                                        ("colour", _colours(g.colours))))
             if len(rest) > 1 and rest[-1][1] == rest[-2][1]:
-                events.append(self._ev("tie_low", Section.TIE, (),
+                events.append(self._ev("tie_low", SECTION.TIE, (),
                                        ("player", self.players[rest[-1][0]]),
                                        ("other", self.players[rest[-2][0]]), ("value", rest[-1][1]),
                                        ("colour", _colours(g.colours))))
@@ -511,7 +515,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.addition_pile -= earned
             s.additions[seat] += earned
             kind = "earn" if earned == len(g.ranked) else "earn_short"
-            events.append(self._ev(kind, Section.LOSE, (), ("player", self.players[seat]),
+            events.append(self._ev(kind, SECTION.LOSE, (), ("player", self.players[seat]),
                                    ("colour", _colours(g.colours)), ("cards", len(g.ranked)),
                                    ("earned", earned)))
         return events
@@ -523,12 +527,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             s.face_up[d] = None
             s.piles[winner].append(card)
-            return [self._ev("take", Section.TREASURE, (), ("player", self.players[winner]),
+            return [self._ev("take", SECTION.TREASURE, (), ("player", self.players[winner]),
                              ("treasure", treasure(card)))]
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
-        return [self._ev("steal", Section.STEAL, (), ("player", self.players[winner]),
+        return [self._ev("steal", SECTION.STEAL, (), ("player", self.players[winner]),
                          ("victim", self.players[victim]), ("treasure", treasure(card)))]
 
     # actions ----------------------------------------------------------------------------
@@ -543,16 +547,16 @@ class SeaOrShore(Game[SeaOrShoreState]):
             took = min(2, s.addition_pile)
             s.addition_pile -= took
             s.additions[p] += took
-            return [self._ev("rob_pile", Section.ACTION_ADDITIONS, (), ("player", name),
+            return [self._ev("rob_pile", SECTION.ACTION_ADDITIONS, (), ("player", name),
                              ("cards", took))]
         if side == "swap":
             if not s.hands[p]:
-                return [self._ev("no_effect", Section.ACTION_SWAP, (), ("player", name))]
+                return [self._ev("no_effect", SECTION.ACTION_SWAP, (), ("player", name))]
             s.steps.insert(0, Step("swap", p))
             return []
         if side == "peek":
             if not any(deck.size() for deck in s.decks):
-                return [self._ev("no_effect", Section.ACTION_PEEK, (), ("player", name))]
+                return [self._ev("no_effect", SECTION.ACTION_PEEK, (), ("player", name))]
             s.steps.insert(0, Step("peek", p))
             return []
         s.steps[0:0] = [Step("salvage", p), Step("discard", p)]
@@ -562,13 +566,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
         p, v = step.player, int(move.arg)
         s.additions[v] -= 2
         s.additions[p] += 2
-        return [self._ev("rob", Section.ACTION_ADDITIONS, (), ("player", self.players[p]),
+        return [self._ev("rob", SECTION.ACTION_ADDITIONS, (), ("player", self.players[p]),
                          ("victim", self.players[v]))]
 
     def _swap(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
         s.steps.insert(0, Step("grab", p, victim=v))
-        return [self._ev("swap", Section.ACTION_SWAP, (), ("player", self.players[p]),
+        return [self._ev("swap", SECTION.ACTION_SWAP, (), ("player", self.players[p]),
                          ("victim", self.players[v]), ("cards", min(2, len(s.hands[v]))))]
 
     def _grab(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -580,7 +584,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[p].sort(key=card_order)
         s.grabbed = cards
         s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
-        return [self._ev("grab", Section.ACTION_SWAP, (p, v), ("player", self.players[p]),
+        return [self._ev("grab", SECTION.ACTION_SWAP, (p, v), ("player", self.players[p]),
                          ("victim", self.players[v]), ("cards", tuple(island(c) for c in cards)))]
 
     def _give(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -590,13 +594,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[v].sort(key=card_order)
         if not any(st.kind == "give" for st in s.steps):
             s.grabbed = []
-        return [self._ev("give", Section.ACTION_SWAP, (p, v), ("player", self.players[p]),
+        return [self._ev("give", SECTION.ACTION_SWAP, (p, v), ("player", self.players[p]),
                          ("victim", self.players[v]), ("card", island(move.arg)))]
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, d = step.player, int(move.arg)
         s.steps[0:0] = [Step("see", p, d), Step("order", p, d)]
-        return [self._ev("peek", Section.ACTION_PEEK, (), ("player", self.players[p]),
+        return [self._ev("peek", SECTION.ACTION_PEEK, (), ("player", self.players[p]),
                          ("deck", d + 1), ("cards", min(3, s.decks[d].size())))]
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -606,7 +610,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
         p = step.player
-        return [self._ev("see", Section.ACTION_PEEK, (p,), ("player", self.players[p]),
+        return [self._ev("see", SECTION.ACTION_PEEK, (p,), ("player", self.players[p]),
                          ("card", treasure(move.arg)), ("place", len(deck.top)))]
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -616,7 +620,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.top[:len(new)] = new
         # only the looker knows the new order; anyone who knew the old one no longer does
         s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
-        return [self._ev("order", Section.ACTION_PEEK, (p,), ("player", self.players[p]),
+        return [self._ev("order", SECTION.ACTION_PEEK, (p,), ("player", self.players[p]),
                          ("deck", d + 1), ("cards", tuple(treasure(c) for c in new)))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -626,14 +630,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.salvaged.append(v)
         s.hands[p].append(played.card)
         s.hands[p].sort(key=card_order)
-        return [self._ev("salvage", Section.ACTION_SALVAGE, (), ("player", self.players[p]),
+        return [self._ev("salvage", SECTION.ACTION_SALVAGE, (), ("player", self.players[p]),
                          ("owner", self.players[v]), ("card", island(played.card)))]
 
     def _discard(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p = step.player
         s.hands[p].remove(move.arg)
         s.discards.append(move.arg)
-        return [self._ev("discard", Section.ACTION_SALVAGE, (), ("player", self.players[p]),
+        return [self._ev("discard", SECTION.ACTION_SALVAGE, (), ("player", self.players[p]),
                          ("card", island(move.arg)))]
 
     # end of a trick, a round, the game -------------------------------------------------------
@@ -655,29 +659,29 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 s.face_up[d] = None
                 under.append(treasure(card))
         if returned:
-            events.append(self._ev("additions_back", Section.ADDITIONS, (), ("cards", returned)))
+            events.append(self._ev("additions_back", SECTION.ADDITIONS, (), ("cards", returned)))
         if under:
-            events.append(self._ev("under", Section.END_TRICK, (), ("cards", tuple(under))))
+            events.append(self._ev("under", SECTION.END_TRICK, (), ("cards", tuple(under))))
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
             return events
         s.steps[0:0] = [Step("turn", -1, d) for d in range(len(s.decks))] + \
             [Step("play", p) for p in s.order_from(s.starter)] + [Step("reveal")]
-        return events + [self._ev("next_trick", Section.END_TRICK, (),
+        return events + [self._ev("next_trick", SECTION.END_TRICK, (),
                                   ("player", self.players[s.starter]))]
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         scores = round_points(s)
         s.round_scores.append(scores)
-        events = [self._ev("round_score", Section.GAME_END, (), ("player", self.players[p]),
+        events = [self._ev("round_score", SECTION.GAME_END, (), ("player", self.players[p]),
                            ("treasure", sum(treasure(t).value for t in s.piles[p])),
                            ("additions", s.additions[p]), ("total", scores[p]))
                   for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
             s.round += 1
             self._setup_round(s, starter=(s.first_starter + 1) % s.players)
-            return events + [self._ev("second_round", Section.GAME_END, (),
+            return events + [self._ev("second_round", SECTION.GAME_END, (),
                                       ("player", self.players[s.starter]))]
         s.over = True
         s.steps = []
@@ -686,9 +690,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         tied = [self.players[p] for p, x in enumerate(totals) if x == best]
         winner = self.players[self._winners(s)[0]]
         if len(tied) > 1:
-            events.append(self._ev("final_tie", Section.TIE, (), ("players", tied), ("score", best),
+            events.append(self._ev("final_tie", SECTION.TIE, (), ("players", tied), ("score", best),
                                    ("player", winner), ("starter", self.players[s.starter])))
-        return events + [self._ev("winner", Section.GAME_END, (), ("player", winner),
+        return events + [self._ev("winner", SECTION.GAME_END, (), ("player", winner),
                                   ("score", best))]
 
     def _winners(self, s: SeaOrShoreState) -> list[int]:
