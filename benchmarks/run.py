@@ -16,6 +16,10 @@ work on the machine does not distort them:
   matching hand cards, captain bonus used and unused (goal: < 50 ms).
 * import -- ``import treasurekit`` in a fresh interpreter, median of several runs
   (goal: <= 100 ms).
+* games_10k -- 10,000 seeded random games of each game, as one notebook cell would play
+  them (``new_game(seed=s)``, a random legal move or the dealer until the game is over;
+  goal: < 10 s each). By default a sample of ``--games`` games is timed (CPU time) and
+  the time for 10,000 projected from it; ``--games 10000`` plays them all.
 
 Prints a table and writes ``benchmarks/results.json``. If ``benchmarks/dashboard.py``
 exists, its ``main()`` runs last (Voila latency) unless ``--no-dashboard`` is given;
@@ -48,6 +52,7 @@ GOAL_PLAYOUT_RATIO = 1.5
 GOAL_DIVISION_SECONDS = 0.2
 GOAL_IMPORT_SECONDS = 0.100
 GOAL_ODDS_SECONDS = 0.050
+GOAL_10K_SECONDS = 10.0
 ROUNDS = 9                  # alternating measurement rounds per engine
 ROUND_SECONDS = 0.5         # playout time per engine per round
 
@@ -206,6 +211,33 @@ def bench_playout(rounds: int = ROUNDS, seconds: float = ROUND_SECONDS,
     return out
 
 
+# ---- (a2) 10,000 seeded random games ------------------------------------------------
+def bench_games(game: str, games: int) -> dict[str, Any]:
+    """``games`` seeded random games of ``game`` (seat counts as in the playout bench):
+    CPU seconds, and the time 10,000 such games take at that rate."""
+    import treasurekit as tk
+
+    counts = PLAYOUT_GAMES[game]
+    rng = random.Random(0)
+    actions = 0
+    start = time.process_time()
+    for seed in range(games):
+        g = tk.new_game(game, players=counts[seed % len(counts)], seed=seed)
+        while not g.is_over:
+            if g.is_chance:
+                g.deal()
+            else:
+                g.play(rng.choice(g.legal_moves()))
+            actions += 1
+    took = time.process_time() - start
+    projected = took * 10_000 / games
+    return {
+        "game": game, "games": games, "actions": actions, "cpu_s": round(took, 3),
+        "projected_s_for_10000": round(projected, 2), "goal_s": GOAL_10K_SECONDS,
+        "ok": projected < GOAL_10K_SECONDS,
+    }
+
+
 # ---- (b) best division ---------------------------------------------------------
 def bench_division(cards: int = 16, runs: int = 7) -> dict[str, Any]:
     from treasurekit.games.diving_bell.cards import STANDARD_DECK
@@ -319,6 +351,11 @@ def _table(results: dict[str, Any]) -> str:
             rows.append(("  (peer np.random)",
                          f"{p['peer_numpy_sampling_actions_per_s']:,} act/s",
                          f"{p['ratio_vs_numpy_sampling']:.2f}x", "", "info"))
+    for b in results.get("games_10k", {}).values():
+        rows.append((f"10,000 games {b['game']}",
+                     f"{b['games']:,} played in {b['cpu_s']:.2f} s CPU",
+                     f"{b['projected_s_for_10000']:.1f} s", f"< {b['goal_s']:.0f} s",
+                     mark[b["ok"]]))
     rows += [
         ("best_division", f"{d['cards']} cards: {d['normal_s'] * 1e3:.1f} ms, "
          f"burst {d['burst_s'] * 1e3:.1f} ms", f"{d['ratio_to_goal']:.2f} of goal",
@@ -338,6 +375,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description="treasurekit benchmarks")
     parser.add_argument("--no-dashboard", action="store_true", help="skip benchmarks/dashboard.py")
     parser.add_argument("--output", type=Path, default=HERE / "results.json")
+    parser.add_argument("--games", type=int, default=1000,
+                        help="random games timed per game for the 10,000-games figure")
+    parser.add_argument("--only", choices=["playout", "games"], default=None,
+                        help="run only the playout ratios or only the 10,000-games figure")
     parser.add_argument("--classroom", action="store_true",
                         help="also run benchmarks/classroom.py (a class arriving at once; "
                              "minutes); unknown options go to it")
@@ -352,10 +393,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     results: dict[str, Any] = {
         "python": platform.python_version(), "machine": platform.machine(),
         "platform": platform.platform(),
-        "playout": {game: bench_playout(game=game) for game in PLAYOUT_GAMES},
-        "best_division": bench_division(),
-        "captain_lucky_odds": bench_captain_lucky_odds(), "import": bench_import(),
     }
+    if args.only != "games":
+        results["playout"] = {game: bench_playout(game=game) for game in PLAYOUT_GAMES}
+    if args.only != "playout":
+        results["games_10k"] = {game: bench_games(game, args.games) for game in PLAYOUT_GAMES}
+    if args.only is not None:
+        print(json.dumps(results, indent=2))
+        return results
+    results["best_division"] = bench_division()
+    results["captain_lucky_odds"] = bench_captain_lucky_odds()
+    results["import"] = bench_import()
     print(_table(results))
     if not args.no_dashboard:
         dashboard = run_dashboard()

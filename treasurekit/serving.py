@@ -130,7 +130,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             if kernel is not None:
                 kernel.last_activity = now
         self._last_pooled = pooled
-        await super().cull_kernels()
+        await super().cull_kernels()  # type: ignore[no-untyped-call]
 
 
 

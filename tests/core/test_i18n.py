@@ -85,11 +85,15 @@ def test_every_message_formats_with_its_placeholders(namespace):
     for lang in LANGUAGES:
         for key, value in catalog(lang, namespace).items():
             for count in ((1, 2) if isinstance(value, dict) else (None,)):
-                text = forms(value)[0]
-                values: dict[str, object] = {name: "X" for name in placeholders(text)}
-                if count is not None:
-                    values["count"] = count
-                assert "{" not in tr(f"{namespace}.{key}", lang, **values).replace("{{", "")
+                for text in forms(value):
+                    counted = {name for _, name, spec, _ in string.Formatter().parse(text)
+                               if name and spec and "=" in spec}
+                    values: dict[str, object] = {
+                        name: 2 if name in counted else "X" for name in placeholders(text)}
+                    if count is not None:
+                        values["count"] = count
+                    out = tr(f"{namespace}.{key}", lang, **values)
+                    assert "{" not in out.replace("{{", "")
 
 
 @pytest.mark.parametrize("namespace", NAMESPACES)

@@ -7,7 +7,7 @@ from functools import partial
 from typing import Any, NamedTuple, Protocol
 
 from .i18n import DEFAULT_LANGUAGE, join, tr
-from .sections import section_key
+from .sections import RuleSection
 
 
 class Labelled(Protocol):
@@ -23,12 +23,12 @@ class Event(NamedTuple):
 
     game: str
     kind: str
-    section: str          # the game's ``Section`` member (a str): see core/sections.py
+    section: RuleSection  # the game's ``Section`` member: see core/sections.py
     params: tuple[tuple[str, Any], ...] = ()
     seen_by: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, game: str, kind: str, section: str, **params: Any) -> Event:
+    def of(cls, game: str, kind: str, section: RuleSection, **params: Any) -> Event:
         return cls(game, kind, section, tuple(params.items()))
 
     def sees_all(self, viewer: int | None) -> bool:
@@ -60,7 +60,7 @@ class Event(NamedTuple):
 
     def rule(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """The title of the rulebook section this event applies."""
-        return tr(f"{self.game}.section.{section_key(self.section)}", lang)
+        return tr(f"{self.game}.section.{self.section.key}", lang)
 
     def __str__(self) -> str:
         return f"[{self.rule()}] {self.text()}"

@@ -100,18 +100,46 @@ def join(items: list[str] | tuple[str, ...], lang: str, style: ListStyle = "stan
     return str(format_list(list(items), style=style, locale=_locale(lang))) if items else ""
 
 
+class Count:
+    """A number in a message. A placeholder may choose its words by the number's CLDR
+    plural category (Babel's rules for the language): ``{cards:one=# card|other=# cards}``
+    reads "1 card" or "3 cards" ("#" is the number); a plain ``{cards}`` is the number."""
+
+    __slots__ = ("value", "lang")
+
+    def __init__(self, value: int | float, lang: str) -> None:
+        self.value, self.lang = value, lang
+
+    def __format__(self, spec: str) -> str:
+        if "=" not in spec:
+            return format(self.value, spec) if spec else str(self)
+        forms = dict(form.split("=", 1) for form in spec.split("|"))
+        text = forms.get(plural_form(self.value, self.lang), forms["other"])
+        return text.replace("#", str(self))
+
+    def __str__(self) -> str:
+        value = self.value
+        return str(value) if type(value) is int and -1000 < value < 1000 \
+            else number(value, self.lang)
+
+
 def _format(value: Any, lang: str) -> Any:
     if isinstance(value, Percent):
         return percent(value.value, lang, value.digits)
-    if isinstance(value, float):
-        return number(value, lang)
+    if type(value) is int or type(value) is float:
+        return Count(value, lang)
     return value
 
 
 def tr(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
     """The message ``key`` in ``lang``, with ``{placeholders}`` filled in.
 
-    A plural message picks its form by the ``count`` parameter.
+    A plural message (an object of CLDR forms) picks its form by the ``count`` parameter;
+    inside any message, ``{n:one=# card|other=# cards}`` picks words by ``n`` (see
+    :class:`Count`). Forms follow Babel's plural rules for the language.
+
+    >>> tr("widgets.db.deck", "en", deck=1, diver="Ann").startswith("Deck: 1 card ")
+    True
     """
     if lang not in LANGUAGES:
         lang = DEFAULT_LANGUAGE

@@ -21,8 +21,8 @@ GAMES: dict[str, str] = {
 
 def game_class(name: str) -> type[Game[Any]]:
     """The class that implements game ``name``."""
-    if name not in GAMES:
-        raise UnknownGame(f"no game {name!r}; implemented: {', '.join(sorted(GAMES))}")
+    if type(name) is not str or name not in GAMES:
+        raise UnknownGame(f"no game {short(name)}; implemented: {', '.join(sorted(GAMES))}")
     module, _, cls = GAMES[name].partition(":")
     found: type[Game[Any]] = getattr(import_module(module), cls)
     return found

@@ -14,6 +14,7 @@ from .events import Event
 from .game import Game
 from .i18n import tr
 from .registry import setup_position
+from .sections import RuleSection
 
 
 class Msg(NamedTuple):
@@ -48,7 +49,7 @@ class Example:
 
     game: str
     key: str                      # catalog prefix: {game}.example.{key}.title / .intro
-    section: str                  # the rulebook section it illustrates
+    section: RuleSection          # the rulebook section it illustrates
     position: dict[str, Any]
     steps: tuple[ExampleStep, ...]
     outcome: Callable[[Game[Any]], Msg]   # the book's result, read off the engine
@@ -58,6 +59,10 @@ class Example:
 
     def intro(self, lang: str) -> str:
         return tr(f"{self.game}.example.{self.key}.intro", lang)
+
+    def rule(self, lang: str) -> str:
+        """The title of the rulebook section the example illustrates."""
+        return tr(f"{self.game}.section.{self.section.key}", lang)
 
     def start(self) -> Game[Any]:
         return setup_position(self.game, self.position)
@@ -100,7 +105,7 @@ class LessonStep:
 
     game: str
     key: str                                   # {game}.lesson.{key}.title / .text
-    section: str
+    section: RuleSection
     position: dict[str, Any]
     choices: Callable[[Game[Any]], list[Choice]]
     explain: Callable[[Game[Any]], Msg]       # given a fresh start() of the step
@@ -116,6 +121,10 @@ class LessonStep:
 
     def text(self, lang: str) -> str:
         return tr(f"{self.game}.lesson.{self.key}.text", lang)
+
+    def rule(self, lang: str) -> str:
+        """The title of the rulebook section the step teaches."""
+        return tr(f"{self.game}.section.{self.section.key}", lang)
 
     def start(self, lang: str = "en") -> Game[Any]:
         """The step's table (the position, then the lead-in moves); the learner's seat "You"

@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.game import Game
+from ..core.i18n import percent
 from ..core.moves import Move
 from ..games.captain_lucky.cards import (
     BLANK,
@@ -354,17 +355,17 @@ def odds_plot(table: Any, lang: Language) -> str:
     return svg(width, height, "".join(body), t(f"{GAME}.ui.odds.plot_label"), "tk-chart")
 
 
-def _pct_cell(p: float) -> str:
-    return f"<td>{100 * p:.1f}%</td>"
+def _pct_cell(p: float, lang: str) -> str:
+    return f"<td>{percent(float(p), lang)}</td>"
 
 
 def odds_table_html(table: Any, bonus: int, lang: Language) -> str:
     t = lang.t
     cards = table.shape[1]
     head = "".join(f"<th>{m}</th>" for m in range(cards))
-    rows = "".join(
-        f'<tr><th>{k}</th>{"".join(_pct_cell(table[k, m, bonus]) for m in range(cards))}</tr>'
-        for k in range(1, table.shape[0]))
+    cells = [[_pct_cell(table[k, m, bonus], lang.code) for m in range(cards)]
+             for k in range(table.shape[0])]
+    rows = "".join(f'<tr><th>{k}</th>{"".join(cells[k])}</tr>' for k in range(1, table.shape[0]))
     title = t(f"{GAME}.ui.odds.table_bonus" if bonus else f"{GAME}.ui.odds.table_no_bonus")
     return (f'<table class="tk-cl-odds-table tk-cl-odds-b{bonus}"><caption>{escape(title)}'
             f'</caption><tr><th>{escape(t(f"{GAME}.ui.odds.k_m"))}</th>{head}</tr>{rows}</table>')
@@ -461,7 +462,7 @@ class OddsLab(w.VBox):
                           "</div></div>")
         value = self.policy.start(self.size.value, 0, True)
         intro = t(f"{GAME}.ui.odds.policy_intro", size=self.size.value,
-                  card=self.card_value.value, value=f"{value:.2f}")
+                  card=float(self.card_value.value), value=round(float(value), 2))
         self.policy_out.value = (
             f"<p>{escape(intro)}</p>"
             f'<div class="tk-cols">{policy_html(self.policy, self.size.value, self.lang)}</div>')
@@ -469,9 +470,10 @@ class OddsLab(w.VBox):
             self.sim_out.value = ""
             return
         used = {1: t(f"{GAME}.ui.odds.yes"), 0: t(f"{GAME}.ui.odds.no")}
+        code = self.lang.code
         rows = "".join(
             f"<tr><td>{k}</td><td>{m}</td><td>{escape(used[b])}</td>"
-            f"<td>{100 * exact:.2f}%</td><td>{100 * sim:.2f}%</td></tr>"
+            f"<td>{percent(exact, code, 2)}</td><td>{percent(sim, code, 2)}</td></tr>"
             for k, m, b, exact, sim in self.sim)
         head = "".join(f"<th>{escape(t(f'{GAME}.ui.odds.col.{c}'))}</th>"
                        for c in ("k", "m", "bonus", "exact", "simulated"))

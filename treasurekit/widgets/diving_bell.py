@@ -12,6 +12,7 @@ import ipywidgets as w
 
 from ..core.errors import InvalidSave
 from ..core.game import Game
+from ..core.i18n import Percent
 from ..games.diving_bell.cards import Card, card_by_code
 from ..games.diving_bell.scoring import breakdown
 from .lang import Language, live_html
@@ -317,7 +318,7 @@ class OddsLab(w.VBox):
             return
         v, best = self.view, self.best
         pressure = t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"])
-        nxt = t("widgets.db.odds.next", pct=f"{100 * self.chance:.1f}%")
+        nxt = t("widgets.db.odds.next", pct=Percent(self.chance))
         # the diver's net points in plain words: who comes out ahead, and by how much
         net = best.chooser_value
         found = (t("learner.db.odds.diver_ahead", points=net) if net > 0 else

@@ -102,7 +102,7 @@ class LessonPlayer(w.VBox):
         t, code, step = self.lang.t, self.lang.code, self.step
         title = t("widgets.lesson_step", step=self.index + 1, total=len(self.steps),
                   title=step.title(code))
-        rule = f'<span class="tk-rule">§ {escape(t(f"{step.game}.section.{step.section}"))}</span>'
+        rule = f'<span class="tk-rule">§ {escape(step.rule(code))}</span>'
         self.head.value = panel(title, f"<p>{rule} {escape(step.text(code))}</p>")
         self._show_feedback()
         for b, choice in zip(self.choices.children, self.options, strict=True):

@@ -71,7 +71,7 @@ def moves_for(token: str, moves: Iterable[Move]) -> list[Move]:
     return [m for m in moves if m.arg.split("/")[0] == token]
 
 
-class ClickableTable(anywidget.AnyWidget):  # type: ignore[misc]
+class ClickableTable(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
     """HTML of a drawn table (``value``) whose marked parts can be touched."""
 
     _esm = _ESM

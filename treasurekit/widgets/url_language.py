@@ -31,7 +31,7 @@ export default { render };
 """
 
 
-class UrlLanguage(anywidget.AnyWidget):  # type: ignore[misc]
+class UrlLanguage(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
     """Invisible: keeps ``?lang=`` of the page's address equal to the app's language."""
 
     _esm = _ESM

@@ -296,7 +296,7 @@ def test_captain_bonus_rerolls_all_failed_dice_and_flips_the_card():
     g = pos(**TARGETS)
     play(g, "steal:p1-pearl-3", "roll:BPB")
     events = g.play("bonus")
-    assert kinds(events) == ["bonus"] and events[0].section == "captain_bonus"
+    assert kinds(events) == ["bonus"] and events[0].section.key == "captain_bonus"
     assert g.state.bonus_used == [True, False]
     assert {len(m.arg) for m in g.legal_moves()} == {2}
     assert g.view(0)["hand"] == {"ruby": 2, "gold": 1, "pearl": 2}   # costs no cards
@@ -470,7 +470,7 @@ def test_every_event_cites_a_section_and_has_en_and_nl_text():
     seen = Counter()
     while not g.is_over:
         for e in (g.deal() if g.is_chance else g.play(rng.choice(g.legal_moves()))):
-            assert e.section in sections
+            assert e.section.key in sections
             assert e.text("en") != e.text("nl")
             seen[e.kind] += 1
     assert all(has(f"{GAME}.event.{k}", "nl") for k in seen)

@@ -139,7 +139,7 @@ def test_dive_phase_draw_one_at_a_time():
     g = position()
     assert [str(m) for m in g.legal_moves()] == ["draw"]
     ev = g.play("draw")
-    assert kinds(ev) == ["draw"] and ev[0].section == "dive"
+    assert kinds(ev) == ["draw"] and ev[0].section.key == "dive"
     assert g.is_chance and g.current_player is None
     with pytest.raises(tk.IllegalMove):         # no second draw before the card is revealed
         g.play("draw")
@@ -182,7 +182,7 @@ def test_pressure_burst_at_10_must_stop():
     ev = dive(g, "map1/1")                                  # the 10th dot
     assert kinds(ev)[-2:] == ["burst", "divide_even"]
     assert g.state.burst and g.state.phase == "divide"
-    assert ev[-2].section == "burst" and ev[-2].param("pressure") == 10
+    assert ev[-2].section.key == "burst" and ev[-2].param("pressure") == 10
     with pytest.raises(tk.IllegalMove):
         g.play("draw")
     with pytest.raises(tk.IllegalMove):
@@ -298,7 +298,7 @@ def test_choice_phase_opponent_chooses_first_after_burst():
     g = position(diver="Ann", row=["gold5/3", "gold5/3", "gold4/3"])
     dive(g, "gold3/1")                                   # 10 dots: burst
     ev = play(g, "to:A", "to:A", "to:B", "to:B")
-    assert ev[-1].kind == "choose_burst" and ev[-1].section == "burst"
+    assert ev[-1].kind == "choose_burst" and ev[-1].section.key == "burst"
     assert g.current_player == 1                         # Bob divided, Bob chooses first
     g.play("take:B")
     assert Counter(map(str, g.view(0)["piles"][1])) == Counter(["gold4/3", "gold3/1"])
@@ -327,7 +327,7 @@ def test_end_turn_play_passes():
     g = position()
     dive(g, "gold1/0")
     ev = play(g, "stop", "to:A", "take:A")
-    assert ev[-1].kind == "turn" and ev[-1].section == "end_turn"
+    assert ev[-1].kind == "turn" and ev[-1].section.key == "end_turn"
     assert ev[-1].param("player") == "Bob"
     assert g.current_player == 1 and g.state.diver == 1 and g.state.phase == "dive"
     assert g.state.pressure == 0 and g.state.row == []
@@ -358,7 +358,7 @@ def test_game_end_when_deck_runs_out():
     assert g.state.draws_left == 2
     ev = dive(g, "gold1/0", "map1/0")
     assert kinds(ev)[-2:] == ["deck_out", "divide_free"]        # the dive has to stop
-    assert ev[-2].section == "game_end"
+    assert ev[-2].section.key == "game_end"
     with pytest.raises(tk.IllegalMove):
         g.play("draw")
     ev = play(g, "to:A", "to:B", "take:A")
@@ -532,7 +532,7 @@ def test_beginner_mode_no_cursed_burst_at_12():
     assert not g.state.burst and g.state.phase == "dive" and "burst" not in kinds(ev)
     ev = dive(g, "map1/1")                                        # 12
     assert g.state.burst and ev[-2].kind == "burst" and ev[-2].param("limit") == 12
-    assert ev[-2].section == "beginner"                           # cites Beginner Mode
+    assert ev[-2].section.key == "beginner"                           # cites Beginner Mode
 
 
 def test_beginner_mode_burst_at_exactly_12_not_10():
@@ -604,7 +604,7 @@ def test_quick_game_60_cards_first_to_50():
     ev = g.play("take:B")                                     # Bob (diver) leaves A to Ann
     assert g.scores() == [50, 0] and g.is_over and g.state.ended_by == "fifty"
     assert kinds(ev)[-2:] == ["target", "winner"] and ev[-1].param("player") == "Ann"
-    assert ev[-2].section == "quick"
+    assert ev[-2].section.key == "quick"
     assert g.winners() == [0]
 
 
@@ -650,7 +650,7 @@ def test_quick_game_deck_of_60_runs_out_and_game_ends_if_declined():
 def _check_event(e: tk.Event) -> None:
     assert e.game == GAME
     for lang in ("en", "nl"):
-        assert has(f"{GAME}.section.{e.section}", lang), (e, lang)
+        assert has(f"{GAME}.section.{e.section.key}", lang), (e, lang)
         assert has(f"{GAME}.event.{e.kind}", lang), (e, lang)
         text = e.text(lang)
         assert text and "{" not in text and "}" not in text, (e, lang, text)

@@ -20,6 +20,7 @@ from typing import Any
 import treasurekit as tk
 from treasurekit.core.bots import RandomBot, bot_move
 from treasurekit.games.sea_or_shore.cards import Island, Treasure
+from treasurekit.games.sea_or_shore.state import Step
 
 from ...checks import all_views, replay_decisions
 
@@ -197,7 +198,7 @@ def check_cards(g: tk.Game) -> None:
     assert s.addition_pile >= 0 and min(s.additions) >= 0, f"negative additions, {at(g)}"
     for d, deck in enumerate(s.decks):
         assert len(deck.top) <= 3 and max(s.known[d]) <= len(deck.top), f"deck {d}, {at(g)}"
-    if not g.is_over and s.steps[0][0] == "play" and not any(s.played):
+    if not g.is_over and s.steps[0].kind == "play" and not any(s.played):
         assert len({len(h) for h in s.hands}) == 1, f"unequal hands at a trick start, {at(g)}"
         assert s.passing == [None] * n, f"passing, {at(g)}"
 
@@ -223,7 +224,7 @@ def book_legal(g: tk.Game) -> list[str] | None:
     """The legal decisions, written from the rules (None for steps not covered here)."""
     s = g.state
     step = s.steps[0]
-    kind, p = step[0], g.current_player
+    kind, p = step.kind, g.current_player
     hand = s.hands[p]
     if kind == "pass":
         counts = Counter(c[0] for c in hand)
@@ -294,13 +295,13 @@ def check_view(g: tk.Game, q: int, v: dict[str, Any] | None = None) -> None:
         assert v["legal"] == [str(m) for m in g.legal_moves()], f"legal in view, {at(g)}"
     else:
         assert v["legal"] == [], f"another player's legal moves shown to {q}, {at(g)}"
-    step = s.steps[0] if s.steps else ("over",)
+    step = s.steps[0] if s.steps else Step("over")
     allowed = set()
-    if step[0] == "pass" and s.passing[q]:
+    if step.kind == "pass" and s.passing[q]:
         allowed.add("passing")
-    if step[0] == "give" and q in (step[1], step[2]):
+    if step.kind == "give" and q in (step.player, step.victim):
         allowed.add("grabbed")
-    if step[0] == "order" and q == step[1]:
+    if step.kind == "order" and q == step.player:
         allowed.add("looking_at")
     assert set(v["pending"]) <= allowed, f"pending {v['pending']} shown to {q}, {at(g)}"
     if "passing" in v["pending"]:

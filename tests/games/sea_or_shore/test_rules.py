@@ -147,7 +147,7 @@ def test_set_up_hand_sizes(players, size):
     g = tk.new_game(GAME, players=players, seed=3)
     ev = deal_all(g)
     dealt = event(ev, "dealt" if players != 4 else "dealt_all")   # four: no card left over
-    assert dealt.section == "setup" and dealt.param("cards") == size
+    assert dealt.section.key == "setup" and dealt.param("cards") == size
     assert dealt.param("unseen") == 48 - players * size == g.view(0)["unseen_islands"]
     assert [len(g.view(p)["hand"]) for p in range(players)] == [size] * players
     assert g.view(0)["hand_sizes"] == [size] * players
@@ -206,7 +206,7 @@ def test_pass_highest_card_of_most_held_colour_to_the_right():
     passes = of_kind(ev, "pass")
     assert [(e.param("player"), e.param("to"), e.param("card").code) for e in passes] == [
         ("Stephanie", "Eric", "g11"), ("Niels", "Stephanie", "p10"), ("Marlou", "Niels", "b11")]
-    assert all(e.section == "setup" for e in passes)
+    assert all(e.section.key == "setup" for e in passes)
     hands = [set(g.view(p)["hand"]) for p in range(4)]
     # to the right: Eric's r9 goes to Marlou (seat 3), Stephanie's g11 to Eric, ...
     assert "r9" in hands[M] and "g11" in hands[E] and "p10" in hands[S] and "b11" in hands[N]
@@ -277,7 +277,7 @@ def test_game_play_covered_card_view_shows_only_chosen_half():
                                       "taken": False}
     for p in (S, N, M):
         assert g.view(p)["played"][E] == {"shows": "sea", "adds": 0, "colour": "r"}
-    assert ev[0].kind == "play_sea" and ev[0].section == "play" and ev[0].seen_by == (E,)
+    assert ev[0].kind == "play_sea" and ev[0].section.key == "play" and ev[0].seen_by == (E,)
     assert ev[0].param("shown") == "r"
     ev = g.play("play:r4/shore+2")
     for p in (E, N, M):                      # the number shows, the addition cards too
@@ -306,7 +306,7 @@ def test_win_the_color_alone():
                    "Marlou": "g6/sea"})
     win = of_kind(ev, "win_treasure")
     assert [(e.param("player"), e.param("colour")) for e in win] == [("Stephanie", "r")]
-    assert win[0].section == "win"
+    assert win[0].section.key == "win"
     assert g.state.piles[S] == ["r3"]                          # the only red: r1 wins red
 
 
@@ -341,7 +341,7 @@ def test_tie_goes_to_starting_player_or_next_clockwise(starter, plays, winner):
     win = [e for e in ev if e.kind == "win_treasure" and e.param("colour") == "r"]
     assert win[0].param("player") == winner
     tie = event(ev, "tie_win")
-    assert tie.param("player") == winner and tie.section == "tie"
+    assert tie.param("player") == winner and tie.section.key == "tie"
     loser = "Stephanie" if winner == "Eric" else "Eric"
     earn = [e for e in ev if e.kind == "earn" and e.param("colour") == "r"]
     assert [e.param("player") for e in earn] == [loser]        # the tie loser is the lowest
@@ -379,7 +379,7 @@ def test_earning_treasure():
                  piles={"Eric": ["b4"]})
     ev = play(g, "play:r8/sea", "play:r4/shore", "play:p5/sea", "play:p6/sea")
     take = of_kind(ev, "take")[0]
-    assert take.section == "treasure" and take.param("treasure").code == "r3"
+    assert take.section.key == "treasure" and take.param("treasure").code == "r3"
     assert take.param("player") == "Eric"
     assert g.state.piles[E] == ["b4", "r3"]                    # on top of the personal pile
     assert g.view(N)["piles"][E] == {"top": "r3", "size": 2}   # the top is visible to all
@@ -396,7 +396,7 @@ def test_stealing_instead_of_taking():
     assert legal(g) == ["take", "steal:1"]
     ev = g.play("steal:1")
     steal = event(ev, "steal")
-    assert steal.section == "steal" and steal.param("victim") == "Stephanie"
+    assert steal.section.key == "steal" and steal.param("victim") == "Stephanie"
     assert steal.param("treasure").code == "r4"
     assert g.state.piles[E] == ["r4"] and g.state.piles[S] == ["b2"]
     assert g.state.face_up[0] == "r3"                          # still face up on the deck
@@ -464,7 +464,7 @@ def test_lose_the_color_lowest_earns_as_many_addition_cards_as_cards_played(card
     plays = {n: (reds if n in names else others)[n] for n in NAMES[4]}
     g, ev = trick(plays)
     earn = [e for e in ev if e.kind == "earn" and e.param("colour") == "r"]
-    assert len(earn) == 1 and earn[0].section == "lose"
+    assert len(earn) == 1 and earn[0].section.key == "lose"
     assert earn[0].param("player") == "Stephanie" and earn[0].param("earned") == cards
     assert g.view(E)["additions"][S] == cards                  # placed in front of her
 
@@ -539,7 +539,7 @@ def test_addition_cards_go_back_to_the_pile_after_the_trick():
                    "Marlou": "p6/sea"}, additions={"Eric": 3, "Stephanie": 1})
     assert g.state.additions == [1, 2, 2, 0]                   # Stephanie and Niels earned 2
     back = event(ev, "additions_back")
-    assert back.param("cards") == 3 and back.section == "additions"
+    assert back.param("cards") == 3 and back.section.key == "additions"
     assert g.state.addition_pile == 22 - 5                     # 5 held, 3 back in the pile
 
 
@@ -554,7 +554,7 @@ def test_activating_action_card(variant, colour):
     g, ev = trick({"Eric": f"{card}/sea", "Stephanie": "r4/shore", "Niels": "p5/sea",
                    "Marlou": "r2/sea"}, variant=variant)
     act = event(ev, "win_action")
-    assert act.section == "activate" and act.param("player") == "Eric"
+    assert act.section.key == "activate" and act.param("player") == "Eric"
     side = SIDES[variant][0 if colour == "b" else 1]
     assert act.param("action") == side
     assert act.param("colour") == colour
@@ -567,7 +567,7 @@ def test_action_additions_steal_two_from_another_player():
     assert legal(g) == ["rob:1", "rob:2"]                      # Marlou has only one
     ev = g.play("rob:2")
     rob = event(ev, "rob")
-    assert rob.section == "action_additions" and rob.param("victim") == "Niels"
+    assert rob.section.key == "action_additions" and rob.param("victim") == "Niels"
     assert g.state.additions == [2, 3, 0, 1]
 
 
@@ -589,7 +589,7 @@ def test_action_additions_from_the_pile_when_nobody_has_two():
     g, ev = trick({"Eric": "b9/sea", "Stephanie": "r4/shore", "Niels": "g5/sea",
                    "Marlou": "p6/sea"}, additions={"Marlou": 1, "Niels": 1})
     got = event(ev, "rob_pile")
-    assert got.param("cards") == 2 and got.section == "action_additions"
+    assert got.param("cards") == 2 and got.section.key == "action_additions"
     assert g.state.additions == [2, 0, 1, 1] and g.state.addition_pile == 18
 
 
@@ -613,7 +613,7 @@ def test_action_swap_take_two_random_cards_give_two_back():
     g, ev = trick(SWAP_PLAYS, variant="swap-peek", hands=SWAP_HANDS)
     assert g.phase == "swap" and legal(g) == ["swap:1", "swap:2", "swap:3"]
     ev = g.play("swap:1")
-    assert event(ev, "swap").section == "action_swap"
+    assert event(ev, "swap").section.key == "action_swap"
     assert not g.is_chance                   # her whole hand of two: nothing left to chance
     grab = event(ev, "grab")
     assert grab.seen_by == (E, S)
@@ -655,7 +655,7 @@ def test_action_swap_one_card_left_swap_one():
 
 def test_action_swap_last_trick_no_cards_no_effect():
     g, ev = trick(SWAP_PLAYS, variant="swap-salvage", spare=False)
-    assert event(ev, "no_effect").section == "action_swap"
+    assert event(ev, "no_effect").section.key == "action_swap"
     assert g.phase == "salvage" and g.current_player == N
 
 
@@ -714,12 +714,12 @@ def test_action_salvage_take_a_played_card_then_discard_one():
     assert g.phase == "salvage" and g.current_player == N
     assert legal(g) == ["salvage:0", "salvage:1", "salvage:2", "salvage:3"]
     ev = g.play("salvage:1")
-    assert event(ev, "salvage").section == "action_salvage"
+    assert event(ev, "salvage").section.key == "action_salvage"
     assert g.state.hands[N] == ["r4", "b3"]
     assert g.view(E)["played"][S]["taken"] is True
     assert g.phase == "discard" and legal(g) == [f"discard:{c}" for c in g.state.hands[N]]
     ev = g.play("discard:b3")
-    assert event(ev, "discard").section == "action_salvage"
+    assert event(ev, "discard").section.key == "action_salvage"
     assert "r4" in g.state.hands[N] and len(g.state.hands[N]) == 1
     # at the end of the trick the taken card is not discarded with the others
     assert "r4" not in g.state.discards and {"r9", "g5", "r6"} <= set(g.state.discards)
@@ -783,7 +783,7 @@ def test_three_player_exception_book_example():
     g, ev = trick({"Eric": "r4/sea", "Marlou": "p7/shore", "Niels": "g9/sea"}, players=3,
                   face_up=["r5"])
     merged = event(ev, "merged")
-    assert merged.section == "exception" and merged.param("colours") == "g/p"
+    assert merged.section.key == "exception" and merged.param("colours") == "g/p"
     assert merged.param("player") == "Niels"
     assert event(ev, "take").param("player") == "Eric" and g.state.piles[0] == ["r5"]
     act = event(ev, "win_action")
@@ -791,7 +791,7 @@ def test_three_player_exception_book_example():
     earn = event(ev, "earn")
     assert earn.param("player") == "Marlou" and earn.param("earned") == 2
     assert g.state.additions == [0, 2, 0]
-    assert g.phase == "see" and g.state.steps[0][1] == 2      # one deck: Niels looks at it
+    assert g.phase == "see" and g.state.steps[0].player == 2   # one deck: Niels looks at it
 
 
 def test_three_player_exception_red_and_blue():
@@ -847,7 +847,7 @@ def test_four_player_example_steal_additions_action_and_treasures_under():
     ev = play(g, "peek:1", "see:g1", "see:g2", "see:g3", "order:g1,g2,g3")
     under = event(ev, "under")
     assert [t.code for t in under.param("cards")] == ["r3", "p2"]
-    assert under.section == "end_trick"
+    assert under.section.key == "end_trick"
     assert g.state.decks[0].bottom == ["r3"] and g.state.decks[1].bottom == ["p2"]
     assert g.is_chance and g.phase == "turn"
     g.play("turn:b5")
@@ -871,7 +871,7 @@ def test_end_of_trick_starting_card_passes_clockwise_new_treasures_turned_up():
     nxt = event(g.log[-1], "next_trick")
     g.play("turn:g4")
     assert g.state.face_up == ["b1", "g4"]
-    assert nxt.param("player") == "Eric" and nxt.section == "end_trick"
+    assert nxt.param("player") == "Eric" and nxt.section.key == "end_trick"
     assert g.current_player == E and g.view(N)["starter"] == E
     assert set(g.state.discards) == {"r8", "b4", "g2", "p5"}    # played cards discarded
     assert g.state.played == [None] * 4 and not g.state.revealed
@@ -953,7 +953,7 @@ def test_game_end_totals_of_both_rounds_decide():
     assert g.state.round_scores == [[3, 10, 4, 6], [13, 2, 0, 2]]
     assert g.scores() == [16, 12, 4, 8] and g.winners() == [E]
     win = event(g.log[-1], "winner")
-    assert win.section == "game_end" and win.param("player") == "Eric"
+    assert win.section.key == "game_end" and win.param("player") == "Eric"
     assert win.param("score") == 16
 
 

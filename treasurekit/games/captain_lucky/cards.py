@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ...core.i18n import tr
+from ...core.sections import RuleSection
 
 GAME = "captain_lucky"
 
@@ -47,6 +48,8 @@ DIE_FACES = 6
 PIRATE_FACES = 3
 
 PIRATE, BLANK = "P", "B"
+#: the owner code of the sets in the middle of the table (players are 0, 1, ...)
+MIDDLE = -1
 
 
 def pack_for(players: int) -> tuple[int, ...]:
@@ -118,3 +121,15 @@ class Holding(NamedTuple):
     def label(self, lang: str = "en") -> str:
         parts = [f"{n} × {TREASURES[i].label(lang)}" for i, n in enumerate(self.counts) if n]
         return ", ".join(parts) if parts else tr("core.nothing", lang)
+
+
+class Section(RuleSection):
+    """The sections of the Captain Lucky rulebook (see core/sections.py)."""
+
+    CONTENTS = "Contents"
+    PREPARATION = "Game preparation"
+    PLAY = "Game play"
+    PLACE = "1. Place card(s)"
+    STEAL = "2. Steal treasure"
+    CAPTAIN_BONUS = "The Captain Bonus"
+    END = "End of the game"

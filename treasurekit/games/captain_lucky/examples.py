@@ -18,7 +18,7 @@ from typing import Any
 
 from ...core.game import Game
 from ...core.teaching import Example, ExampleStep, Msg
-from .cards import INDEX, Sets, all_set_sizes, set_sizes
+from .cards import INDEX, Section, Sets, all_set_sizes, set_sizes
 
 __all__ = ["BECKY", "EXAMPLES", "GOLD_BAR", "NICK", "RUBIES"]
 
@@ -42,7 +42,7 @@ def _rubies_outcome(game: Game[Any]) -> Msg:
 
 
 RUBIES = Example(
-    game=G, key="rubies", section="steal",
+    game=G, key="rubies", section=Section.STEAL,
     position={"players": ["Ann", "Bob"], "phase": "target",
               "hands": [["silver", "silver", "pearl", "jade", "gold"], None],
               "middle": {"ruby": 3, "pearl": 1}, "collections": [{"ruby": 4}, {}]},
@@ -60,7 +60,7 @@ def _gold_outcome(game: Game[Any]) -> Msg:
 
 
 GOLD_BAR = Example(
-    game=G, key="gold_bar", section="steal",
+    game=G, key="gold_bar", section=Section.STEAL,
     position={"players": ["Ann", "Bob"], "phase": "target",
               "hands": [["gold", "silver", "silver", "pearl", "jade"], None],
               "middle": {"gold": 1, "ruby": 2}},
@@ -77,7 +77,7 @@ def _nick_outcome(game: Game[Any]) -> Msg:
 
 
 NICK = Example(
-    game=G, key="nick", section="captain_bonus",
+    game=G, key="nick", section=Section.CAPTAIN_BONUS,
     position={"players": ["Nick", "Shelley"], "phase": "target",
               "hands": [["gold", "gold", "silver", "pearl", "jade"],
                         ["silver", "silver", "pearl", "jade", "jade"]],
@@ -101,7 +101,7 @@ def _becky_outcome(game: Game[Any]) -> Msg:
 
 
 BECKY = Example(
-    game=G, key="becky", section="end",
+    game=G, key="becky", section=Section.END,
     position={"players": ["Becky", "Craig"], "heart": "Becky", "turn": "Craig",
               "phase": "target", "draw_pile": {},
               "hands": [["ruby", "jade", "jade"], ["ruby", "silver"]],

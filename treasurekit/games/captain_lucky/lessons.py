@@ -18,8 +18,8 @@ from typing import Any
 from ...core.errors import IllegalMove
 from ...core.game import Game
 from ...core.teaching import Choice, LessonStep, Msg
-from .cards import INDEX, Sets, all_set_sizes, set_sizes
-from .rules import BLANK, PIRATE, score_of, tie_key
+from .cards import BLANK, INDEX, PIRATE, Section, Sets, all_set_sizes, set_sizes
+from .state import score_of, tie_key
 
 G = "captain_lucky"
 HAND = ["ruby", "ruby", "gold", "pearl", "pearl"]
@@ -56,7 +56,7 @@ def play_to_end(game: Game[Any]) -> Game[Any]:
     return game
 
 
-def _step(key: str, section: str, position: dict[str, Any], choices: Any, explain: Any,
+def _step(key: str, section: Section, position: dict[str, Any], choices: Any, explain: Any,
           then: tuple[str, ...] = (), lead_in: tuple[str, ...] = (),
           hides: tuple[str, ...] = ()) -> LessonStep:
     pos = {"players": ["You", "Bob"], **position}
@@ -302,28 +302,29 @@ def _tie_explain(game: Game[Any]) -> Msg:
 
 
 LESSON: list[LessonStep] = [
-    _step("place", "place", {"hands": [HAND, None], "middle": {"silver": 1}},
+    _step("place", Section.PLACE, {"hands": [HAND, None], "middle": {"silver": 1}},
           _place_choices, _place_explain, then=("draw:silver", "draw:jade")),
-    _step("middle_sets", "place", {"hands": [HAND, None], "middle": {"ruby": 4}},
+    _step("middle_sets", Section.PLACE, {"hands": [HAND, None], "middle": {"ruby": 4}},
           _middle_choices, _middle_explain),
-    _step("refill", "place", {"hands": [HAND, None], "middle": {"ruby": 1}},
+    _step("refill", Section.PLACE, {"hands": [HAND, None], "middle": {"ruby": 1}},
           _refill_choices, _refill_explain),
-    _step("target", "steal", TARGET_POS, _target_choices, _target_explain),
-    _step("dice", "steal", TARGET_POS, _dice_choices, _dice_explain),
-    _step("reroll", "steal", {"phase": "target", "hands": [HAND, None],
+    _step("target", Section.STEAL, TARGET_POS, _target_choices, _target_explain),
+    _step("dice", Section.STEAL, TARGET_POS, _dice_choices, _dice_explain),
+    _step("reroll", Section.STEAL, {"phase": "target", "hands": [HAND, None],
                               "middle": {"ruby": 3}}, _reroll_choices, _reroll_explain,
           then=("roll:PP", "draw:silver", "draw:silver"), lead_in=REROLL_LEAD),
-    _step("savings", "steal", {"phase": "target", "bonus_used": [True, False],
+    _step("savings", Section.STEAL, {"phase": "target", "bonus_used": [True, False],
                                "hands": [["ruby"] * 4 + ["gold"], None],
                                "middle": {"ruby": 4}}, _savings_choices, _savings_explain,
           lead_in=SAVINGS_LEAD),
-    _step("bonus", "captain_bonus", {**TARGET_POS}, _bonus_choices, _bonus_explain,
+    _step("bonus", Section.CAPTAIN_BONUS, {**TARGET_POS}, _bonus_choices, _bonus_explain,
           then=("roll:PP",), lead_in=BONUS_LEAD),
-    _step("build", "steal", {"phase": "target", "hands": [HAND, None], "middle": {"jade": 3},
+    _step("build", Section.STEAL, {"phase": "target", "hands": [HAND, None], "middle": {"jade": 3},
                              "collections": [{"jade": 4}, {}]}, _build_choices,
           _build_explain, lead_in=BUILD_LEAD),
-    _step("end", "end", END_POS, _end_choices, _end_explain),
-    _step("score", "end", SCORE_POS, _score_choices, _score_explain, hides=("scores",)),
-    _step("tie", "end", TIE_POS, _tie_choices, _tie_explain),
+    _step("end", Section.END, END_POS, _end_choices, _end_explain),
+    _step("score", Section.END, SCORE_POS, _score_choices, _score_explain,
+          hides=("scores",)),
+    _step("tie", Section.END, TIE_POS, _tie_choices, _tie_explain),
 ]
 

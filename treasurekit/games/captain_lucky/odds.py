@@ -126,7 +126,8 @@ def win_table(pirate_faces: int = PIRATE_FACES, max_cards: int = HAND_SIZE) -> F
     first = blank_distribution(pirate_faces)                   # [k, f]
     table = np.einsum("kf,fmb->kmb", first, policy.value)
     table[0] = 1.0                                            # an empty set: nothing to win
-    return table
+    out: FloatArray = table
+    return out
 
 
 def win_chance(size: int, matching: int, bonus: bool,

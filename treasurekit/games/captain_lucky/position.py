@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import InvalidSave
 from ...core.saves import check_keys, short
 from .cards import HAND_SIZE, INDEX, TYPES
+from .state import CaptainLuckyState
 
 if TYPE_CHECKING:
-    from .rules import CaptainLucky, CaptainLuckyState
+    from .rules import CaptainLucky
 
 KEYS = {"players", "variant", "heart", "turn", "phase", "hands", "middle", "collections",
         "discards", "draw_pile", "bonus_used", "end_announced", "title"}
@@ -84,8 +85,6 @@ def _fill(pile: list[int], name: str) -> list[int]:
 
 
 def state_from_position(game: CaptainLucky, desc: dict[str, Any]) -> CaptainLuckyState:
-    from .rules import CaptainLuckyState
-
     check_keys(desc, KEYS, "position")
     names = list(game.players)
     n = len(names)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
 from typing import Any, cast
@@ -33,6 +32,7 @@ from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
 from ...core.saves import short
+from ...core.sections import fast_members
 from .cards import (
     BLANK,
     DIE_FACES,
@@ -40,6 +40,7 @@ from .cards import (
     GAME,
     HAND_SIZE,
     INDEX,
+    MIDDLE,
     PIRATE,
     PIRATE_FACES,
     SET_SIZE,
@@ -47,14 +48,19 @@ from .cards import (
     TYPES,
     Faces,
     Holding,
+    Section,
     Sets,
     all_set_sizes,
     captains_for,
     pack_for,
     set_sizes,
 )
+from .position import state_from_position
+from .state import CaptainLuckyState, score_of, tie_key
 
-MIDDLE = -1
+#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
+SECTION = fast_members(Section)
+
 NT = len(TYPES)
 
 DRAW = {t: Move("draw", t) for t in TYPES}
@@ -151,56 +157,6 @@ def roll_outcomes(k: int, pirate_faces: int = PIRATE_FACES) -> list[tuple[Move, 
     return [(m, p ** m.arg.count(PIRATE) * (1 - p) ** m.arg.count(BLANK)) for m in ROLLS[k]]
 
 
-@dataclass(slots=True)
-class CaptainLuckyState:
-    """Everything on the table; every card pile is a list of counts per treasure type."""
-
-    pile: list[int]                          # the face-down draw pile
-    hands: list[list[int]]
-    middle: list[int]
-    collections: list[list[int]]             # the treasure in front of each player
-    discards: list[int]
-    bonus_used: list[bool]
-    heart: int = 0                           # seat of Captain Heart (starts; ends the round)
-    turn: int = 0
-    phase: str = "deal"     # deal | place | refill | target | roll | decide | over
-    deal_left: int = 0                       # set-up cards still to deal
-    to_draw: int = 0                         # cards still to draw in this refill
-    after_refill: str = ""                   # "target" or "next"
-    end_announced: bool = False
-    target: tuple[int, int, int] | None = None   # (owner, type, size) being stolen
-    dice: list[str] = field(default_factory=list)  # faces of the dice of this attempt
-    rolls: list[tuple[str, str]] = field(default_factory=list)   # (cause, faces) so far
-    rolling: str = ""                        # cause of the pending roll: roll|cards|bonus
-    result: str = ""                         # last attempt: won | failed | ""
-    turns: list[int] = field(default_factory=list)
-
-    def clone(self) -> CaptainLuckyState:
-        return CaptainLuckyState(
-            self.pile[:], [h[:] for h in self.hands], self.middle[:],
-            [c[:] for c in self.collections], self.discards[:], self.bonus_used[:],
-            self.heart, self.turn, self.phase, self.deal_left, self.to_draw,
-            self.after_refill, self.end_announced, self.target, self.dice[:], self.rolls[:],
-            self.rolling, self.result, self.turns[:])
-
-    def holding(self, owner: int) -> list[int]:
-        return self.middle if owner == MIDDLE else self.collections[owner]
-
-    def failed(self) -> int:
-        return self.dice.count(BLANK)
-
-
-def score_of(collection: list[int] | tuple[int, ...], bonus_used: bool) -> int:
-    """One point per treasure card, plus one for a captain bonus not used ("End of the game")."""
-    return sum(collection) + (0 if bonus_used else 1)
-
-
-def tie_key(collection: list[int] | tuple[int, ...]) -> tuple[int, ...]:
-    """The tie-break: more large sets. Set sizes largest first, compared in turn (the same
-    as comparing the number of sets of 5, then of 4, and so on)."""
-    return tuple(all_set_sizes(collection))
-
-
 class CaptainLucky(Game[CaptainLuckyState]):
     """2 to 6 players; the first seat plays Captain Heart unless a position says otherwise."""
 
@@ -209,10 +165,10 @@ class CaptainLucky(Game[CaptainLuckyState]):
     min_players, max_players = 2, 6
     pirate_faces: int = PIRATE_FACES
 
-    def _ev(self, kind: str, section: str, **params: Any) -> Event:
+    def _ev(self, kind: str, section: Section, **params: Any) -> Event:
         return event_of((GAME, kind, section, tuple(params.items()), ()))
 
-    def _ev2(self, kind: str, section: str, *params: tuple[str, Any]) -> Event:
+    def _ev2(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
         """Like ``_ev`` with (name, value) pairs: no keyword dict on the hottest paths."""
         return event_of((GAME, kind, section, params, ()))
 
@@ -228,8 +184,6 @@ class CaptainLucky(Game[CaptainLuckyState]):
             deal_left=HAND_SIZE * n + FACE_UP_AT_START, turns=[0] * n)
 
     def _state_from_position(self, desc: dict[str, Any]) -> CaptainLuckyState:
-        from .position import state_from_position
-
         return state_from_position(self, desc)
 
     @property
@@ -431,15 +385,15 @@ class CaptainLucky(Game[CaptainLuckyState]):
             return []
         s.phase = "place"
         s.turn = s.heart
-        return [self._ev("setup", "preparation", n=n, cards=sum(self.pack),
+        return [self._ev("setup", SECTION.PREPARATION, n=n, cards=sum(self.pack),
                          hand=HAND_SIZE, middle=Holding(tuple(s.middle))),
-                self._ev("heart", "play", player=self.players[s.heart])]
+                self._ev("heart", SECTION.PLAY, player=self.players[s.heart])]
 
     def _place(self, s: CaptainLuckyState, t: int, n: int) -> list[Event]:
         s.hands[s.turn][t] -= n
         s.middle[t] += n
         s.target, s.dice, s.rolls, s.result = None, [], [], ""
-        events = [self._ev2("place", "place", ("player", self.players[s.turn]), ("n", n),
+        events = [self._ev2("place", SECTION.PLACE, ("player", self.players[s.turn]), ("n", n),
                             ("type", TREASURES[t]), ("sets", SETS[s.middle[t]]))]
         return events + self._refill(s, "target")
 
@@ -461,12 +415,13 @@ class CaptainLucky(Game[CaptainLuckyState]):
             return []
         events: list[Event] = []
         left = sum(s.pile)
-        events.append(self._ev2("refill", "place" if s.after_refill == "target" else "steal",
+        section = SECTION.PLACE if s.after_refill == "target" else SECTION.STEAL
+        events.append(self._ev2("refill", section,
                                 ("player", self.players[s.turn]),
                                 ("hand", sum(s.hands[s.turn])), ("left", left)))
         if not left and not s.end_announced:
             s.end_announced = True
-            events.append(self._ev("last_card", "end", player=self.players[s.turn],
+            events.append(self._ev("last_card", SECTION.END, player=self.players[s.turn],
                                    heart=self.players[s.heart]))
         return events + self._after_refill(s)
 
@@ -479,7 +434,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         if self._has_target(s):
             s.phase = "target"
             return []
-        return ([self._ev("no_target", "steal", player=self.players[s.turn])]
+        return ([self._ev("no_target", SECTION.STEAL, player=self.players[s.turn])]
                 + self._end_turn(s))
 
     def _target(self, s: CaptainLuckyState, owner: int, t: int, size: int) -> list[Event]:
@@ -488,7 +443,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.rolling = "roll"
         s.phase = "roll"
         kind = "target_middle" if owner == MIDDLE else "target_player"
-        return [self._ev2(kind, "steal", ("player", self.players[s.turn]),
+        return [self._ev2(kind, SECTION.STEAL, ("player", self.players[s.turn]),
                           ("owner", self._who(owner)), ("size", size), ("type", TREASURES[t]))]
 
     def _roll(self, s: CaptainLuckyState, faces: str) -> list[Event]:
@@ -503,7 +458,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.rolls.append((s.rolling, faces))
         me = self.players[s.turn]
         kind = "roll" if s.rolling == "roll" else "reroll"
-        section = "captain_bonus" if s.rolling == "bonus" else "steal"
+        section = SECTION.CAPTAIN_BONUS if s.rolling == "bonus" else SECTION.STEAL
         events = [self._ev2(kind, section, ("player", me), ("n", len(faces)),
                             ("faces", FACES[faces]), ("failed", failed))]
         if not failed:
@@ -513,7 +468,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
             s.phase = "decide"
             return events
         # only the roller knows why: to the others it reads like a stop (no hand is revealed)
-        events.append(event_of((GAME, "no_reroll", "steal", (
+        events.append(event_of((GAME, "no_reroll", SECTION.STEAL, (
             ("player", me), ("failed", failed), ("type", TREASURES[t]),
             ("have", s.hands[s.turn][t])), (s.turn,))))
         return events + self._fail(s)
@@ -527,33 +482,33 @@ class CaptainLucky(Game[CaptainLuckyState]):
         me = self.players[s.turn]
         sets = SETS[s.collections[s.turn][t]]
         if owner == MIDDLE:
-            ev = self._ev2("win_middle", "steal", ("player", me), ("size", size),
+            ev = self._ev2("win_middle", SECTION.STEAL, ("player", me), ("size", size),
                            ("type", TREASURES[t]), ("sets", sets))
         else:
-            ev = self._ev2("win_player", "steal", ("player", me), ("size", size),
+            ev = self._ev2("win_player", SECTION.STEAL, ("player", me), ("size", size),
                            ("type", TREASURES[t]), ("owner", self.players[owner]),
                            ("sets", sets))
         return [ev] + self._refill(s, "next")
 
     def _fail(self, s: CaptainLuckyState) -> list[Event]:
         s.result = "failed"
-        return ([self._ev2("fail", "steal", ("player", self.players[s.turn]))]
+        return ([self._ev2("fail", SECTION.STEAL, ("player", self.players[s.turn]))]
                 + self._refill(s, "next"))
 
     def _decide(self, s: CaptainLuckyState, move: Move) -> list[Event]:
         assert s.target is not None
         me, t, f = self.players[s.turn], s.target[1], s.failed()
         if move == STOP:
-            return [self._ev("stop", "steal", player=me, failed=f)] + self._fail(s)
+            return [self._ev("stop", SECTION.STEAL, player=me, failed=f)] + self._fail(s)
         s.phase = "roll"
         if move == BONUS:
             s.bonus_used[s.turn] = True
             s.rolling = "bonus"
-            return [self._ev("bonus", "captain_bonus", player=me, failed=f)]
+            return [self._ev("bonus", SECTION.CAPTAIN_BONUS, player=me, failed=f)]
         s.hands[s.turn][t] -= f
         s.discards[t] += f
         s.rolling = "cards"
-        return [self._ev("discard", "steal", player=me, failed=f, type=TREASURES[t])]
+        return [self._ev("discard", SECTION.STEAL, player=me, failed=f, type=TREASURES[t])]
 
     def _end_turn(self, s: CaptainLuckyState) -> list[Event]:
         s.turns[s.turn] += 1
@@ -564,27 +519,27 @@ class CaptainLucky(Game[CaptainLuckyState]):
         me = self.players[nxt]
         if sum(s.hands[nxt]):
             s.phase = "place"
-            return [self._ev2("turn", "play", ("player", me))]
-        return [self._ev("no_cards", "place", player=me)] + self._to_target(s)
+            return [self._ev2("turn", SECTION.PLAY, ("player", me))]
+        return [self._ev("no_cards", SECTION.PLACE, player=me)] + self._to_target(s)
 
     def _finish(self, s: CaptainLuckyState) -> list[Event]:
         s.phase = "over"
         s.target = None
-        events = [self._ev("round_over", "end", heart=self.players[s.heart])]
+        events = [self._ev("round_over", SECTION.END, heart=self.players[s.heart])]
         scores = self._scores(s)
         for i, name in enumerate(self.players):
-            events.append(self._ev("score", "end", player=name, cards=sum(s.collections[i]),
+            events.append(self._ev("score", SECTION.END, player=name, cards=sum(s.collections[i]),
                                    bonus=0 if s.bonus_used[i] else 1, score=scores[i],
                                    sets=Sets(tuple(all_set_sizes(s.collections[i])))))
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) < len(top):
-            events.append(self._ev("tie_break", "end", score=max(scores)))
+            events.append(self._ev("tie_break", SECTION.END, score=max(scores)))
         if len(winners) == 1:
-            events.append(self._ev("winner", "end", player=self.players[winners[0]],
+            events.append(self._ev("winner", SECTION.END, player=self.players[winners[0]],
                                    score=scores[winners[0]]))
         else:
-            events.append(self._ev("shared", "end", score=max(scores),
+            events.append(self._ev("shared", SECTION.END, score=max(scores),
                                    players=", ".join(self.players[i] for i in winners)))
         return events
 

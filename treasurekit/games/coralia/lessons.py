@@ -37,7 +37,7 @@ def _msg(key: str, **params: Any) -> Msg:
     return Msg.of(f"{G}.lesson.{key}", **params)
 
 
-def _step(key: str, section: str, position: dict[str, Any], choices: Any, explain: Any,
+def _step(key: str, section: Section, position: dict[str, Any], choices: Any, explain: Any,
           then: tuple[str, ...] = ()) -> LessonStep:
     pos = {"players": ["You", "Bob"], **position}
     return LessonStep(G, key, section, pos, choices, explain, then)

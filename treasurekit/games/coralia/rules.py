@@ -153,7 +153,7 @@ def parse_roll(arg: str) -> tuple[tuple[int, int], ...] | None:
     """``blue-diver,green-fish`` -> ((1, 4), (4, 1)); None if it cannot be read."""
     found = _ROLL_CACHE.get(arg, ())
     if found != ():
-        return found  # type: ignore[return-value]
+        return found
     parts = arg.split(",")
     dice = tuple(DIE_CODES.get(p) for p in parts)
     out = None if None in dice or len(arg) > 200 else dice

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from ...core.i18n import tr
+from ...core.sections import RuleSection
 
 TREASURE_KINDS = ("gold", "gem", "map", "artifact", "cursed")
 GEM_TYPES = ("ruby", "emerald", "sapphire", "diamond", "pearl")
@@ -108,3 +109,28 @@ def deck_for(variant: str) -> tuple[int, ...]:
 def composition(ids: list[int] | tuple[int, ...]) -> Counter[str]:
     """How many cards of each notation are among ``ids``."""
     return Counter(ALL_CARDS[i].code for i in ids)
+
+
+GAME = "diving_bell"
+BURST_AT = {"standard": 10, "beginner": 12, "advanced": 10, "quick": 10}
+KRAKENS_TO_BURST = 2
+QUICK_DECK, QUICK_TARGET = 60, 50
+PILES = ("A", "B")
+IS_TREASURE: tuple[bool, ...] = tuple(c.is_treasure for c in ALL_CARDS)   # by card id
+
+
+class Section(RuleSection):
+    """The sections of the Diving Bell rulebook (see core/sections.py)."""
+
+    SETUP = "Setup"
+    DIVE = "1. Dive Phase"
+    BURST = "Pressure Burst"
+    DIVIDE = "2. Division Phase"
+    CHOOSE = "3. Choice Phase"
+    END_TURN = "End Turn"
+    GAME_END = "Game End"
+    SCORING = "Treasure Scoring"
+    FINAL_SCORING = "Final Scoring"
+    BEGINNER = "Beginner Mode"
+    ADVANCED = "Advanced Mode"
+    QUICK = "Quick Game"

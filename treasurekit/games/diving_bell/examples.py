@@ -14,6 +14,7 @@ from typing import Any
 
 from ...core.game import Game
 from ...core.teaching import Example, ExampleStep, Msg
+from .cards import Section
 from .scoring import breakdown
 
 __all__ = ["EXAMPLES", "RUBIES", "breakdown"]
@@ -31,7 +32,7 @@ def _rubies_outcome(game: Game[Any]) -> Msg:
 
 
 RUBIES = Example(
-    game="diving_bell", key="rubies", section="scoring",
+    game="diving_bell", key="rubies", section=Section.SCORING,
     position={"players": ["Ann", "Bob"], "diver": "Ann"},
     steps=(
         _step("draw reveal:ruby3/1", "s1"),

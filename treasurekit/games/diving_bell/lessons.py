@@ -17,7 +17,7 @@ from typing import Any
 from ...core.errors import IllegalMove
 from ...core.game import Game
 from ...core.teaching import Choice, LessonStep, Msg
-from .cards import card_by_code
+from .cards import Section, card_by_code
 from .scoring import breakdown, score
 
 G = "diving_bell"
@@ -33,7 +33,7 @@ def _msg(key: str, **params: Any) -> Msg:
     return Msg.of(f"{G}.lesson.{key}", **params)
 
 
-def _step(key: str, section: str, position: dict[str, Any], choices: Any, explain: Any,
+def _step(key: str, section: Section, position: dict[str, Any], choices: Any, explain: Any,
           then: tuple[str, ...] = (), hides: tuple[str, ...] = ()) -> LessonStep:
     pos = {"players": ["You", "Bob"], "diver": "You", **position}
     return LessonStep(G, key, section, pos, choices, explain, then, hides=hides)
@@ -189,28 +189,28 @@ def _score_explain(game: Game[Any]) -> Msg:
 
 
 def _score_step(key: str, pile: list[str]) -> LessonStep:
-    return _step(key, "scoring", {"piles": {"You": pile}}, _score_choices, _score_explain,
+    return _step(key, Section.SCORING, {"piles": {"You": pile}}, _score_choices, _score_explain,
                  hides=("scores",))
 
 
 LESSON: list[LessonStep] = [
-    _step("anatomy", "dive", {"row": ["gold5/3"]}, _anatomy_choices, _anatomy_explain,
+    _step("anatomy", Section.DIVE, {"row": ["gold5/3"]}, _anatomy_choices, _anatomy_explain,
           hides=("pressure",)),
-    _step("pressure", "dive", {"row": ["map1/0", "gold3/1", "ruby3/2", "compass2/3"]},
+    _step("pressure", Section.DIVE, {"row": ["map1/0", "gold3/1", "ruby3/2", "compass2/3"]},
           _pressure_choices, _pressure_explain, hides=("pressure",)),
-    _step("burst_odds", "burst", {"row": BURST_ROW[1:4]}, _odds_choices, _odds_explain),
-    _step("burst", "burst", {"row": BURST_ROW[1:4]}, _burst_choices, _burst_explain,
+    _step("burst_odds", Section.BURST, {"row": BURST_ROW[1:4]}, _odds_choices, _odds_explain),
+    _step("burst", Section.BURST, {"row": BURST_ROW[1:4]}, _burst_choices, _burst_explain,
           then=("reveal:gold4/3",)),
-    _step("divide_burst", "burst", {"row": BURST_ROW, "phase": "divide"},
+    _step("divide_burst", Section.BURST, {"row": BURST_ROW, "phase": "divide"},
           _split_choices, _split_explain),
-    _step("divide_free", "divide",
+    _step("divide_free", Section.DIVIDE,
           {"row": ["map1/0", "gold3/1", "ruby3/2", "pearl2/1"], "phase": "divide"},
           _free_choices, _free_explain),
-    _step("choose", "choose",
+    _step("choose", Section.CHOOSE,
           {"row": ["ruby3/1", "ruby3/2", "gold4/2"], "phase": "choose",
            "division": ["A", "A", "B"], "piles": {"You": ["ruby3/1"]}},
           _choose_choices, _choose_explain),
-    _step("who", "burst", {"row": BURST_ROW, "phase": "choose",
+    _step("who", Section.BURST, {"row": BURST_ROW, "phase": "choose",
                            "division": ["A", "B", "A", "B", "A"]}, _who_choices, _who_explain),
     _score_step("score_gems", ["ruby3/1", "ruby3/1", "ruby3/2"]),
     _score_step("score_maps", ["map1/0", "map1/1", "map1/2", "map1/0"]),

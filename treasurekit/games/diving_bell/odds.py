@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from .cards import AIR_POCKET_RELIEF, ARTIFACT_TYPES, GEM_TYPES, card_by_code
-from .rules import KRAKENS_TO_BURST
+from .cards import AIR_POCKET_RELIEF, ARTIFACT_TYPES, GEM_TYPES, KRAKENS_TO_BURST, card_by_code
 from .scoring import (
     ARTIFACT_PAIR_BONUS,
     CURSED_MAGIC_COUNT,
@@ -192,10 +191,11 @@ def _score_formula(x: IntArray) -> IntArray:
     """Scores of piles given as feature counts along the first axis (any trailing shape)."""
     np = _np()
     maps, cursed = x[_MAP], x[_CURSED]
-    return x[_LIN] + GEM_SET_BONUS * (x[_GEM:_ART] // GEM_SET_SIZE).sum(0) \
+    out: IntArray = x[_LIN] + GEM_SET_BONUS * (x[_GEM:_ART] // GEM_SET_SIZE).sum(0) \
         + ARTIFACT_PAIR_BONUS * (x[_ART:_MAP] // 2).sum(0) \
         + np.where(maps >= MAPS_FOR_BONUS, MAPS_BONUS_TOTAL, maps) \
         + np.where(cursed == CURSED_MAGIC_COUNT, CURSED_MAGIC_TOTAL, CURSED_VALUE * cursed)
+    return out
 
 
 @cache
@@ -218,7 +218,8 @@ def _score(x: IntArray) -> IntArray:
     """Like :func:`_score_formula`; small batches look the bonuses up in a table (faster)."""
     if x[0].size > _TABLE_UP_TO:
         return _score_formula(x)
-    return x[_LIN] + _bonus_table()[_type_rows(x.ndim), x[_GEM:]].sum(0)
+    out: IntArray = x[_LIN] + _bonus_table()[_type_rows(x.ndim), x[_GEM:]].sum(0)
+    return out
 
 
 @cache
@@ -440,7 +441,8 @@ def _draw_treasure(groups: dict[tuple[tuple[int, ...], bool], int], n: int, a: I
     def extra(pile: IntArray, side: IntArray) -> IntArray:
         """Score gained by adding the next card to ``side``, beyond its face value: (G, M)."""
         x = pile[kind][:, None] + side[kind]
-        return table[rows, x + 1] - table[rows, x]
+        gain: IntArray = table[rows, x + 1] - table[rows, x]
+        return gain
 
     # the new card on A: the diver nets v_a by taking A, v_b by taking B; and on B
     on_a_va = gc_a + face + extra(cp_ext, a_ext) - gd_b

@@ -18,18 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import InvalidSave
 from ...core.saves import check_keys, short
-from .cards import ALL_CARDS, Card, deck_for, ids_of
+from .cards import ALL_CARDS, QUICK_DECK, Card, card_by_code, deck_for, ids_of
+from .state import DivingBellState, bursts
 
 if TYPE_CHECKING:
-    from .rules import DivingBell, DivingBellState
+    from .rules import DivingBell
 
 KEYS = {"players", "variant", "diver", "phase", "row", "division", "piles", "discards",
         "deck", "reshuffled", "title"}
 
 
 def state_from_position(game: DivingBell, desc: dict[str, Any]) -> DivingBellState:
-    from .rules import QUICK_DECK, DivingBellState, _bursts, check_position_cards
-
     check_keys(desc, KEYS, "position")
     names = list(game.players)
     diver_name = desc.get("diver", names[0])
@@ -66,9 +65,9 @@ def state_from_position(game: DivingBell, desc: dict[str, Any]) -> DivingBellSta
 
     limit = game.limit
     for k in range(1, len(row_ids)):
-        if _bursts(row_ids[:k], limit):
+        if bursts(row_ids[:k], limit):
             raise InvalidSave(f"the row burst after its first {k} cards; the dive would have ended")
-    burst = _bursts(row_ids, limit)
+    burst = bursts(row_ids, limit)
     if phase == "dive" and burst:
         raise InvalidSave("this row has burst, so the phase cannot be 'dive'")
     treasures = [c for c in row if c.is_treasure]
@@ -109,3 +108,17 @@ def _division(raw: Any, treasures: list[Card], phase: str, burst: bool) -> list[
     if burst and (raw.count("A") > cap or raw.count("B") > cap):
         raise InvalidSave("after a burst the piles must be as even as possible")
     return [0 if p == "A" else 1 for p in raw]
+
+
+def check_position_cards(codes: list[Any], where: str) -> list[Card]:
+    """Cards named in a position, or InvalidSave naming the bad entry."""
+    if not isinstance(codes, list):
+        raise InvalidSave(f"{where} must be a list of card codes")
+    cards = []
+    for code in codes:
+        try:
+            cards.append(card_by_code(code))
+        except (KeyError, TypeError):
+            raise InvalidSave(f"{where}: {short(code)} is not a Diving Bell card "
+                              f"(write e.g. 'gold5/3', 'ruby3/1', 'map1/0')") from None
+    return cards

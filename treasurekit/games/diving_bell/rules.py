@@ -13,103 +13,40 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, cast
 
-from ...core.errors import InvalidSave
 from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
 from ...core.saves import short
-from .cards import AIR_POCKET_RELIEF, ALL_CARDS, CODES, Card, card_by_code, deck_for
-from .scoring import score
+from ...core.sections import fast_members
+from .cards import (
+    AIR_POCKET_RELIEF,
+    ALL_CARDS,
+    BURST_AT,
+    CODES,
+    GAME,
+    IS_TREASURE,
+    KRAKENS_TO_BURST,
+    PILES,
+    QUICK_DECK,
+    QUICK_TARGET,
+    Card,
+    Section,
+    card_by_code,
+    deck_for,
+)
+from .position import state_from_position
+from .state import DivingBellState, pile_score
 
-GAME = "diving_bell"
-BURST_AT = {"standard": 10, "beginner": 12, "advanced": 10, "quick": 10}
-KRAKENS_TO_BURST = 2
-QUICK_DECK, QUICK_TARGET = 60, 50
-PILES = ("A", "B")
+#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
+SECTION = fast_members(Section)
 
 DRAW, STOP = Move("draw"), Move("stop")
 TO = {p: Move("to", p) for p in PILES}
 TAKE = {p: Move("take", p) for p in PILES}
 VOTE = {True: Move("reshuffle", "yes"), False: Move("reshuffle", "no")}
 REVEAL = {code: Move("reveal", code) for code in CODES}
-IS_TREASURE: tuple[bool, ...] = tuple(c.is_treasure for c in ALL_CARDS)   # by card id
-
-
-@dataclass(slots=True)
-class DivingBellState:
-    """Everything on the table. Card lists hold ids into ``ALL_CARDS``."""
-
-    diver: int
-    unseen: list[int]                      # not yet revealed: the deck plus set-aside cards
-    draws_left: int                        # cards in the face-down deck
-    set_aside: int = 0                     # unseen cards out of play (quick game)
-    phase: str = "dive"                    # dive | draw | divide | choose | vote | over
-    row: list[int] = field(default_factory=list)
-    division: list[int] = field(default_factory=list)   # pile index per treasure of the row
-    piles: list[list[int]] = field(default_factory=lambda: [[], []])
-    discards: list[int] = field(default_factory=list)
-    reshuffled: bool = False
-    votes: list[bool] = field(default_factory=list)
-    ended_by: str = ""
-    limit: int = 10
-    # kept up to date by the rules, recomputable with ``recount()``:
-    pressure: int = 0
-    krakens: int = 0
-    burst: bool = False
-    counts: dict[str, int] = field(default_factory=dict)   # unseen cards per notation
-
-    def clone(self) -> DivingBellState:
-        return DivingBellState(
-            self.diver, self.unseen[:], self.draws_left, self.set_aside, self.phase,
-            self.row[:], self.division[:], [p[:] for p in self.piles], self.discards[:],
-            self.reshuffled, self.votes[:], self.ended_by, self.limit,
-            self.pressure, self.krakens, self.burst, self.counts.copy(),
-        )
-
-    def recount(self) -> None:
-        """Recompute the running totals from the cards themselves."""
-        self.pressure = pressure_of(self.row)
-        self.krakens = krakens_in(self.row)
-        self.burst = self.phase in ("divide", "choose") and _bursts(self.row, self.limit)
-        self.counts = dict(sorted(Counter(map(CODES.__getitem__, self.unseen)).items()))
-
-    def treasures(self) -> list[int]:
-        """The row's treasure cards, in the order drawn (what gets divided)."""
-        return [i for i in self.row if IS_TREASURE[i]]
-
-    def on_pile(self, pile: int) -> list[int]:
-        """The treasures the divider has put on pile A (0) or B (1) so far, in row order."""
-        return [i for i, p in zip(self.treasures(), self.division, strict=False) if p == pile]
-
-
-def pressure_of(row: list[int]) -> int:
-    """Pressure dots of a dive so far; an Air Pocket lowers it by 2 (never below 0)."""
-    total = 0
-    for i in row:
-        card = ALL_CARDS[i]
-        if card.kind == "airpocket":
-            total = max(0, total - AIR_POCKET_RELIEF)
-        else:
-            total += card.pressure
-    return total
-
-
-@lru_cache(maxsize=4096)
-def pile_score(pile: tuple[int, ...]) -> int:
-    """Points of a treasure pile given as card ids (cached: views ask for it at every step)."""
-    return score(ALL_CARDS[i] for i in pile)
-
-
-def krakens_in(row: list[int]) -> int:
-    return sum(1 for i in row if ALL_CARDS[i].kind == "kraken")
-
-
-def _bursts(row: list[int], limit: int) -> bool:
-    return pressure_of(row) >= limit or krakens_in(row) >= KRAKENS_TO_BURST
 
 
 class DivingBell(Game[DivingBellState]):
@@ -124,8 +61,9 @@ class DivingBell(Game[DivingBellState]):
         """Pressure at which a dive bursts in this variant."""
         return BURST_AT[self.variant]
 
-    def _ev(self, kind: str, section: str, **params: Any) -> Event:
-        return event_of((GAME, kind, section, tuple(params.items()), ()))
+    def _ev(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
+        """An event with its parameters as (name, value) pairs (no keyword dict to build)."""
+        return event_of((GAME, kind, section, params, ()))
 
     # ---- set-up ---------------------------------------------------------------
     def _initial_state(self) -> DivingBellState:
@@ -136,8 +74,6 @@ class DivingBell(Game[DivingBellState]):
         return s
 
     def _state_from_position(self, desc: dict[str, Any]) -> DivingBellState:
-        from .position import state_from_position
-
         return state_from_position(self, desc)
 
     # ---- whose turn ---------------------------------------------------------------
@@ -222,12 +158,12 @@ class DivingBell(Game[DivingBellState]):
         if s.phase == "dive":
             name = self.players[s.diver]
             if move == STOP:
-                events = [self._ev("stop", "dive", player=name, cards=len(s.row),
-                                   pressure=s.pressure, limit=s.limit)]
+                events = [self._ev("stop", SECTION.DIVE, ("player", name), ("cards", len(s.row)),
+                                   ("pressure", s.pressure), ("limit", s.limit))]
                 return events + self._end_dive(s)
             s.phase = "draw"
-            return [self._ev("draw", "dive", player=name, pressure=s.pressure,
-                             limit=s.limit)]
+            return [self._ev("draw", SECTION.DIVE, ("player", name), ("pressure", s.pressure),
+                             ("limit", s.limit))]
         if s.phase == "draw":
             return self._reveal(s, move.arg)
         if s.phase == "divide":
@@ -253,25 +189,26 @@ class DivingBell(Game[DivingBellState]):
         diver = self.players[s.diver]
         pressure = s.pressure
         if card.kind == "kraken":
-            events = [self._ev("kraken", "advanced", player=diver, krakens=s.krakens)]
+            events = [self._ev("kraken", SECTION.ADVANCED, ("player", diver),
+                               ("krakens", s.krakens))]
         elif card.kind == "airpocket":
-            events = [self._ev("airpocket", "advanced", player=diver, pressure=pressure,
-                               limit=s.limit)]
+            events = [self._ev("airpocket", SECTION.ADVANCED, ("player", diver),
+                               ("pressure", pressure), ("limit", s.limit))]
         else:
-            events = [self._ev("reveal", "dive", player=diver, card=card, dots=card.pressure,
-                               pressure=pressure, limit=s.limit)]
+            events = [self._ev("reveal", SECTION.DIVE, ("player", diver), ("card", card),
+                               ("dots", card.pressure), ("pressure", pressure), ("limit", s.limit))]
         if s.krakens >= KRAKENS_TO_BURST:
             s.burst = True
-            events.append(self._ev("kraken_burst", "advanced", player=diver))
+            events.append(self._ev("kraken_burst", SECTION.ADVANCED, ("player", diver)))
             return events + self._end_dive(s)
         if pressure >= s.limit:
             s.burst = True
-            section = "beginner" if self.variant == "beginner" else "burst"
-            events.append(self._ev("burst", section, player=diver, pressure=pressure,
-                                   limit=s.limit))
+            section = SECTION.BEGINNER if self.variant == "beginner" else SECTION.BURST
+            events.append(self._ev("burst", section, ("player", diver), ("pressure", pressure),
+                                   ("limit", s.limit)))
             return events + self._end_dive(s)
         if not s.draws_left:
-            events.append(self._ev("deck_out", "game_end", player=diver))
+            events.append(self._ev("deck_out", SECTION.GAME_END, ("player", diver)))
             return events + self._end_dive(s)
         s.phase = "dive"
         return events
@@ -280,32 +217,32 @@ class DivingBell(Game[DivingBellState]):
         events = []
         treasures = s.treasures()
         if not treasures:
-            events.append(self._ev("nothing", "divide"))
+            events.append(self._ev("nothing", SECTION.DIVIDE))
             return events + self._end_turn(s)
         s.phase = "divide"
         divider = self.players[1 - s.diver]
         if s.burst:
             half = len(treasures) // 2
-            events.append(self._ev("divide_even", "burst", player=divider,
-                                   cards=len(treasures), small=half,
-                                   large=len(treasures) - half))
+            events.append(self._ev("divide_even", SECTION.BURST, ("player", divider),
+                                   ("cards", len(treasures)), ("small", half),
+                                   ("large", len(treasures) - half)))
         else:
-            events.append(self._ev("divide_free", "divide", player=divider,
-                                   cards=len(treasures)))
+            events.append(self._ev("divide_free", SECTION.DIVIDE, ("player", divider),
+                                   ("cards", len(treasures))))
         return events
 
     def _assign(self, s: DivingBellState, pile: int) -> list[Event]:
         treasures = s.treasures()
         card = ALL_CARDS[treasures[len(s.division)]]
         s.division.append(pile)
-        events = [self._ev("assign", "divide", player=self.players[1 - s.diver], card=card,
-                           pile=PILES[pile])]
+        events = [self._ev("assign", SECTION.DIVIDE, ("player", self.players[1 - s.diver]),
+                           ("card", card), ("pile", PILES[pile]))]
         if len(s.division) == len(treasures):
             s.phase = "choose"
             chooser = self.chooser(s)
             kind = "choose_burst" if s.burst else "choose_normal"
-            section = "burst" if s.burst else "choose"
-            events.append(self._ev(kind, section, player=self.players[chooser]))
+            section = SECTION.BURST if s.burst else SECTION.CHOOSE
+            events.append(self._ev(kind, section, ("player", self.players[chooser])))
         return events
 
     def state_cards(self, player: int) -> list[Card]:
@@ -323,10 +260,10 @@ class DivingBell(Game[DivingBellState]):
         s.piles[chooser].extend(taken)
         s.piles[other].extend(left)
         events = [
-            self._ev("take", "choose", player=self.players[chooser], pile=PILES[pile],
-                     cards=tuple(ALL_CARDS[i] for i in taken)),
-            self._ev("receive", "choose", player=self.players[other], pile=PILES[1 - pile],
-                     cards=tuple(ALL_CARDS[i] for i in left)),
+            self._ev("take", SECTION.CHOOSE, ("player", self.players[chooser]),
+                     ("pile", PILES[pile]), ("cards", tuple(ALL_CARDS[i] for i in taken))),
+            self._ev("receive", SECTION.CHOOSE, ("player", self.players[other]),
+                     ("pile", PILES[1 - pile]), ("cards", tuple(ALL_CARDS[i] for i in left))),
         ]
         return events + self._end_turn(s)
 
@@ -336,7 +273,8 @@ class DivingBell(Game[DivingBellState]):
         if not specials:
             return []
         s.discards.extend(specials)
-        return [self._ev("discard", "advanced", cards=tuple(ALL_CARDS[i] for i in specials))]
+        return [self._ev("discard", SECTION.ADVANCED,
+                         ("cards", tuple(ALL_CARDS[i] for i in specials)))]
 
     def _end_turn(self, s: DivingBellState) -> list[Event]:
         events = self._discard_specials(s)
@@ -353,12 +291,12 @@ class DivingBell(Game[DivingBellState]):
                 s.phase = "vote"
                 s.votes.clear()
                 voter = self.players[1 - s.diver]
-                return events + [self._ev("vote_open", "game_end", player=voter,
-                                          cards=self.discard_pile(s))]
+                return events + [self._ev("vote_open", SECTION.GAME_END, ("player", voter),
+                                          ("cards", self.discard_pile(s)))]
             return events + self._finish(s, "deck")
         s.diver = 1 - s.diver
         s.phase = "dive"
-        return events + [self._ev("turn", "end_turn", player=self.players[s.diver])]
+        return events + [self._ev("turn", SECTION.END_TURN, ("player", self.players[s.diver]))]
 
     def discard_pile(self, s: DivingBellState) -> int:
         """Cards that a reshuffle would bring back: the discarded Kraken and Air Pocket
@@ -368,8 +306,8 @@ class DivingBell(Game[DivingBellState]):
     def _vote(self, s: DivingBellState, yes: bool) -> list[Event]:
         voter = self._current_player(s) or 0
         s.votes.append(yes)
-        events = [self._ev("vote_yes" if yes else "vote_no", "game_end",
-                           player=self.players[voter])]
+        events = [self._ev("vote_yes" if yes else "vote_no", SECTION.GAME_END,
+                           ("player", self.players[voter]))]
         if not yes:
             return events + self._finish(s, "declined")
         if len(s.votes) < 2:
@@ -382,8 +320,8 @@ class DivingBell(Game[DivingBellState]):
         s.diver = 1 - s.diver
         s.phase = "dive"
         s.recount()
-        return events + [self._ev("reshuffle", "game_end", cards=s.draws_left),
-                         self._ev("turn", "end_turn", player=self.players[s.diver])]
+        return events + [self._ev("reshuffle", SECTION.GAME_END, ("cards", s.draws_left)),
+                         self._ev("turn", SECTION.END_TURN, ("player", self.players[s.diver]))]
 
     def _finish(self, s: DivingBellState, why: str) -> list[Event]:
         s.phase = "over"
@@ -391,18 +329,19 @@ class DivingBell(Game[DivingBellState]):
         scores = self._scores(s)
         events = []
         if why == "fifty":
-            events.append(self._ev("target", "quick", target=QUICK_TARGET))
+            events.append(self._ev("target", SECTION.QUICK, ("target", QUICK_TARGET)))
         else:
-            events.append(self._ev("deck_empty_end", "game_end"))
+            events.append(self._ev("deck_empty_end", SECTION.GAME_END))
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) == 1:
-            events.append(self._ev("tie_break", "final_scoring", score=max(scores)))
+            events.append(self._ev("tie_break", SECTION.FINAL_SCORING, ("score", max(scores))))
         if len(winners) == 1:
-            events.append(self._ev("winner", "final_scoring", player=self.players[winners[0]],
-                                   score=scores[winners[0]]))
+            events.append(self._ev("winner", SECTION.FINAL_SCORING,
+                                   ("player", self.players[winners[0]]),
+                                   ("score", scores[winners[0]])))
         else:
-            events.append(self._ev("shared", "final_scoring", score=max(scores)))
+            events.append(self._ev("shared", SECTION.FINAL_SCORING, ("score", max(scores))))
         return events
 
     # ---- outcome -----------------------------------------------------------------
@@ -422,7 +361,9 @@ class DivingBell(Game[DivingBellState]):
     def _view(self, s: DivingBellState, player: int | None) -> dict[str, Any]:
         """Diving Bell has no hidden hands: all a player lacks is the order of the deck, which
         nobody knows (it is dealt at random), so every seat and the spectator see the same."""
-        codes = lambda ids: [CODES[i] for i in ids]  # noqa: E731
+        def codes(ids: list[int]) -> list[str]:
+            return [CODES[i] for i in ids]
+
         treasures = s.treasures()
         division = {p: codes(s.on_pile(k)) for k, p in enumerate(PILES)}
         return {
@@ -453,16 +394,3 @@ class DivingBell(Game[DivingBellState]):
         rng.shuffle(s.unseen)
         return cast(DivingBell, self._with_state(s))
 
-
-def check_position_cards(codes: list[Any], where: str) -> list[Card]:
-    """Cards named in a position, or InvalidSave naming the bad entry."""
-    if not isinstance(codes, list):
-        raise InvalidSave(f"{where} must be a list of card codes")
-    cards = []
-    for code in codes:
-        try:
-            cards.append(card_by_code(code))
-        except (KeyError, TypeError):
-            raise InvalidSave(f"{where}: {short(code)} is not a Diving Bell card "
-                              f"(write e.g. 'gold5/3', 'ruby3/1', 'map1/0')") from None
-    return cards

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...core.i18n import tr
+from ...core.sections import RuleSection
 
 GAME = "sea_or_shore"
 COLOURS = ("r", "b", "g", "p")          # red, blue, green, purple
@@ -131,3 +132,29 @@ def deck_colours(players: int) -> list[tuple[str, ...]]:
 def action_card_of(colour: str) -> int:
     """Index of the action card a colour belongs to (0: red/blue, 1: green/purple)."""
     return 0 if colour in ACTION_CARDS[0] else 1
+
+
+def card_order(code: str) -> tuple[int, int]:
+    """Hands are sorted by colour, then value."""
+    return COLOURS.index(code[0]), int(code[1:])
+
+
+class Section(RuleSection):
+    """The sections of the Sea or Shore rulebook (see core/sections.py)."""
+
+    SETUP = "SET UP"
+    PLAY = "GAME PLAY"
+    WIN = "1) YOU WIN THE COLOR"
+    TREASURE = "Earning or stealing a treasure"
+    STEAL = "Earning or stealing a treasure / steal the top treasure"
+    LOSE = "2) YOU LOSE THE COLOR"
+    ADDITIONS = "ADDITION CARDS"
+    TIE = "ADDITION CARDS / In case of a tie"
+    ACTIVATE = "Activating the action card"
+    ACTION_ADDITIONS = "ACTION CARDS / 1. Steal two addition cards"
+    ACTION_SWAP = "ACTION CARDS / 2. Steal two random island cards"
+    ACTION_PEEK = "ACTION CARDS / 3. Look at the top three"
+    ACTION_SALVAGE = "ACTION CARDS / 4. Take an island card"
+    EXCEPTION = "ACTION CARDS / Exception: In a three player game"
+    END_TRICK = "Earning or stealing a treasure / At the end of the trick"
+    GAME_END = "GAME END"

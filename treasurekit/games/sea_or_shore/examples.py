@@ -26,7 +26,7 @@ from typing import Any
 
 from ...core.game import Game
 from ...core.teaching import Example, ExampleStep, Msg
-from .cards import treasure
+from .cards import Section, treasure
 
 __all__ = ["BLUE_TEN", "EXAMPLES", "EXCEPTION", "STEAL"]
 
@@ -44,7 +44,7 @@ def _steal_outcome(game: Game[Any]) -> Msg:
 
 
 STEAL = Example(
-    game="sea_or_shore", key="steal", section="lose",
+    game="sea_or_shore", key="steal", section=Section.LOSE,
     position={
         "players": ["Eric", "Stephanie", "Niels", "Marlou"], "variant": "additions-salvage",
         "starter": "Eric", "face_up": ["r3", "p2"],
@@ -72,7 +72,7 @@ def _exception_outcome(game: Game[Any]) -> Msg:
 
 
 EXCEPTION = Example(
-    game="sea_or_shore", key="exception", section="exception",
+    game="sea_or_shore", key="exception", section=Section.EXCEPTION,
     position={
         "players": ["Eric", "Marlou", "Niels"], "variant": "standard",
         "starter": "Eric", "face_up": ["r2"],
@@ -96,7 +96,7 @@ def _blue_outcome(game: Game[Any]) -> Msg:
 
 
 BLUE_TEN = Example(
-    game="sea_or_shore", key="blue_ten", section="additions",
+    game="sea_or_shore", key="blue_ten", section=Section.ADDITIONS,
     position={
         "players": ["Ann", "Bob", "Cas"], "starter": "Ann", "face_up": ["b4"],
         "hands": {"Ann": ["b7", "g2"], "Bob": ["b9", "r5"], "Cas": ["b11", "p3"]},

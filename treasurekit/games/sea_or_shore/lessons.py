@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 from ...core.game import Game
 from ...core.i18n import LANGUAGES, tr
 from ...core.teaching import Choice, LessonStep, Msg
-from .cards import COLOURS, GAME, MAX_VALUE, Colour, deck_colours, island, treasure
+from .cards import COLOURS, GAME, MAX_VALUE, Colour, Section, deck_colours, island, treasure
 from .rules import groups, pass_options, round_points
 
 G = GAME
@@ -64,7 +64,7 @@ REVEAL = "reveal"          # every answer about a covered trick is followed by t
 def _covered(game: Game[Any]) -> bool:
     """Whether the step's trick still waits for its cover cards to come off."""
     steps = game.state.steps
-    return bool(steps) and steps[0][0] == "uncover"
+    return bool(steps) and steps[0].kind == "uncover"
 
 
 def _reveal_move(game: Game[Any]) -> str | None:
@@ -90,7 +90,7 @@ def _choice(game: Game[Any], move: str, label: Msg, correct: bool,
     return Choice(move, label, correct, move if playable and move in _legal(game) else None)
 
 
-def _step(key: str, section: str, position: dict[str, Any], choices: ChoiceFn,
+def _step(key: str, section: Section, position: dict[str, Any], choices: ChoiceFn,
           explain: ExplainFn, then: tuple[str, ...] = (),
           seen_by_after: int | None = None) -> LessonStep:
     pos = {"players": ["You", "Bob", "Cas", "Dee"], "variant": "standard",
@@ -404,7 +404,7 @@ def _swap_counts(game: Game[Any]) -> tuple[int, int, list[Any]]:
     steps += 1
     took = [e for e in events if e.kind == "grab"][0].param("cards")
     gave = 0
-    while game.state.steps and game.state.steps[0][0] == "give":
+    while game.state.steps and game.state.steps[0].kind == "give":
         events = _after(game, str(game.legal_moves()[0]))
         steps += 1
         gave += sum(e.kind == "give" for e in events)
@@ -589,29 +589,29 @@ def _score_explain(game: Game[Any]) -> Msg:
 # ---- the lesson ------------------------------------------------------------------------------
 #: A list, as the lesson player takes one (``LessonPlayer(LESSON, ...)``).
 LESSON: list[LessonStep] = [
-    _step("pass", "setup", {"phase": "pass", "face_up": ["r3", "g2"], "hands": PASS_HANDS},
+    _step("pass", Section.SETUP, {"phase": "pass", "face_up": ["r3", "g2"], "hands": PASS_HANDS},
           _pass_choices, _pass_explain),
-    _step("cover", "play", {"face_up": ["r3", "g2"],
+    _step("cover", Section.PLAY, {"face_up": ["r3", "g2"],
                             "hands": {"You": ["r9", "b2", "g6"], "Bob": ["r4", "b8", "p3"],
                                       "Cas": ["r12", "g1", "p7"], "Dee": ["b5", "g10", "p2"]}},
           _cover_choices, _cover_explain, seen_by_after=BOB),
-    _step("win", "win", WIN_TABLE, _winner_choices("r"), _win_explain),
-    _step("lose", "lose", WIN_TABLE, _lose_choices, _lose_explain),
-    _step("tie", "tie", TIE_TABLE, _winner_choices("b"), _tie_explain),
-    _step("steal", "steal", STEAL_TABLE, _steal_choices, _steal_explain,
+    _step("win", Section.WIN, WIN_TABLE, _winner_choices("r"), _win_explain),
+    _step("lose", Section.LOSE, WIN_TABLE, _lose_choices, _lose_explain),
+    _step("tie", Section.TIE, TIE_TABLE, _winner_choices("b"), _tie_explain),
+    _step("steal", Section.STEAL, STEAL_TABLE, _steal_choices, _steal_explain,
           then=NEXT_TREASURES),
-    _step("additions", "additions",
+    _step("additions", Section.ADDITIONS,
           {"face_up": ["b3", "p2"], "additions": {"You": 3},
            "hands": {"You": ["b11", "r3", "g6"], "Bob": ["b6", "r10", "p4"],
                      "Cas": ["b12", "g2", "p9"], "Dee": ["r1", "g8", "p11"]}},
           _additions_choices, _additions_explain),
-    _step("action_additions", "action_additions", ROB_TABLE, _rob_choices, _rob_explain),
-    _step("action_swap", "action_swap", SWAP_TABLE, _swap_choices, _swap_explain),
-    _step("action_peek", "action_peek", PEEK_TABLE, _peek_choices, _peek_explain,
+    _step("action_additions", Section.ACTION_ADDITIONS, ROB_TABLE, _rob_choices, _rob_explain),
+    _step("action_swap", Section.ACTION_SWAP, SWAP_TABLE, _swap_choices, _swap_explain),
+    _step("action_peek", Section.ACTION_PEEK, PEEK_TABLE, _peek_choices, _peek_explain,
           then=PEEK_SEEN),
-    _step("action_salvage", "action_salvage", SALVAGE_TABLE, _salvage_choices,
+    _step("action_salvage", Section.ACTION_SALVAGE, SALVAGE_TABLE, _salvage_choices,
           _salvage_explain),
-    _step("exception", "exception", EXCEPTION_TABLE, _exception_choices, _exception_explain,
+    _step("exception", Section.EXCEPTION, EXCEPTION_TABLE, _exception_choices, _exception_explain,
           then=("see:r1", "see:g3", "see:p5")),   # Cas looks at the deck's top three
-    _step("score", "game_end", SCORE_TABLE, _score_choices, _score_explain),
+    _step("score", Section.GAME_END, SCORE_TABLE, _score_choices, _score_explain),
 ]

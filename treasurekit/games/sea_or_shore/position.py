@@ -24,8 +24,16 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.errors import InvalidSave
 from ...core.saves import check_keys, short
-from .cards import ADDITION_CARDS, HAND_SIZE, ISLAND_CODES, island, treasure_decks
-from .state import Deck, Played, SeaOrShoreState
+from .cards import (
+    ADDITION_CARDS,
+    HAND_SIZE,
+    ISLAND_CODES,
+    card_order,
+    island,
+    treasure,
+    treasure_decks,
+)
+from .state import Deck, Played, SeaOrShoreState, Step
 
 if TYPE_CHECKING:
     from .rules import SeaOrShore
@@ -47,8 +55,6 @@ def _count(x: Any) -> bool:
 
 
 def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreState:
-    from .rules import card_order, check_codes
-
     check_keys(desc, KEYS, "position")
     names = list(game.players)
     n = len(names)
@@ -149,10 +155,25 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
     s.passing = [None] * n
 
     if phase == "reveal":                     # a lesson's table: covers on until "reveal"
-        s.steps = [("uncover", s.starter), ("reveal",)]
+        s.steps = [Step("uncover", s.starter), Step("reveal")]
     elif phase == "pass":
-        s.steps = [("pass", p) for p in order] + [("passes_done",)]
-        s.steps += [("play", p) for p in order] + [("reveal",)]
+        s.steps = [Step("pass", p) for p in order] + [Step("passes_done")]
+        s.steps += [Step("play", p) for p in order] + [Step("reveal")]
     else:
-        s.steps = [("play", p) for p in order if s.played[p] is None] + [("reveal",)]
+        s.steps = [Step("play", p) for p in order if s.played[p] is None] + [Step("reveal")]
     return s
+
+
+def check_codes(codes: Any, where: str, kind: str = "island") -> list[str]:
+    """Card codes named in a position, or InvalidSave naming the bad entry."""
+    if not isinstance(codes, list):
+        raise InvalidSave(f"{where} must be a list of card codes")
+    look = island if kind == "island" else treasure
+    for code in codes:
+        try:
+            look(code)
+        except (KeyError, TypeError):
+            raise InvalidSave(f"{where}: {short(code)} is not a {kind} card "
+                              f"(write colour letter r/b/g/p and value, e.g. 'r7')") from None
+    return list(codes)
+

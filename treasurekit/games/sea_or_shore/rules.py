@@ -25,11 +25,12 @@ from functools import cache
 from itertools import combinations, permutations
 from typing import Any, cast
 
-from ...core.errors import InvalidSave
 from ...core.events import Event, event_of
 from ...core.game import Game
+from ...core.i18n import tr
 from ...core.moves import Move
 from ...core.saves import short
+from ...core.sections import fast_members
 from .cards import (
     ACTION_CARDS,
     ADDITION_CARDS,
@@ -41,12 +42,19 @@ from .cards import (
     SHOWS,
     VARIANTS,
     Colour,
+    Section,
     action_card_of,
+    card_order,
     island,
     treasure,
     treasure_decks,
 )
+from .position import state_from_position
 from .state import Deck, Played, SeaOrShoreState, Step
+from .view import view
+
+#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
+SECTION = fast_members(Section)
 
 CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
 DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
@@ -113,9 +121,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
     variants = tuple(VARIANTS)
     min_players, max_players = 3, 5
 
-    def _ev(self, kind: str, section: str, seen_by: tuple[int, ...] = (),
-            **params: Any) -> Event:
-        return event_of((GAME, kind, section, tuple(params.items()), seen_by))
+    def _ev(self, kind: str, section: Section, seen_by: tuple[int, ...],
+            *params: tuple[str, Any]) -> Event:
+        """An event seen in full by ``seen_by`` (empty: everyone), with its parameters as
+        (name, value) pairs (no keyword dict to build on the hot path)."""
+        return event_of((GAME, kind, section, params, seen_by))
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -126,7 +136,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def phase(self) -> str:
         """What the table is doing: deal, turn, pass, play, treasure, an action step, or over."""
         s = self._state
-        return "over" if s.over else s.steps[0][0]
+        return "over" if s.over else s.steps[0].kind
 
     # ---- set-up -------------------------------------------------------------------
     def _initial_state(self) -> SeaOrShoreState:
@@ -152,23 +162,21 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.additions = [0] * n
         s.addition_pile = ADDITION_CARDS
         s.starter = s.first_starter = starter
-        s.steps = [("deal",)] + [("turn", d) for d in range(len(decks))] + \
-            [("pass", p) for p in s.order_from(starter)] + [("passes_done",)] + \
-            [("play", p) for p in s.order_from(starter)] + [("reveal",)]
+        s.steps = [Step("deal")] + [Step("turn", -1, d) for d in range(len(decks))] + \
+            [Step("pass", p) for p in s.order_from(starter)] + [Step("passes_done")] + \
+            [Step("play", p) for p in s.order_from(starter)] + [Step("reveal")]
 
     def _state_from_position(self, desc: dict[str, Any]) -> SeaOrShoreState:
-        from .position import state_from_position
-
         s = state_from_position(self, desc)
         self._advance(s)
         return s
 
     # ---- whose turn -----------------------------------------------------------------
     def _current_player(self, s: SeaOrShoreState) -> int | None:
-        return None if s.over else int(s.steps[0][1])
+        return None if s.over else s.steps[0].player
 
     def _is_chance(self, s: SeaOrShoreState) -> bool:
-        return not s.over and s.steps[0][0] in CHANCE_STEPS
+        return not s.over and s.steps[0].kind in CHANCE_STEPS
 
     def _is_over(self, s: SeaOrShoreState) -> bool:
         return s.over
@@ -177,40 +185,40 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return self._chance_outcomes_of(s, s.steps[0])
 
     def _chance_outcomes_of(self, s: SeaOrShoreState, step: Step) -> list[tuple[Move, float]]:
-        kind = step[0]
+        kind = step.kind
         if kind == "grab":
-            hand = s.hands[int(step[2])]
+            hand = s.hands[step.victim]
             combos = list(combinations(hand, min(2, len(hand))))
             return [(Move("grab", ",".join(c)), 1 / len(combos)) for c in combos]
-        pool = s.box if kind == "deal" else s.decks[int(step[-1])].middle
+        pool = s.box if kind == "deal" else s.decks[step.deck].middle
         counts = Counter(pool)
         return [(Move(kind, code), k / len(pool)) for code, k in sorted(counts.items())]
 
     def _one_outcome(self, s: SeaOrShoreState, step: Step) -> bool:
         """Whether a chance step can only go one way (e.g. the last card of the deal)."""
-        kind = step[0]
+        kind = step.kind
         if kind == "grab":
-            return len(s.hands[int(step[2])]) <= 2
-        pool = s.box if kind == "deal" else s.decks[int(step[-1])].middle
+            return len(s.hands[step.victim]) <= 2
+        pool = s.box if kind == "deal" else s.decks[step.deck].middle
         return len(pool) == 1 or (len(pool) > 1 and pool[0] == pool[-1])
 
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
-        kind = s.steps[0][0]
+        kind = s.steps[0].kind
         if kind == "deal":
             return Move("deal", s.box[int(x * len(s.box))])
         if kind in ("turn", "see"):
-            middle = s.decks[int(s.steps[0][-1])].middle
+            middle = s.decks[s.steps[0].deck].middle
             return Move(kind, middle[int(x * len(middle))])
         return super()._sample_chance(s, x)
 
     def _is_legal(self, s: SeaOrShoreState, move: Move) -> bool:
         if s.over:
             return False
-        kind = s.steps[0][0]
+        kind = s.steps[0].kind
         if kind == "deal":
             return move.kind == "deal" and move.arg in s.box
         if kind in ("turn", "see"):
-            return move.kind == kind and move.arg in s.decks[int(s.steps[0][-1])].middle
+            return move.kind == kind and move.arg in s.decks[s.steps[0].deck].middle
         if kind == "play":
             return move.kind == "play" and self._play_problem(s, move.arg) == ""
         return super()._is_legal(s, move)
@@ -218,7 +226,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> list[Move]:
         step = s.steps[0]
-        kind, p = step[0], int(step[1])
+        kind, p = step.kind, step.player
         if kind == "pass":
             return [Move("pass", c) for c in pass_options(s.hands[p])]
         if kind == "play":
@@ -241,7 +249,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if kind == "peek":
             return [Move("peek", str(d)) for d, deck in enumerate(s.decks) if deck.size()]
         if kind == "order":
-            d = int(step[2])
+            d = step.deck
             seen = s.decks[d].top[:3]
             return [Move("order", ",".join(o)) for o in sorted(set(permutations(seen)))]
         if kind == "salvage":
@@ -251,8 +259,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _steal_targets(self, s: SeaOrShoreState) -> list[int]:
         """Players the colour's winner may rob instead of taking the face-up treasure."""
-        _, winner, colour_index, _deck = s.steps[0]
-        colour = COLOURS[int(colour_index)]
+        step = s.steps[0]
+        winner, colour = step.player, COLOURS[step.colour]
         won = s.played[winner]
         assert won is not None
         # "played the same color as you did but had a lower number": a tie is not lower
@@ -267,7 +275,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         except (KeyError, ValueError):
             return (f"{short(arg)} is not a play: write card/side+additions, e.g. 'r7/sea', "
                     "'b12/shore' or 'g5/sea+2'")
-        p = int(s.steps[0][1])
+        p = s.steps[0].player
         if played.card not in s.hands[p]:
             return f"{played.card} is not in {self.players[p]}'s hand"
         if played.adds > s.additions[p]:
@@ -280,13 +288,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _why_illegal(self, s: SeaOrShoreState, move: Move) -> str:
         step = s.steps[0]
-        kind = step[0]
+        kind = step.kind
         if kind in CHANCE_STEPS:
             if move.kind == kind:
                 return (f"{short(move.arg)} is not a possible outcome now "
                         "(see chance_outcomes())")
             return f"the next {kind} is the dealer's: deal() or force one of chance_outcomes()"
-        p = int(step[1])
+        p = step.player
         name = self.players[p]
         if kind == "play" and move.kind == "play":
             return self._play_problem(s, move.arg)
@@ -307,7 +315,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # ---- playing ---------------------------------------------------------------------
     def _apply(self, s: SeaOrShoreState, move: Move) -> list[Event]:
         step = s.steps.pop(0)
-        events = _HANDLERS[step[0]](self, s, step, move)
+        events = _HANDLERS[step.kind](self, s, step, move)
         return events + self._advance(s)
 
     def _advance(self, s: SeaOrShoreState) -> list[Event]:
@@ -316,7 +324,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         events: list[Event] = []
         while not s.over:
             step = s.steps[0]
-            kind = step[0]
+            kind = step.kind
             if kind in CHANCE_STEPS:
                 if kind in ("turn", "see"):
                     forced = self._known_draw(s, step)
@@ -333,7 +341,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if kind in ("play", "uncover"):
                 break           # always a choice (sea or shore); a lesson waits to uncover
             if kind in DECISION_STEPS:
-                if kind in ("give", "discard") and len(s.hands[step[1]]) > 1:
+                if kind in ("give", "discard") and len(s.hands[step.player]) > 1:
                     break                                # a choice between hand cards
                 legal = self._legal(s)
                 if len(legal) != 1:
@@ -352,17 +360,17 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[seat].append(move.arg)
         s.dealt += 1
         if s.dealt < s.to_deal:
-            s.steps.insert(0, ("deal",))
+            s.steps.insert(0, Step("deal"))
             return []
         for hand in s.hands:
             hand.sort(key=card_order)
         kind = "dealt" if s.box else "dealt_all"
-        return [self._ev(kind, "setup", cards=HAND_SIZE[s.players], round=s.round + 1,
-                         unseen=len(s.box))]
+        return [self._ev(kind, SECTION.SETUP, (), ("cards", HAND_SIZE[s.players]),
+                         ("round", s.round + 1), ("unseen", len(s.box)))]
 
     def _known_draw(self, s: SeaOrShoreState, step: Step) -> list[Event] | None:
         """Turn up or look at a card whose identity is already settled, or None if it is not."""
-        kind, d = step[0], int(step[-1])
+        kind, d = step.kind, step.deck
         deck = s.decks[d]
         if kind == "turn":
             if deck.top:
@@ -371,7 +379,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 return None
             if deck.bottom:
                 return self._turn(s, step, Move("turn", deck.bottom[0]))
-            return [self._ev("deck_empty", "setup", deck=d + 1)]
+            return [self._ev("deck_empty", SECTION.SETUP, (), ("deck", d + 1))]
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or deck.size() == len(deck.top):
             return []
@@ -382,7 +390,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return []
 
     def _turn(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        d = int(step[1])
+        d = step.deck
         deck = s.decks[d]
         if deck.top:
             deck.top.pop(0)                       # looked at before: no chance left
@@ -392,16 +400,16 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck.bottom.pop(0)                    # back round to the cards put under
         s.known[d] = [max(0, k - 1) for k in s.known[d]]
         s.face_up[d] = move.arg
-        return [self._ev("turn", "setup", deck=d + 1, card=treasure(move.arg))]
+        return [self._ev("turn", SECTION.SETUP, (), ("deck", d + 1), ("card", treasure(move.arg)))]
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p = int(step[1])
+        p = step.player
         s.passing[p] = move.arg
         to = (p - 1) % s.players
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
-        return [self._ev("pass", "setup", (p,), player=self.players[p], to=self.players[to],
-                         card=island(move.arg))]
+        return [self._ev("pass", SECTION.SETUP, (p,), ("player", self.players[p]),
+                         ("to", self.players[to]), ("card", island(move.arg)))]
 
     def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         for p, card in enumerate(s.passing):
@@ -413,24 +421,24 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             to = (p - 1) % s.players
             s.hands[to].append(card)
-            events.append(self._ev("receive", "setup", (p, to), player=self.players[p],
-                                   to=self.players[to], card=island(card)))
+            events.append(self._ev("receive", SECTION.SETUP, (p, to), ("player", self.players[p]),
+                                   ("to", self.players[to]), ("card", island(card))))
         for hand in s.hands:
             hand.sort(key=card_order)
         s.passing = [None] * s.players
-        return events + [self._ev("passed", "setup", player=self.players[s.starter])]
+        return events + [self._ev("passed", SECTION.SETUP, (), ("player", self.players[s.starter]))]
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p = int(step[1])
+        p = step.player
         played = Played.parse(move.arg)
         s.hands[p].remove(played.card)
         s.additions[p] -= played.adds
         s.played[p] = played
         card = island(played.card)
         shown: Any = Colour(card.colour) if played.shows == "sea" else card.value
-        return [self._ev(f"play_{played.shows}", "play", (p,), player=self.players[p],
-                         card=card, shown=shown, adds=played.adds)]
+        return [self._ev(f"play_{played.shows}", SECTION.PLAY, (p,), ("player", self.players[p]),
+                         ("card", card), ("shown", shown), ("adds", played.adds))]
 
     def _uncover(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         """A set-up table waits with every card covered until someone says "reveal"."""
@@ -442,14 +450,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for seat in s.order_from(s.starter):
             played = s.played[seat]
             assert played is not None
-            events.append(self._ev("reveal", "play", player=self.players[seat],
-                                   card=island(played.card), value=played.value,
-                                   adds=played.adds))
+            events.append(self._ev("reveal", SECTION.PLAY, (), ("player", self.players[seat]),
+                                   ("card", island(played.card)), ("value", played.value),
+                                   ("adds", played.adds)))
         found = groups(s)
         for g in found:
             if len(g.colours) > 1:
-                events.append(self._ev("merged", "exception", colours=_colours(g.colours),
-                                       player=self.players[g.winner]))
+                events.append(self._ev("merged", SECTION.EXCEPTION, (),
+                                       ("colours", _colours(g.colours)),
+                                       ("player", self.players[g.winner])))
         events += self._ties(found)
         events += self._award_additions(s, found)
         treasures: list[Step] = []
@@ -458,16 +467,18 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck = self._treasure_deck(s, g.colours)
             colour = _colours(g.colours)
             if deck is not None:
-                events.append(self._ev("win_treasure", "win", player=self.players[g.winner],
-                                       colour=colour,
-                                       treasure=treasure(s.face_up[deck] or "")))
-                treasures.append(("treasure", g.winner, COLOURS.index(g.colours[0]), deck))
+                events.append(self._ev("win_treasure", SECTION.WIN, (),
+                                       ("player", self.players[g.winner]), ("colour", colour),
+                                       ("treasure", treasure(s.face_up[deck] or ""))))
+                treasures.append(Step("treasure", g.winner, deck,
+                                      colour=COLOURS.index(g.colours[0])))
             else:
                 card = action_card_of(g.colours[0])
-                events.append(self._ev("win_action", "activate", player=self.players[g.winner],
-                                       colour=colour, action=Action(self.sides[card])))
-                actions.append(("action", g.winner, card))
-        s.steps[0:0] = treasures + actions + [("end_trick",)]
+                events.append(self._ev("win_action", SECTION.ACTIVATE, (),
+                                       ("player", self.players[g.winner]), ("colour", colour),
+                                       ("action", Action(self.sides[card]))))
+                actions.append(Step("action", g.winner, card=card))
+        s.steps[0:0] = treasures + actions + [Step("end_trick")]
         return events
 
     def _ties(self, found: list[Group]) -> list[Event]:
@@ -476,13 +487,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for g in found:
             (a, x), *rest = g.ranked
             if rest and rest[0][1] == x:
-                events.append(self._ev("tie_win", "tie", player=self.players[a],
-                                       other=self.players[rest[0][0]], value=x,
-                                       colour=_colours(g.colours)))
+                events.append(self._ev("tie_win", SECTION.TIE, (), ("player", self.players[a]),
+                                       ("other", self.players[rest[0][0]]), ("value", x),
+                                       ("colour", _colours(g.colours))))
             if len(rest) > 1 and rest[-1][1] == rest[-2][1]:
-                events.append(self._ev("tie_low", "tie", player=self.players[rest[-1][0]],
-                                       other=self.players[rest[-2][0]], value=rest[-1][1],
-                                       colour=_colours(g.colours)))
+                events.append(self._ev("tie_low", SECTION.TIE, (),
+                                       ("player", self.players[rest[-1][0]]),
+                                       ("other", self.players[rest[-2][0]]), ("value", rest[-1][1]),
+                                       ("colour", _colours(g.colours))))
         return events
 
     def _treasure_deck(self, s: SeaOrShoreState, colours: tuple[str, ...]) -> int | None:
@@ -504,129 +516,130 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.addition_pile -= earned
             s.additions[seat] += earned
             kind = "earn" if earned == len(g.ranked) else "earn_short"
-            events.append(self._ev(kind, "lose", player=self.players[seat],
-                                   colour=_colours(g.colours), cards=len(g.ranked),
-                                   earned=earned))
+            events.append(self._ev(kind, SECTION.LOSE, (), ("player", self.players[seat]),
+                                   ("colour", _colours(g.colours)), ("cards", len(g.ranked)),
+                                   ("earned", earned)))
         return events
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        winner, d = int(step[1]), int(step[3])
+        winner, d = step.player, step.deck
         if move.kind == "take":
             card = s.face_up[d]
             assert card is not None
             s.face_up[d] = None
             s.piles[winner].append(card)
-            return [self._ev("take", "treasure", player=self.players[winner],
-                             treasure=treasure(card))]
+            return [self._ev("take", SECTION.TREASURE, (), ("player", self.players[winner]),
+                             ("treasure", treasure(card)))]
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
-        return [self._ev("steal", "steal", player=self.players[winner],
-                         victim=self.players[victim], treasure=treasure(card))]
+        return [self._ev("steal", SECTION.STEAL, (), ("player", self.players[winner]),
+                         ("victim", self.players[victim]), ("treasure", treasure(card)))]
 
     # actions ----------------------------------------------------------------------------
     def _action(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, card = int(step[1]), int(step[2])
+        p, card = step.player, step.card
         side = self.sides[card]
         name = self.players[p]
         if side == "additions":
             if any(v != p and s.additions[v] >= 2 for v in range(s.players)):
-                s.steps.insert(0, ("rob", p))
+                s.steps.insert(0, Step("rob", p))
                 return []
             took = min(2, s.addition_pile)
             s.addition_pile -= took
             s.additions[p] += took
-            return [self._ev("rob_pile", "action_additions", player=name, cards=took)]
+            return [self._ev("rob_pile", SECTION.ACTION_ADDITIONS, (), ("player", name),
+                             ("cards", took))]
         if side == "swap":
             if not s.hands[p]:
-                return [self._ev("no_effect", "action_swap", player=name)]
-            s.steps.insert(0, ("swap", p))
+                return [self._ev("no_effect", SECTION.ACTION_SWAP, (), ("player", name))]
+            s.steps.insert(0, Step("swap", p))
             return []
         if side == "peek":
             if not any(deck.size() for deck in s.decks):
-                return [self._ev("no_effect", "action_peek", player=name)]
-            s.steps.insert(0, ("peek", p))
+                return [self._ev("no_effect", SECTION.ACTION_PEEK, (), ("player", name))]
+            s.steps.insert(0, Step("peek", p))
             return []
-        s.steps[0:0] = [("salvage", p), ("discard", p)]
+        s.steps[0:0] = [Step("salvage", p), Step("discard", p)]
         return []
 
     def _rob(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, v = int(step[1]), int(move.arg)
+        p, v = step.player, int(move.arg)
         s.additions[v] -= 2
         s.additions[p] += 2
-        return [self._ev("rob", "action_additions", player=self.players[p],
-                         victim=self.players[v])]
+        return [self._ev("rob", SECTION.ACTION_ADDITIONS, (), ("player", self.players[p]),
+                         ("victim", self.players[v]))]
 
     def _swap(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, v = int(step[1]), int(move.arg)
-        s.steps.insert(0, ("grab", p, v))
-        return [self._ev("swap", "action_swap", player=self.players[p],
-                         victim=self.players[v], cards=min(2, len(s.hands[v])))]
+        p, v = step.player, int(move.arg)
+        s.steps.insert(0, Step("grab", p, victim=v))
+        return [self._ev("swap", SECTION.ACTION_SWAP, (), ("player", self.players[p]),
+                         ("victim", self.players[v]), ("cards", min(2, len(s.hands[v]))))]
 
     def _grab(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, v = int(step[1]), int(step[2])
+        p, v = step.player, step.victim
         cards = move.arg.split(",") if move.arg else []
         for c in cards:
             s.hands[v].remove(c)
             s.hands[p].append(c)
         s.hands[p].sort(key=card_order)
         s.grabbed = cards
-        s.steps[0:0] = [("give", p, v)] * len(cards)
-        return [self._ev("grab", "action_swap", (p, v), player=self.players[p],
-                         victim=self.players[v], cards=tuple(island(c) for c in cards))]
+        s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
+        return [self._ev("grab", SECTION.ACTION_SWAP, (p, v), ("player", self.players[p]),
+                         ("victim", self.players[v]), ("cards", tuple(island(c) for c in cards)))]
 
     def _give(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, v = int(step[1]), int(step[2])
+        p, v = step.player, step.victim
         s.hands[p].remove(move.arg)
         s.hands[v].append(move.arg)
         s.hands[v].sort(key=card_order)
-        if not any(st[0] == "give" for st in s.steps):
+        if not any(st.kind == "give" for st in s.steps):
             s.grabbed = []
-        return [self._ev("give", "action_swap", (p, v), player=self.players[p],
-                         victim=self.players[v], card=island(move.arg))]
+        return [self._ev("give", SECTION.ACTION_SWAP, (p, v), ("player", self.players[p]),
+                         ("victim", self.players[v]), ("card", island(move.arg)))]
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, d = int(step[1]), int(move.arg)
-        s.steps[0:0] = [("see", p, d), ("order", p, d)]
-        return [self._ev("peek", "action_peek", player=self.players[p], deck=d + 1,
-                         cards=min(3, s.decks[d].size()))]
+        p, d = step.player, int(move.arg)
+        s.steps[0:0] = [Step("see", p, d), Step("order", p, d)]
+        return [self._ev("peek", SECTION.ACTION_PEEK, (), ("player", self.players[p]),
+                         ("deck", d + 1), ("cards", min(3, s.decks[d].size())))]
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        d = int(step[2])
+        d = step.deck
         deck = s.decks[d]
         deck.middle.remove(move.arg)
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
-        p = int(step[1])
-        return [self._ev("see", "action_peek", (p,), player=self.players[p],
-                         card=treasure(move.arg), place=len(deck.top))]
+        p = step.player
+        return [self._ev("see", SECTION.ACTION_PEEK, (p,), ("player", self.players[p]),
+                         ("card", treasure(move.arg)), ("place", len(deck.top)))]
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, d = int(step[1]), int(step[2])
+        p, d = step.player, step.deck
         deck = s.decks[d]
         new = move.arg.split(",")
         deck.top[:len(new)] = new
         # only the looker knows the new order; anyone who knew the old one no longer does
         s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
-        return [self._ev("order", "action_peek", (p,), player=self.players[p], deck=d + 1,
-                         cards=tuple(treasure(c) for c in new))]
+        return [self._ev("order", SECTION.ACTION_PEEK, (p,), ("player", self.players[p]),
+                         ("deck", d + 1), ("cards", tuple(treasure(c) for c in new)))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p, v = int(step[1]), int(move.arg)
+        p, v = step.player, int(move.arg)
         played = s.played[v]
         assert played is not None
         s.salvaged.append(v)
         s.hands[p].append(played.card)
         s.hands[p].sort(key=card_order)
-        return [self._ev("salvage", "action_salvage", player=self.players[p],
-                         owner=self.players[v], card=island(played.card))]
+        return [self._ev("salvage", SECTION.ACTION_SALVAGE, (), ("player", self.players[p]),
+                         ("owner", self.players[v]), ("card", island(played.card)))]
 
     def _discard(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        p = int(step[1])
+        p = step.player
         s.hands[p].remove(move.arg)
         s.discards.append(move.arg)
-        return [self._ev("discard", "action_salvage", player=self.players[p],
-                         card=island(move.arg))]
+        return [self._ev("discard", SECTION.ACTION_SALVAGE, (), ("player", self.players[p]),
+                         ("card", island(move.arg)))]
 
     # end of a trick, a round, the game -------------------------------------------------------
     def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -647,29 +660,30 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 s.face_up[d] = None
                 under.append(treasure(card))
         if returned:
-            events.append(self._ev("additions_back", "additions", cards=returned))
+            events.append(self._ev("additions_back", SECTION.ADDITIONS, (), ("cards", returned)))
         if under:
-            events.append(self._ev("under", "end_trick", cards=tuple(under)))
+            events.append(self._ev("under", SECTION.END_TRICK, (), ("cards", tuple(under))))
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
-            s.steps.insert(0, ("end_round",))
+            s.steps.insert(0, Step("end_round"))
             return events
-        s.steps[0:0] = [("turn", d) for d in range(len(s.decks))] + \
-            [("play", p) for p in s.order_from(s.starter)] + [("reveal",)]
-        return events + [self._ev("next_trick", "end_trick", player=self.players[s.starter])]
+        s.steps[0:0] = [Step("turn", -1, d) for d in range(len(s.decks))] + \
+            [Step("play", p) for p in s.order_from(s.starter)] + [Step("reveal")]
+        return events + [self._ev("next_trick", SECTION.END_TRICK, (),
+                                  ("player", self.players[s.starter]))]
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         scores = round_points(s)
         s.round_scores.append(scores)
-        events = [self._ev("round_score", "game_end", player=self.players[p],
-                           treasure=sum(treasure(t).value for t in s.piles[p]),
-                           additions=s.additions[p], total=scores[p])
+        events = [self._ev("round_score", SECTION.GAME_END, (), ("player", self.players[p]),
+                           ("treasure", sum(treasure(t).value for t in s.piles[p])),
+                           ("additions", s.additions[p]), ("total", scores[p]))
                   for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
             s.round += 1
             self._setup_round(s, starter=(s.first_starter + 1) % s.players)
-            return events + [self._ev("second_round", "game_end",
-                                      player=self.players[s.starter])]
+            return events + [self._ev("second_round", SECTION.GAME_END, (),
+                                      ("player", self.players[s.starter]))]
         s.over = True
         s.steps = []
         totals = self._scores(s)
@@ -677,9 +691,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         tied = [self.players[p] for p, x in enumerate(totals) if x == best]
         winner = self.players[self._winners(s)[0]]
         if len(tied) > 1:
-            events.append(self._ev("final_tie", "tie", players=tied, score=best,
-                                   player=winner, starter=self.players[s.starter]))
-        return events + [self._ev("winner", "game_end", player=winner, score=best)]
+            events.append(self._ev("final_tie", SECTION.TIE, (), ("players", tied), ("score", best),
+                                   ("player", winner), ("starter", self.players[s.starter])))
+        return events + [self._ev("winner", SECTION.GAME_END, (), ("player", winner),
+                                  ("score", best))]
 
     def _winners(self, s: SeaOrShoreState) -> list[int]:
         """The highest total; a tie goes, as every tie does, to the starting player (who holds
@@ -698,7 +713,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # ---- views ------------------------------------------------------------------------
     def _phase(self, s: SeaOrShoreState) -> str:
-        return "over" if s.over else str(s.steps[0][0])
+        return "over" if s.over else s.steps[0].kind
 
     def _view_scores(self, s: SeaOrShoreState, player: int | None) -> list[int] | None:
         """The points lie partly under the tops of the piles: shown at the end (and to
@@ -706,8 +721,6 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return self._scores(s) if s.over or player is None else None
 
     def _view(self, s: SeaOrShoreState, player: int | None) -> dict[str, Any]:
-        from .view import view
-
         return view(self, s, player)
 
     # ---- hooks of the generic tests (tests/generic) ---------------------------------
@@ -802,8 +815,6 @@ class Action(str):
     """The name of an action card side, labelled in a language."""
 
     def label(self, lang: str) -> str:
-        from ...core.i18n import tr
-
         return tr(f"{GAME}.action.{self}", lang)
 
 
@@ -817,11 +828,6 @@ def play_moves(card: str, additions: int) -> tuple[Move, ...]:
     room = min(additions, MAX_VALUE - island(card).value)
     return tuple(Move("play", Played(card, side, k).notation())
                  for side in SHOWS for k in range(room + 1))
-
-
-def card_order(code: str) -> tuple[int, int]:
-    """Hands are sorted by colour, then value."""
-    return COLOURS.index(code[0]), int(code[1:])
 
 
 def pass_options(hand: list[str]) -> list[str]:
@@ -864,18 +870,3 @@ _HANDLERS = {
     "discard": SeaOrShore._discard, "end_trick": SeaOrShore._end_trick,
     "end_round": SeaOrShore._end_round,
 }
-
-
-def check_codes(codes: Any, where: str, kind: str = "island") -> list[str]:
-    """Card codes named in a position, or InvalidSave naming the bad entry."""
-    if not isinstance(codes, list):
-        raise InvalidSave(f"{where} must be a list of card codes")
-    look = island if kind == "island" else treasure
-    for code in codes:
-        try:
-            look(code)
-        except (KeyError, TypeError):
-            raise InvalidSave(f"{where}: {short(code)} is not a {kind} card "
-                              f"(write colour letter r/b/g/p and value, e.g. 'r7')") from None
-    return list(codes)
-

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from .cards import MAX_VALUE, SHOWS, island
 
@@ -64,10 +64,18 @@ def _parse_played(text: str) -> Played:
     return Played(card, shows, int(adds or 0))
 
 
-#: A step still to come: (kind, player, extra...). Kinds: deal, turn, pass, passes_done, play,
-#: reveal, treasure, action, rob, swap, grab, give, peek, see, order, salvage, discard,
-#: end_trick, end_round.
-Step = tuple[Any, ...]
+class Step(NamedTuple):
+    """A step the rules still have to take: its kind, and whom or what it concerns (-1: not
+    used by this kind). Kinds: deal, turn, pass, passes_done, play, uncover, reveal,
+    treasure, action, rob, swap, grab, give, peek, see, order, salvage, discard, end_trick,
+    end_round (and ``over`` in a view of a finished game)."""
+
+    kind: str
+    player: int = -1    # the seat that decides or acts
+    deck: int = -1      # turn, see, order, treasure: the treasure deck
+    victim: int = -1    # grab, give: the seat whose hand cards are taken
+    colour: int = -1    # treasure: the colour won (an index into COLOURS)
+    card: int = -1      # action: the action card activated (an index into ACTION_CARDS)
 
 
 @dataclass(slots=True)

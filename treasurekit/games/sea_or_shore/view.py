@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import ACTION_CARDS, island
+from .state import SeaOrShoreState, Step
 
 if TYPE_CHECKING:
     from .rules import SeaOrShore
-    from .state import SeaOrShoreState
 
 
 def played_view(s: SeaOrShoreState, seat: int, viewer: int | None) -> dict[str, Any] | None:
@@ -36,15 +36,15 @@ def played_view(s: SeaOrShoreState, seat: int, viewer: int | None) -> dict[str, 
 def view(game: SeaOrShore, s: SeaOrShoreState, player: int | None) -> dict[str, Any]:
     """The table as ``player`` sees it; ``None``: the spectator, who sees every hand, every
     pile, the covered halves and the top cards of the decks whose order someone knows."""
-    step = s.steps[0] if s.steps else ("over",)
-    kind = step[0]
+    step = s.steps[0] if s.steps else Step("over")
+    kind = step.kind
     pending: dict[str, Any] = {}
     if kind == "pass" and (s.passing[player] if player is not None else any(s.passing)):
         pending["passing"] = s.passing[player] if player is not None else list(s.passing)
-    if kind == "give" and player in (None, step[1], step[2]):
+    if kind == "give" and player in (None, step.player, step.victim):
         pending["grabbed"] = list(s.grabbed)
-    if kind == "order" and player in (None, step[1]):
-        pending["looking_at"] = s.decks[int(step[2])].top[:3]
+    if kind == "order" and player in (None, step.player):
+        pending["looking_at"] = s.decks[step.deck].top[:3]
     spectator = player is None
     seat = 0 if player is None else player
     out = {

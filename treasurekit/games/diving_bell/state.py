@@ -1,0 +1,83 @@
+"""The Diving Bell table: the unseen cards, the row of the dive, the division and the piles."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .cards import AIR_POCKET_RELIEF, ALL_CARDS, CODES, IS_TREASURE, KRAKENS_TO_BURST
+from .scoring import score
+
+
+@dataclass(slots=True)
+class DivingBellState:
+    """Everything on the table. Card lists hold ids into ``ALL_CARDS``."""
+
+    diver: int
+    unseen: list[int]                      # not yet revealed: the deck plus set-aside cards
+    draws_left: int                        # cards in the face-down deck
+    set_aside: int = 0                     # unseen cards out of play (quick game)
+    phase: str = "dive"                    # dive | draw | divide | choose | vote | over
+    row: list[int] = field(default_factory=list)
+    division: list[int] = field(default_factory=list)   # pile index per treasure of the row
+    piles: list[list[int]] = field(default_factory=lambda: [[], []])
+    discards: list[int] = field(default_factory=list)
+    reshuffled: bool = False
+    votes: list[bool] = field(default_factory=list)
+    ended_by: str = ""
+    limit: int = 10
+    # kept up to date by the rules, recomputable with ``recount()``:
+    pressure: int = 0
+    krakens: int = 0
+    burst: bool = False
+    counts: dict[str, int] = field(default_factory=dict)   # unseen cards per notation
+
+    def clone(self) -> DivingBellState:
+        return DivingBellState(
+            self.diver, self.unseen[:], self.draws_left, self.set_aside, self.phase,
+            self.row[:], self.division[:], [p[:] for p in self.piles], self.discards[:],
+            self.reshuffled, self.votes[:], self.ended_by, self.limit,
+            self.pressure, self.krakens, self.burst, self.counts.copy(),
+        )
+
+    def recount(self) -> None:
+        """Recompute the running totals from the cards themselves."""
+        self.pressure = pressure_of(self.row)
+        self.krakens = krakens_in(self.row)
+        self.burst = self.phase in ("divide", "choose") and bursts(self.row, self.limit)
+        self.counts = dict(sorted(Counter(map(CODES.__getitem__, self.unseen)).items()))
+
+    def treasures(self) -> list[int]:
+        """The row's treasure cards, in the order drawn (what gets divided)."""
+        return [i for i in self.row if IS_TREASURE[i]]
+
+    def on_pile(self, pile: int) -> list[int]:
+        """The treasures the divider has put on pile A (0) or B (1) so far, in row order."""
+        return [i for i, p in zip(self.treasures(), self.division, strict=False) if p == pile]
+
+
+def pressure_of(row: list[int]) -> int:
+    """Pressure dots of a dive so far; an Air Pocket lowers it by 2 (never below 0)."""
+    total = 0
+    for i in row:
+        card = ALL_CARDS[i]
+        if card.kind == "airpocket":
+            total = max(0, total - AIR_POCKET_RELIEF)
+        else:
+            total += card.pressure
+    return total
+
+
+@lru_cache(maxsize=4096)
+def pile_score(pile: tuple[int, ...]) -> int:
+    """Points of a treasure pile given as card ids (cached: views ask for it at every step)."""
+    return score(ALL_CARDS[i] for i in pile)
+
+
+def krakens_in(row: list[int]) -> int:
+    return sum(1 for i in row if ALL_CARDS[i].kind == "kraken")
+
+
+def bursts(row: list[int], limit: int) -> bool:
+    return pressure_of(row) >= limit or krakens_in(row) >= KRAKENS_TO_BURST
