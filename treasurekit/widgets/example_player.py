@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from html import escape
 from typing import Any, Protocol
 
@@ -11,7 +11,7 @@ import ipywidgets as w
 from ..core.events import Event
 from ..core.game import Game
 from ..core.teaching import Example
-from .lang import Language, button
+from .lang import Language, button, relabel
 from .narrator import Narrator
 from .style import panel
 
@@ -90,3 +90,28 @@ class ExamplePlayer(w.VBox):
             return []
         moves = len(self.example.steps[self.index - 1].moves)
         return [e for batch in self.game.log[-moves:] for e in batch]
+
+
+class ExampleChooser(w.VBox):
+    """One button per rulebook example of a game, and the chosen example's player."""
+
+    def __init__(self, examples: Sequence[Example], lang: Language, render: Render) -> None:
+        super().__init__()
+        self.lang = lang
+        self.players = [ExamplePlayer(ex, lang, render) for ex in examples]
+        for p in self.players:
+            p.add_class(f"tk-example-{p.example.key}")
+        self.pick = w.ToggleButtons(options=list(range(len(examples))), value=0,
+                                    style={"button_width": "auto"})
+        self.pick.add_class("tk-example-pick")
+        self.pick.observe(lambda _c: self._show(), names="value")
+        lang.on_change(self._labels)
+        self._labels()
+        self._show()
+
+    def _labels(self) -> None:
+        relabel(self.pick, [(p.example.title(self.lang.code), i)
+                             for i, p in enumerate(self.players)])
+
+    def _show(self) -> None:
+        self.children = [self.pick, self.players[self.pick.value or 0]]

@@ -6,6 +6,7 @@ from html import escape
 
 import ipywidgets as w
 
+from ..core.sections import section_key
 from ..core.teaching import Choice, LessonStep
 from .example_player import Render
 from .lang import Language, button
@@ -102,7 +103,8 @@ class LessonPlayer(w.VBox):
         t, code, step = self.lang.t, self.lang.code, self.step
         title = t("widgets.lesson_step", step=self.index + 1, total=len(self.steps),
                   title=step.title(code))
-        rule = f'<span class="tk-rule">§ {escape(t(f"{step.game}.section.{step.section}"))}</span>'
+        section = t(f"{step.game}.section.{section_key(step.section)}")
+        rule = f'<span class="tk-rule">§ {escape(section)}</span>'
         self.head.value = panel(title, f"<p>{rule} {escape(step.text(code))}</p>")
         self._show_feedback()
         for b, choice in zip(self.choices.children, self.options, strict=True):

@@ -357,30 +357,12 @@ def all_cards_panel(lang: Language) -> w.HTML:
     return live_html(lang, render, "tk-cards-tab")
 
 
-class ExampleChooser(w.VBox):
-    """One button per rulebook example, and the chosen example's player."""
+def ExampleChooser(lang: Language) -> w.VBox:  # noqa: N802 - reads as a widget
+    """The shared example chooser over this game's rulebook examples."""
+    from ..games.sea_or_shore.examples import EXAMPLES
+    from .example_player import ExampleChooser as Chooser
 
-    def __init__(self, lang: Language) -> None:
-        from ..games.sea_or_shore.examples import EXAMPLES
-        from .example_player import ExamplePlayer
-
-        super().__init__()
-        self.lang = lang
-        self.players = [ExamplePlayer(ex, lang, render_table) for ex in EXAMPLES]
-        self.pick = w.ToggleButtons(options=list(range(len(EXAMPLES))), value=0,
-                                    style={"button_width": "auto"})
-        self.pick.add_class("tk-example-pick")
-        self.pick.observe(lambda _c: self._show(), names="value")
-        lang.on_change(self._labels)
-        self._labels()
-        self._show()
-
-    def _labels(self) -> None:
-        relabel(self.pick, [(p.example.title(self.lang.code), i)
-                             for i, p in enumerate(self.players)])
-
-    def _show(self) -> None:
-        self.children = [self.pick, self.players[self.pick.value or 0]]
+    return Chooser(EXAMPLES, lang, render_table)
 
 
 def sea_or_shore_app(lang: Language) -> w.VBox:

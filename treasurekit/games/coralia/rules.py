@@ -91,6 +91,7 @@ from .cards import (
     WHITE,
     WHITE_FACES,
     Dice,
+    Named,
     Section,
     fish_sets,
     jellyfish_gain,
@@ -541,6 +542,8 @@ class Coralia(Game[CoraliaState]):
         s.st_sym.append(-1)
         s.st_lock.append(False)
         if task[2] > 1:
+            ev.append(self._ev("pick_one", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
+                               ("colour", Named("adj", COLOURS[c])), ("count", task[2] - 1)))
             s.tasks.append(("pick4", p, task[2] - 1))
         else:
             ev.append(self._ev("pick_four", S.COURSE_OF_THE_GAME,
