@@ -58,7 +58,8 @@ def scoring_table(game: Game[Any]) -> ScoringTable | None:
     view = game.view(None)
     if view["phase"] not in ("scoring", "over"):
         return None
-    events = game.events
+    # a position set up at the end of the game has already scored in its opening
+    events = [*getattr(game, "opening", ()), *game.events]
     start = max((i + 1 for i, e in enumerate(events) if e.kind == "end"), default=0)
     names = list(game.players)
     gained = [[0] * len(STEPS) for _ in names]
