@@ -23,7 +23,7 @@ from ..games.coralia.scoring import STEPS, scoring_table
 from .lang import Language, relabel
 from .move_picker import MovePicker
 from .style import panel
-from .svg import PALETTE, pattern_defs, shape, text
+from .svg import PALETTE, shape, text
 
 G = "coralia"
 FILL = {"yellow": PALETTE["yellow"], "blue": PALETTE["blue"], "red": PALETTE["vermilion"],
@@ -34,7 +34,6 @@ PATTERN = {"yellow": "dots", "blue": "waves", "red": "stripes", "orange": "grid"
            "green": "cross", "violet": "plain", "white": "plain"}
 #: one mark per player (ships, octopuses, divers, track): shape + initial
 MARK = ("circle", "square", "triangle", "diamond")
-DEFS = "".join(pattern_defs(p) for p in ("dots", "waves", "stripes", "grid", "cross"))
 INK = 'stroke="#000" stroke-width="2"'
 CSS = """<style>
 .tk-co svg.tk-co-board { display: block; margin: 4px 0; }
@@ -98,12 +97,45 @@ def glyph(symbol: str, cx: float, cy: float, r: float = 16, fill: str = "#fff") 
                 f'<rect x="{cx - 3 * k:g}" y="{cy + 9 * k:g}" width="{6 * k:g}" '
                 f'height="{4 * k:g}" fill="#000"/>')
     else:                                                     # turtle
-        body = (f'<ellipse cx="{cx - 1 * k:g}" cy="{cy:g}" rx="{9 * k:g}" ry="{7 * k:g}" '
-                f'fill="#000"/><circle cx="{cx + 10 * k:g}" cy="{cy - 1 * k:g}" '
-                f'r="{3 * k:g}" fill="#000"/>'
-                f'<path d="M{cx - 5 * k:g} {cy:g} H{cx + 3 * k:g} M{cx - 1 * k:g} '
-                f'{cy - 5 * k:g} V{cy + 5 * k:g}" stroke="#fff" stroke-width="{1.5 * k:g}"/>')
+        legs = "".join(f'<ellipse cx="{cx + dx * k:g}" cy="{cy + dy * k:g}" rx="{2.6 * k:g}" '
+                       f'ry="{2 * k:g}" fill="#000"/>'
+                       for dx, dy in ((-6, -6), (4, -6), (-6, 6), (4, 6)))
+        body = (legs + f'<ellipse cx="{cx - 1 * k:g}" cy="{cy:g}" rx="{8 * k:g}" '
+                f'ry="{6 * k:g}" fill="#000"/><circle cx="{cx + 9.5 * k:g}" cy="{cy:g}" '
+                f'r="{2.8 * k:g}" fill="#000"/>'
+                f'<path d="M{cx - 6 * k:g} {cy:g} H{cx + 4 * k:g} M{cx - 1 * k:g} '
+                f'{cy - 5 * k:g} V{cy + 5 * k:g}" stroke="#fff" stroke-width="{1.3 * k:g}"/>')
     return disc + body
+
+
+def texture(pat: str, x: float, y: float, w: float, h: float, step: float = 12) -> str:
+    """A colour's pattern drawn straight onto a rectangle (no shared ``<pattern>`` ids, which
+    break when the first drawing that defines them sits in a hidden tab)."""
+    ink = 'stroke="#000" stroke-opacity=".4" stroke-width="2" fill="none"'
+    nx, ny = max(1, round(w / step)), max(1, round(h / step))
+    out = []
+    if pat == "dots":
+        out = [f'<circle cx="{x + (i + .5) * w / nx:.1f}" cy="{y + (j + .5) * h / ny:.1f}" '
+               f'r="2" fill="#000" fill-opacity=".4"/>' for i in range(nx) for j in range(ny)]
+    elif pat == "grid":
+        out = [f'<path d="M{x + i * w / nx:.1f} {y:g} v{h:g}" {ink}/>' for i in range(1, nx)]
+        out += [f'<path d="M{x:g} {y + j * h / ny:.1f} h{w:g}" {ink}/>' for j in range(1, ny)]
+    elif pat == "waves":
+        for j in range(ny):
+            yy = y + (j + .5) * h / ny
+            q = step / 2
+            d = f"M{x:g} {yy:.1f}" + f" q{q / 2:g} -{q / 2:g} {q:g} 0 t{q:g} 0" * int(w / step)
+            out.append(f'<path d="{d}" {ink}/>')
+    elif pat in ("stripes", "cross"):
+        for k in range(1, int((w + h) / step)):
+            c = k * step
+            x1, y1 = x + max(0.0, c - h), y + min(c, h)
+            x2, y2 = x + min(c, w), y + max(0.0, c - w)
+            out.append(f'<path d="M{x1:.1f} {y1:.1f} L{x2:.1f} {y2:.1f}" {ink}/>')
+            if pat == "cross":
+                out.append(f'<path d="M{x1:.1f} {2 * y + h - y1:.1f} L{x2:.1f} '
+                           f'{2 * y + h - y2:.1f}" {ink}/>')
+    return "".join(out)
 
 
 def die(colour: str, symbol: str | None, x: float, y: float, size: float = 56,
@@ -115,9 +147,7 @@ def die(colour: str, symbol: str | None, x: float, y: float, size: float = 56,
     stroke = 'stroke="#000" stroke-width="3"' + (' stroke-dasharray="7 3"' if white else "")
     out = (f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size / 6:g}" '
            f'fill="{FILL[colour]}" {stroke}/>')
-    if pat != "plain":
-        out += (f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" '
-                f'rx="{size / 6:g}" fill="url(#tk-pat-{pat})"/>')
+    out += texture(pat, x + 2, y + 2, size - 4, size - 4, size / 5)
     cx, cy = x + size / 2, y + size / 2
     if symbol is None:
         out += (f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * .3:g}" fill="#fff" {INK}/>'
@@ -156,7 +186,7 @@ def board_svg(body: str, width: float, height: float, label: str, css: str) -> s
     return (f'<svg class="{css}" role="img" aria-label="{escape(label)}" '
             f'viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
             f'style="max-width:100%;height:auto" xmlns="http://www.w3.org/2000/svg">'
-            f"<title>{escape(label)}</title>{DEFS}{body}</svg>")
+            f"<title>{escape(label)}</title>{body}</svg>")
 
 
 def die_html(colour: str, symbol: str | None, lang: Language, size: int = 40,
@@ -179,9 +209,7 @@ def _reef(r: dict[str, Any], x: float, y: float, names: list[str], lang: Languag
            f'fill="#EAF6FB" stroke="#123" stroke-width="2"/>',
            f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="34" rx="12" '
            f'fill="{FILL[colour]}" stroke="#123" stroke-width="2"/>']
-    if PATTERN[colour] != "plain":
-        out.append(f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="34" rx="12" '
-                   f'fill="url(#tk-pat-{PATTERN[colour]})"/>')
+    out.append(texture(PATTERN[colour], x + 4, y + 2, RW - 16, 30, 12))
     out.append(f'<rect x="{x + 8:g}" y="{y + 5:g}" width="{len(title) * 11 + 16:g}" '
                f'height="25" rx="5" fill="#fff" stroke="#000"/>')
     out.append(text(x + 16, y + 24, title, 18, "bold", anchor="start"))
@@ -259,10 +287,7 @@ def _plain_die(colour: str, x: float, y: float, size: float) -> str:
     dash = ' stroke-dasharray="7 3"' if colour == "white" else ""
     out = (f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size / 6:g}" '
            f'fill="{FILL[colour]}" stroke="#000" stroke-width="3"{dash}/>')
-    if pat != "plain":
-        out += (f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" '
-                f'rx="{size / 6:g}" fill="url(#tk-pat-{pat})"/>')
-    return out
+    return out + texture(pat, x + 2, y + 2, size - 4, size - 4, size / 5)
 
 
 def _supply(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
@@ -290,10 +315,11 @@ def _track(v: dict[str, Any], y: float, lang: Language, hide_scores: bool) -> st
     for n in range(top + 1):
         x = 20 + n * step
         if n % JELLYFISH_EVERY == 0:        # a big jellyfish
-            out.append(f'<path d="M{x - 9:g} {y + 62:g} a9 9 0 0 1 18 0 Z" fill="#C9A0DC" '
+            out.append(f'<path d="M{x - 13:g} {y + 62:g} a13 13 0 0 1 26 0 Z" fill="#C9A0DC" '
                        f'stroke="#000" stroke-width="1.5"/>'
-                       + "".join(f'<path d="M{x - 6 + 4 * k:g} {y + 62:g} v9" '
-                                 f'stroke="#7A4F91" stroke-width="1.5"/>' for k in range(4))
+                       + "".join(f'<path d="M{x - 9 + 6 * k:g} {y + 62:g} q3 5 0 10" '
+                                 f'fill="none" stroke="#7A4F91" stroke-width="2"/>'
+                                 for k in range(4))
                        + text(x, y + 88, str(n), 12, "bold"))
         else:
             out.append(f'<line x1="{x:g}" y1="{y + 58:g}" x2="{x:g}" y2="{y + 66:g}" '
@@ -552,6 +578,8 @@ class CoraliaPicker(w.VBox):
         self.targets.update([m for m in self.places if m.arg == self.chosen], self.view)
         if self.places:
             text_ = _t(lang, "pick_die")
+        elif self.view is not None and self.view["waiting"]["step"] == "pick4":
+            text_ = _t(lang, "pick_four")
         elif self.odds.layout.display != "none":
             text_ = _t(lang, "pick_lock")
         else:
@@ -578,8 +606,12 @@ def coralia_app(lang: Language) -> w.VBox:
         player.table.layout = w.Layout(flex="1 1 100%")   # the board takes the whole width
         return player
 
+    lesson = LessonPlayer(list(LESSON), lang, render_table, seat=0)
+    # the board is tall: the question, its answers and the feedback come first
+    lesson.children = [lesson.head, lesson.choices, lesson.feedback, lesson.table,
+                       lesson.narrator, *lesson.children[5:]]
     tabs = [
-        ("widgets.tab.lesson", LessonPlayer(list(LESSON), lang, render_table, seat=0)),
+        ("widgets.tab.lesson", lesson),
         ("widgets.tab.examples", lambda: ExampleChooser(EXAMPLES, lang, render_table)),
         ("widgets.tab.play", play),
     ]

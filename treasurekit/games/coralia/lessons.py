@@ -1,12 +1,15 @@
-"""The Coralia lesson: an octopus for points -> the island and octopus owners -> a diver
-move that recovers a chest -> fish sets at the end.
+"""The Coralia lesson, in the order of the book: the research station and the roll -> the
+pearl, fish and starfish actions -> an octopus now and its later points -> a diver move
+that recovers a chest -> a turtle's bonus and keeping a die on it -> the island and
+octopus owners -> the order of the final scoring, diver scoring, fish sets, pearls.
 
 Each step is a real table situation; the right answer is worked out by the engine
 (legal moves, the points a move scores, the fish scoring), never written down.
 
->>> [s.key for s in LESSON]
-['octopus', 'island', 'diver', 'fish']
->>> step = LESSON[0]; [c.value for c in step.choices(step.start()) if c.correct]
+>>> [s.key for s in LESSON]  # doctest: +NORMALIZE_WHITESPACE
+['station', 'pearl', 'fish_action', 'starfish', 'octopus', 'octopus_later', 'diver',
+ 'turtle', 'lock', 'island', 'end', 'divers', 'fish', 'pearls']
+>>> step = LESSON[4]; [c.value for c in step.choices(step.start()) if c.correct]
 ['place:blue-octopus']
 """
 
