@@ -141,6 +141,7 @@ def test_the_odds_helper_shows_the_engines_exact_chances() -> None:
     table = pick_table(play.game.view(0), "green", "fish")
     html = picker.odds.out.value
     for colour, p in table.items():
+        assert f"Take one {colour} die" in html
         assert f"{p.numerator}/{p.denominator}" in html
     assert Fraction(11, 36) in table.values() or Fraction(1, 6) in table.values()
     _switch(app)
