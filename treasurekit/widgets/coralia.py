@@ -307,29 +307,29 @@ def _track(v: dict[str, Any], y: float, lang: Language, hide_scores: bool) -> st
     top = max([60, *v["points"]]) if not hide_scores else 60
     top = -(-(top + 1) // 10) * 10
     step = (width - 40) / top
-    out = [f'<rect x="0" y="{y:g}" width="{width}" height="96" rx="12" fill="#E3F1F8" '
+    out = [f'<rect x="0" y="{y:g}" width="{width}" height="132" rx="12" fill="#E3F1F8" '
            f'stroke="#123" stroke-width="2"/>',
-           text(12, y + 22, _t(lang, "track"), 16, "bold", anchor="start"),
-           f'<line x1="20" y1="{y + 62:g}" x2="{20 + top * step:g}" y2="{y + 62:g}" '
+           text(width - 12, y + 22, _t(lang, "track"), 16, "bold", anchor="end"),
+           f'<line x1="20" y1="{y + 104:g}" x2="{20 + top * step:g}" y2="{y + 104:g}" '
            f'stroke="#000" stroke-width="2"/>']
     for n in range(top + 1):
         x = 20 + n * step
         if n % JELLYFISH_EVERY == 0:        # a big jellyfish
-            out.append(f'<path d="M{x - 13:g} {y + 62:g} a13 13 0 0 1 26 0 Z" fill="#C9A0DC" '
+            out.append(f'<path d="M{x - 13:g} {y + 104:g} a13 13 0 0 1 26 0 Z" fill="#C9A0DC" '
                        f'stroke="#000" stroke-width="1.5"/>'
-                       + "".join(f'<path d="M{x - 9 + 6 * k:g} {y + 62:g} q3 5 0 10" '
+                       + "".join(f'<path d="M{x - 9 + 6 * k:g} {y + 104:g} q3 5 0 10" '
                                  f'fill="none" stroke="#7A4F91" stroke-width="2"/>'
                                  for k in range(4))
-                       + text(x, y + 88, str(n), 12, "bold"))
+                       + text(x, y + 124, str(n), 12, "bold"))
         else:
-            out.append(f'<line x1="{x:g}" y1="{y + 58:g}" x2="{x:g}" y2="{y + 66:g}" '
+            out.append(f'<line x1="{x:g}" y1="{y + 100:g}" x2="{x:g}" y2="{y + 108:g}" '
                        f'stroke="#000"/>')
     if not hide_scores:
         seen: dict[int, int] = {}
         for seat, pts in enumerate(v["points"]):
             k = seen.get(pts, 0)
             seen[pts] = k + 1
-            out.append(mark(seat, v["players"][seat], 20 + pts * step, y + 40 - k * 16, 10))
+            out.append(mark(seat, v["players"][seat], 20 + pts * step, y + 79 - k * 22, 10))
     return "".join(out)
 
 
@@ -343,7 +343,7 @@ def board(v: dict[str, Any], lang: Language, hide: Collection[str] = ()) -> str:
     parts.append(_island(v, RW, y, lang))
     parts.append(_supply(v, 2 * RW, y, lang))
     parts.append(_track(v, y + 160, lang, "scores" in hide))
-    return board_svg("".join(parts), 3 * RW - 8, y + 160 + 100, _t(lang, "board_label"),
+    return board_svg("".join(parts), 3 * RW - 8, y + 160 + 136, _t(lang, "board_label"),
                      "tk-co-board")
 
 
@@ -510,7 +510,7 @@ class OddsHelper(w.VBox):
         rows = "".join(
             f"<tr><td>{escape(_t(lang, 'odds.take', colour=colour_name(c, lang)))}</td>"
             f"<td><b>{escape(lang.t('widgets.number', n=Percent(float(p))))}</b></td>"
-            f"<td>{p.numerator}/{p.denominator}</td></tr>"
+            f"<td>{p}</td></tr>"
             for c, p in table.items())
         self.out.value = panel(_t(lang, "odds.title", die=wanted),
                                f"<p>{escape(_t(lang, 'odds.intro'))}</p>"
@@ -604,6 +604,9 @@ def coralia_app(lang: Language) -> w.VBox:
         player = GamePlayer(G, lang, render_table, BOTS, Coralia.variants, counts=(2, 3, 4),
                             picker=CoraliaPicker, hot_seat=True)
         player.table.layout = w.Layout(flex="1 1 100%")   # the board takes the whole width
+        for box in player.children:                       # buttons keep their own height
+            if isinstance(box, w.HBox) and player.picker in box.children:
+                box.layout.align_items = "flex-start"
         return player
 
     lesson = LessonPlayer(list(LESSON), lang, render_table, seat=0)
