@@ -7,10 +7,10 @@ import json
 import time
 
 import pytest
-from engine.checks import assert_refused
 
 import treasurekit as tk
 
+from ...checks import assert_refused
 from .helpers import play, position, through_setup
 
 STATION = ["blue-pearl", "red-fish", "green-turtle", "yellow-octopus"]

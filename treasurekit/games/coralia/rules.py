@@ -394,6 +394,7 @@ class Coralia(Game[CoraliaState]):
         task = s.tasks[-1]
         kind = task[0]
         legal = ", ".join(str(m) for m in self.legal_moves()[:12])
+        legal = legal if len(legal) <= 160 else legal[:157] + "..."   # reasons stay short
         if kind in CHANCES:
             if kind == "roll":
                 cols = ", ".join(COLOURS[c] for c in self._to_roll(s))
