@@ -20,8 +20,8 @@ from .test_learner_layout import CUT_OFF
 
 pytestmark = pytest.mark.browser
 
-TABS_EN = ["Lesson", "Rulebook examples", "Play the computer"]
-TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer"]
+TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The pieces"]
+TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "Het materiaal"]
 
 
 @pytest.fixture(scope="module")
@@ -111,6 +111,9 @@ def test_dutch_by_the_switch(app: Tab) -> None:
     app.tab("Voorbeelden uit de regels")
     expect(app.page.locator(".tk-example-scoring .tk-step-caption")).to_contain_text(
         "Jacques 44, Jenny 59")
+    app.tab("Het materiaal")
+    expect(app.page.locator(".tk-co-pieces")).to_contain_text("De acht schildpadden")
+    no_cut_off(app)
     app.tab("Les")
     expect(app.page.locator(".tk-lesson")).to_contain_text("Onderzoeksstation")
     no_cut_off(app)

@@ -189,13 +189,6 @@ def board_svg(body: str, width: float, height: float, label: str, css: str) -> s
             f"<title>{escape(label)}</title>{body}</svg>")
 
 
-def die_html(colour: str, symbol: str | None, lang: Language, size: int = 40,
-             locked: bool = False) -> str:
-    label = (die_name(colour, symbol, lang) if symbol else colour_name(colour, lang))
-    return board_svg(die(colour, symbol, 4, 8, size, locked), size + 8, size + 12, label,
-                     f"tk-co-die-pic tk-co-die-{colour}")
-
-
 # ---- the board ---------------------------------------------------------------------------
 RW, RH = 336, 236          # one reef
 SP = 64                    # one space
@@ -588,6 +581,39 @@ class CoraliaPicker(w.VBox):
         self.odds.render()
 
 
+# ---- the pieces tab ------------------------------------------------------------------------
+def pieces_panel(lang: Language) -> w.HTML:
+    """Every dice colour with its pattern, the six symbols with their diver values, the
+    turtles, the chests and the cards, named in the current language."""
+    from ..games.coralia.cards import CARD_KINDS, CHESTS, TURTLES
+    from .lang import live_html
+
+    def render() -> str:
+        t = lang.t
+        dice = "".join(f'<span class="tk-co-card">'
+                       f'{board_svg(_plain_die(c, 4, 4, 40), 48, 48, colour_name(c, lang), "")}'
+                       f"<span>{escape(colour_name(c, lang))}</span></span>"
+                       for c in (*COLOURS, "white"))
+        symbols = "".join(
+            f'<span class="tk-co-card">{board_svg(glyph(sym, 20, 20, 17), 40, 40, "", "")}'
+            f'<span>{escape(t(f"{G}.symbol.{sym}"))} · '
+            f'{escape(_t(lang, "diver_value", count=DIVER_VALUE[i]))}</span></span>'
+            for i, sym in enumerate(SYMBOLS))
+        cards = "".join(card_html(k.code, lang) for k in CARD_KINDS)
+        turtles = "".join(f"<li>{escape(t(f'{G}.turtle.{x}'))}</li>" for x in TURTLES)
+        chests = "".join(f"<li>{escape(t(f'{G}.chest.{x}'))}</li>" for x in CHESTS)
+        return (panel(_t(lang, "pieces.dice"), f'<p>{escape(_t(lang, "pieces.dice_text"))}</p>'
+                      f'<div class="tk-co-cards">{dice}</div>')
+                + panel(_t(lang, "pieces.symbols"),
+                        f'<p>{escape(_t(lang, "pieces.symbols_text"))}</p>'
+                        f'<div class="tk-co-cards">{symbols}</div>')
+                + panel(_t(lang, "pieces.cards"), f'<div class="tk-co-cards">{cards}</div>')
+                + f'<div class="tk-cols">{panel(_t(lang, "pieces.turtles"), f"<ul>{turtles}</ul>")}'
+                f'{panel(_t(lang, "pieces.chests"), f"<ul>{chests}</ul>")}</div>')
+
+    return live_html(lang, render, "tk-co-pieces")
+
+
 # ---- the app -------------------------------------------------------------------------------
 def coralia_app(lang: Language) -> w.VBox:
     """Lesson, the rulebook's five examples, a game against the computer or each other."""
@@ -617,6 +643,7 @@ def coralia_app(lang: Language) -> w.VBox:
         ("widgets.tab.lesson", lesson),
         ("widgets.tab.examples", lambda: ExampleChooser(EXAMPLES, lang, render_table)),
         ("widgets.tab.play", play),
+        (f"{G}.ui.tab.pieces", lambda: pieces_panel(lang)),
     ]
     box = app_frame(G, lang, tabs, f"{G}.ui.intro")
     box.children = (w.HTML(CSS), *box.children)
