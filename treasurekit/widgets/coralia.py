@@ -240,9 +240,9 @@ def _reef(r: dict[str, Any], x: float, y: float, names: list[str], lang: Languag
     if occupant:
         out.append(die(occupant, "diver", mid - 24, ty + 2 * SP + 10 - 56, 48))
     if r["turtle"] is not None:
-        out.append(text(x + 12, y + RH - 18, _t(lang, "turtle_on_reef",
-                                                turtle=lang.t(f"{G}.turtle.{r['turtle']}")),
-                        14, anchor="start"))
+        line = _t(lang, "turtle_on_reef", turtle=lang.t(f"{G}.turtle.{r['turtle']}"))
+        size = min(15, int((RW - 36) / (.58 * len(line))))      # always inside the reef
+        out.append(text(x + 12, y + RH - 18, line, size, anchor="start"))
     return "".join(out)
 
 
