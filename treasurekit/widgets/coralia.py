@@ -111,31 +111,32 @@ def glyph(symbol: str, cx: float, cy: float, r: float = 16, fill: str = "#fff") 
 def texture(pat: str, x: float, y: float, w: float, h: float, step: float = 12) -> str:
     """A colour's pattern drawn straight onto a rectangle (no shared ``<pattern>`` ids, which
     break when the first drawing that defines them sits in a hidden tab)."""
-    ink = 'stroke="#000" stroke-opacity=".4" stroke-width="2" fill="none"'
     nx, ny = max(1, round(w / step)), max(1, round(h / step))
-    out = []
     if pat == "dots":
-        out = [f'<circle cx="{x + (i + .5) * w / nx:.1f}" cy="{y + (j + .5) * h / ny:.1f}" '
-               f'r="2" fill="#000" fill-opacity=".4"/>' for i in range(nx) for j in range(ny)]
-    elif pat == "grid":
-        out = [f'<path d="M{x + i * w / nx:.1f} {y:g} v{h:g}" {ink}/>' for i in range(1, nx)]
-        out += [f'<path d="M{x:g} {y + j * h / ny:.1f} h{w:g}" {ink}/>' for j in range(1, ny)]
+        dots = "".join(f'<circle cx="{x + (i + .5) * w / nx:.0f}" cy="{y + (j + .5) * h / ny:.0f}" '
+                       'r="2"/>' for i in range(nx) for j in range(ny))
+        return f'<g fill="#000" fill-opacity=".4">{dots}</g>'
+    d = []
+    if pat == "grid":
+        d = [f"M{x + i * w / nx:.0f} {y:.0f}v{h:.0f}" for i in range(1, nx)]
+        d += [f"M{x:.0f} {y + j * h / ny:.0f}h{w:.0f}" for j in range(1, ny)]
     elif pat == "waves":
+        q = step / 2
         for j in range(ny):
-            yy = y + (j + .5) * h / ny
-            q = step / 2
-            d = f"M{x:g} {yy:.1f}" + f" q{q / 2:g} -{q / 2:g} {q:g} 0 t{q:g} 0" * int(w / step)
-            out.append(f'<path d="{d}" {ink}/>')
+            d.append(f"M{x:.0f} {y + (j + .5) * h / ny:.0f}"
+                     + f"q{q / 2:g} -{q / 2:g} {q:g} 0t{q:g} 0" * int(w / step))
     elif pat in ("stripes", "cross"):
         for k in range(1, int((w + h) / step)):
             c = k * step
             x1, y1 = x + max(0.0, c - h), y + min(c, h)
             x2, y2 = x + min(c, w), y + max(0.0, c - w)
-            out.append(f'<path d="M{x1:.1f} {y1:.1f} L{x2:.1f} {y2:.1f}" {ink}/>')
+            d.append(f"M{x1:.0f} {y1:.0f}L{x2:.0f} {y2:.0f}")
             if pat == "cross":
-                out.append(f'<path d="M{x1:.1f} {2 * y + h - y1:.1f} L{x2:.1f} '
-                           f'{2 * y + h - y2:.1f}" {ink}/>')
-    return "".join(out)
+                d.append(f"M{x1:.0f} {2 * y + h - y1:.0f}L{x2:.0f} {2 * y + h - y2:.0f}")
+    if not d:
+        return ""
+    return ('<path stroke="#000" stroke-opacity=".4" stroke-width="2" fill="none" '
+            f'd="{"".join(d)}"/>')
 
 
 def die(colour: str, symbol: str | None, x: float, y: float, size: float = 56,
