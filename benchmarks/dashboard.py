@@ -1,6 +1,6 @@
-"""Voila latency of the Diving Bell app against a bare one-button Voila notebook.
+"""Voila latency of an app (Diving Bell by default) against a bare one-button Voila notebook.
 
-``python benchmarks/dashboard.py [--loads N] [--clicks N] [--check]``, or ``main()``
+``python benchmarks/dashboard.py [--app NAME] [--loads N] [--clicks N] [--check]``, or ``main()``
 from ``benchmarks/run.py``. Both notebooks are served by one Voila server (the repo's
 ``voila.json``) and opened in the same headless Chromium, in alternation, so the
 ratios compare like with like on any machine:
@@ -50,8 +50,10 @@ h = _harness()
 
 # Where to look in each notebook: the button to wait for and click, and what the
 # kernel's reply puts on screen. ``text`` may use {n}, the click's number (from 1).
-TARGETS: dict[str, dict[str, str]] = {
-    "app": {
+#: The apps that can be measured (``--app``): each answers its lesson's first question.
+APPS: dict[str, dict[str, str]] = {
+    "diving_bell": {
+        "title": "Diving Bell",
         "notebook": "notebooks/diving_bell.ipynb",
         "button": ".tk-lesson .tk-choice",
         "label": "3",
@@ -59,6 +61,18 @@ TARGETS: dict[str, dict[str, str]] = {
         "text": "Right!",
         "reset": ".tk-lesson .tk-retry",
     },
+    "coralia": {
+        "title": "Coralia",
+        "notebook": "notebooks/coralia.ipynb",
+        "button": ".tk-lesson .tk-choice",
+        "label": "You roll 4 dice",
+        "result": ".tk-lesson .tk-feedback",
+        "text": "Right!",
+        "reset": ".tk-lesson .tk-retry",
+    },
+}
+TARGETS: dict[str, dict[str, str]] = {
+    "app": APPS["diving_bell"],
     "bare": {
         "notebook": "benchmarks/bare_button.ipynb",
         "button": ".tk-bare-button",
@@ -153,8 +167,10 @@ def _click(page: Any, watch: Any, target: dict[str, str], i: int) -> float:
     return float(ms)
 
 
-def measure(loads: int = 3, clicks: int = 9) -> dict[str, Any]:
+def measure(loads: int = 3, clicks: int = 9, app: str = "diving_bell") -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
+
+    TARGETS["app"] = APPS[app]
 
     samples: dict[str, dict[str, list[float]]] = {
         k: {"tti_s": [], "served_s": [], "click_ms": []} for k in TARGETS}
@@ -208,7 +224,7 @@ def measure(loads: int = 3, clicks: int = 9) -> dict[str, Any]:
         "click_ratio": round(click_ratio, 2),
         "goal_ratio": GOAL_RATIO,
         "ok": tti_ratio <= GOAL_RATIO and click_ratio <= GOAL_RATIO,
-        "loads": loads, "clicks": clicks,
+        "loads": loads, "clicks": clicks, "app": app,
         "samples": {name: {k: [round(v, 4) for v in vs] for k, vs in d.items()}
                     for name, d in samples.items()},
     }
@@ -226,7 +242,8 @@ def report(r: dict[str, Any]) -> str:
     lines = ["  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows]
     lines.append(f"  (notebook run and page sent after app {r['served_app_s']:.2f} s, "
                  f"bare {r['served_bare_s']:.2f} s; the rest is widget rendering)")
-    head = (f"Voila dashboard: Diving Bell app vs bare button (goal <= {r['goal_ratio']}x, "
+    title = APPS[r.get("app", "diving_bell")]["title"]
+    head = (f"Voila dashboard: {title} app vs bare button (goal <= {r['goal_ratio']}x, "
             f"medians of {r['loads']} loads / {r['clicks']} clicks)")
     return "\n".join([head, *lines])
 
@@ -234,6 +251,8 @@ def report(r: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     """Measure and print; ``argv=None`` (as ``benchmarks/run.py`` calls it) = defaults."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--app", choices=sorted(APPS), default="diving_bell",
+                        help="the app measured against the bare notebook")
     parser.add_argument("--loads", type=int, default=3, help="page loads per notebook")
     parser.add_argument("--clicks", type=int, default=9, help="clicks per notebook")
     parser.add_argument("--json", action="store_true", help="also print the result as JSON")
@@ -243,7 +262,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         print(f"dashboard: skipped, no Chromium at {h.CHROMIUM}")
         return {"skipped": f"no Chromium at {h.CHROMIUM}"}
     start = time.perf_counter()
-    result = measure(args.loads, args.clicks)
+    result = measure(args.loads, args.clicks, args.app)
     result["seconds"] = round(time.perf_counter() - start, 1)
     print(report(result))
     if args.json:

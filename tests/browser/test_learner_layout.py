@@ -18,7 +18,8 @@ from .harness import Tab
 
 pytestmark = pytest.mark.browser
 
-APPS = ["index.ipynb", "diving_bell.ipynb", "captain_lucky.ipynb", "sea_or_shore.ipynb"]
+APPS = ["index.ipynb", "diving_bell.ipynb", "captain_lucky.ipynb", "sea_or_shore.ipynb",
+        "coralia.ipynb"]
 
 CUT_OFF = """() => {
   const out = [];

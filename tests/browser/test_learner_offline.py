@@ -13,7 +13,8 @@ from .harness import Tab
 
 pytestmark = pytest.mark.browser
 
-APPS = ["index.ipynb", "diving_bell.ipynb", "captain_lucky.ipynb", "sea_or_shore.ipynb"]
+APPS = ["index.ipynb", "diving_bell.ipynb", "captain_lucky.ipynb", "sea_or_shore.ipynb",
+        "coralia.ipynb"]
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 

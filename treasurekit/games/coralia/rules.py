@@ -92,6 +92,7 @@ from .cards import (
     WHITE,
     WHITE_FACES,
     Dice,
+    Named,
     Section,
     fish_sets,
     jellyfish_gain,
@@ -417,6 +418,7 @@ class Coralia(Game[CoraliaState]):
         task = s.tasks[-1]
         kind = task[0]
         legal = ", ".join(str(m) for m in self.legal_moves()[:12])
+        legal = legal if len(legal) <= 160 else legal[:157] + "..."   # reasons stay short
         if kind in CHANCES:
             if kind == "roll":
                 cols = ", ".join(COLOURS[c] for c in self._to_roll(s))
@@ -569,6 +571,8 @@ class Coralia(Game[CoraliaState]):
         s.st_sym.append(-1)
         s.st_lock.append(False)
         if task[2] > 1:
+            ev.append(self._ev("pick_one", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
+                               ("colour", Named("adj", COLOURS[c])), ("count", task[2] - 1)))
             s.tasks.append(("pick4", p, task[2] - 1))
         else:
             ev.append(self._ev("pick_four", S.COURSE_OF_THE_GAME,

@@ -79,6 +79,7 @@ def view(game: Coralia, s: CoraliaState, player: int | None) -> dict[str, Any]:
         "points": list(s.points),
         "scores": list(s.points),
         "winners": list(s.winners) if s.over else [],
+        # the mover's moves, for the mover and for the spectator
         "legal": [str(m) for m in game.legal_moves()] if to_move is not None
-        and to_move == player else [],
+        and (player is None or to_move == player) else [],
     }

@@ -1,0 +1,188 @@
+"""The Coralia app in a real browser (Voila, and the notebook in JupyterLab): a lesson
+step answered, the scoring example stepped to Jacques 44 and Jenny 59, a turn played by
+clicking a die and then its space, the odds helper, Dutch by the switch and by
+``?lang=nl``, and no Python error or cut-off label on the page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from . import harness
+from .harness import Tab, new_tab
+from .test_jupyterlab import LOAD_MS, accept_dialogs
+from .test_learner_layout import CUT_OFF
+
+pytestmark = pytest.mark.browser
+
+TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The pieces"]
+TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "Het materiaal"]
+
+
+@pytest.fixture(scope="module")
+def app(browser: Any, voila_url: str) -> Iterator[Tab]:
+    context, t = new_tab(browser)
+    t.open(harness.app_url(voila_url, "coralia.ipynb", lang="en"))
+    yield t
+    context.close()
+
+
+def tab_titles(t: Tab) -> list[str]:
+    return [s.strip() for s in t.page.locator(".tk-tabs .lm-TabBar-tabLabel").all_inner_texts()]
+
+
+def no_cut_off(t: Tab) -> None:
+    assert t.page.evaluate(CUT_OFF) == []
+
+
+def test_the_board_is_drawn_and_a_lesson_step_is_answered(app: Tab) -> None:
+    expect(app.page.locator(".tk-app .tk-title").first).to_have_text("Coralia")
+    assert tab_titles(app) == TABS_EN
+    lesson = app.page.locator(".tk-lesson")
+    board = lesson.locator("svg.tk-co-board")
+    expect(board).to_have_count(1)
+    expect(board).to_contain_text("Yellow reef")
+    expect(board).to_contain_text("Research station")
+    expect(lesson.locator(".tk-choice")).to_have_count(3)
+    app.click(lesson.locator(".tk-choice", has_text="You roll 4 dice"))
+    expect(lesson.locator(".tk-feedback")).to_contain_text("Right!")
+    app.click(lesson.locator(".tk-next"))
+    app.click(lesson.locator(".tk-choice", has_text="3 new cards"))
+    expect(lesson.locator(".tk-feedback")).to_contain_text("Not quite.")
+    no_cut_off(app)
+    app.assert_ok()
+
+
+def test_the_scoring_example_ends_on_44_and_59(app: Tab) -> None:
+    app.tab("Rulebook examples")
+    page = app.page
+    app.click(page.locator(".tk-example-pick button", has_text="The scoring example"))
+    ex = page.locator(".tk-example-scoring")
+    expect(ex.locator(".tk-step-caption")).to_contain_text("before the example starts")
+    forward = ex.locator(".tk-forward")
+    table = ex.locator("table.tk-co-scoring")
+    for _ in range(6):
+        app.click(forward)
+    expect(forward).to_be_disabled()
+    expect(ex.locator(".tk-step-caption")).to_contain_text("Jacques 44, Jenny 59: Jenny wins.")
+    rows = [r.strip() for r in table.locator("tr").all_inner_texts()]
+    assert re.sub(r"\s+", " ", rows[1]) == "Jacques 0 4 11 7 22 44"
+    assert re.sub(r"\s+", " ", rows[2]) == "Jenny 0 6 15 31 7 59"
+    app.click(ex.locator(".tk-back"))
+    expect(table.locator("tr").nth(1)).to_contain_text("…")
+    app.click(forward)
+    no_cut_off(app)
+    app.assert_ok()
+
+
+def test_a_turn_by_clicking_a_die_and_then_its_space(app: Tab) -> None:
+    app.tab("Play the computer")
+    page = app.page
+    picker = page.locator(".tk-co-picker")
+    expect(picker).to_contain_text("Your first turn")
+    for _ in range(4):                                  # four dice of four colours
+        app.click(picker.locator(".tk-move").first)
+    dice = picker.locator(".tk-co-die")
+    expect(dice.first).to_be_visible()
+    app.click(dice.last)
+    chosen = dice.last.inner_text().strip()
+    target = picker.locator(".tk-moves .tk-move").first
+    expect(target).to_be_visible()
+    app.click(target)
+    log = page.locator(".tk-play .tk-narrator").last     # (the first is the review's)
+    colour = chosen.split()[0]
+    expect(log).to_contain_text(re.compile(f"places the {colour}|puts it on the island|"
+                                           f"space for the {colour}"))
+    # after the computer's turn the research station comes back: the odds helper
+    expect(picker.locator(".tk-co-odds-out")).to_contain_text("Odds helper")
+    no_cut_off(app)
+    app.assert_ok()
+
+
+def test_dutch_by_the_switch(app: Tab) -> None:
+    app.click(app.page.locator(".tk-language button", has_text="Nederlands"))
+    assert tab_titles(app) == TABS_NL
+    expect(app.page.locator(".tk-play svg.tk-co-board")).to_contain_text("Het gele rif")
+    app.tab("Voorbeelden uit de regels")
+    expect(app.page.locator(".tk-example-scoring .tk-step-caption")).to_contain_text(
+        "Jacques 44, Jenny 59")
+    app.tab("Het materiaal")
+    expect(app.page.locator(".tk-co-pieces")).to_contain_text("De acht schildpadden")
+    no_cut_off(app)
+    app.tab("Les")
+    expect(app.page.locator(".tk-lesson")).to_contain_text("Onderzoeksstation")
+    no_cut_off(app)
+    app.assert_ok()
+
+
+def test_dutch_by_the_address(browser: Any, voila_url: str) -> None:
+    context, t = new_tab(browser)
+    try:
+        t.open(harness.app_url(voila_url, "coralia.ipynb", lang="nl"))
+        assert tab_titles(t) == TABS_NL
+        expect(t.page.locator(".tk-lesson")).to_contain_text("Het onderzoeksstation en de worp")
+        t.assert_ok()
+    finally:
+        context.close()
+
+
+def test_the_landing_page_links_coralia(browser: Any, voila_url: str) -> None:
+    context, t = new_tab(browser)
+    try:
+        t.open(harness.app_url(voila_url, "index.ipynb", lang="nl"))
+        link = t.page.locator("a.tk-game-link", has_text="Coralia")
+        expect(link).to_have_attribute("href", "coralia.ipynb?lang=nl")
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def lab_url(playwright_api: Any) -> Iterator[str]:
+    server = harness.start_jupyterlab()
+    yield server.base_url
+    server.stop()
+
+
+def test_the_coralia_notebook_in_jupyterlab(browser: Any, lab_url: str) -> None:
+    context, page, watch = harness.new_page(browser)
+    try:
+        page.goto(f"{lab_url}/lab/tree/notebooks/coralia.ipynb",
+                  wait_until="domcontentloaded", timeout=LOAD_MS)
+        notebook = page.locator(".jp-NotebookPanel").first
+        notebook.wait_for(state="visible", timeout=LOAD_MS)
+        deadline_ms = LOAD_MS
+        while watch.kernel_state != "idle" and deadline_ms > 0:
+            accept_dialogs(page)
+            page.wait_for_timeout(250)
+            deadline_ms -= 250
+        assert watch.kernel_state == "idle"
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        accept_dialogs(page)
+        app = notebook.locator(".jp-OutputArea .tk-app").first
+        app.wait_for(state="attached", timeout=LOAD_MS)
+        harness.wait_kernel_idle(page, watch, LOAD_MS)
+        app.scroll_into_view_if_needed()
+        expect(app.locator(".tk-title").first).to_have_text("Coralia")
+        lesson = app.locator(".tk-lesson")
+        harness.click(page, watch, lesson.locator(".tk-choice", has_text="You roll 4 dice"))
+        expect(lesson.locator(".tk-feedback")).to_contain_text("Right!")
+        harness.click(page, watch, app.locator(".lm-TabBar-tab", has_text="Rulebook examples"))
+        harness.click(page, watch, app.locator(".tk-example-pick button",
+                                               has_text="The scoring example"))
+        ex = app.locator(".tk-example-scoring")
+        for _ in range(6):
+            harness.click(page, watch, ex.locator(".tk-forward"))
+        expect(ex.locator(".tk-step-caption")).to_contain_text("Jacques 44, Jenny 59")
+        errors = notebook.locator('.jp-OutputArea-output[data-mime-type='
+                                  '"application/vnd.jupyter.stderr"], .jp-OutputArea-output'
+                                  '[data-mime-type="application/vnd.jupyter.error"]')
+        assert errors.count() == 0, errors.first.inner_text()
+        assert not watch.errors, watch.errors
+    finally:
+        context.close()

@@ -1,0 +1,651 @@
+"""Coralia drawings and the app: the board with its six reefs, the dice, the island, the
+research station, the scoring track, each player's ship and cards, the final scoring
+table, the die-then-space picker with its odds helper, lesson, examples and play.
+
+Everything is drawn from ``game.view(seat)`` (or ``view(None)``); no rule is decided
+here. Each dice colour also has its own pattern, and every space its symbol, so the
+board reads without colour vision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.game import Game
+from ..core.i18n import Percent
+from ..core.moves import Move
+from ..games.coralia.cards import COLOURS, DIVER_VALUE, JELLYFISH_EVERY, SYMBOLS
+from ..games.coralia.scoring import STEPS, scoring_table
+from .lang import Language, relabel
+from .move_picker import MovePicker
+from .style import panel
+from .svg import PALETTE, shape, text
+
+G = "coralia"
+FILL = {"yellow": PALETTE["yellow"], "blue": PALETTE["blue"], "red": PALETTE["vermilion"],
+        "orange": PALETTE["orange"], "green": PALETTE["green"], "violet": PALETTE["purple"],
+        "white": "#FFFFFF"}
+#: one pattern per dice colour, so a die reads without colour vision
+PATTERN = {"yellow": "dots", "blue": "waves", "red": "stripes", "orange": "grid",
+           "green": "cross", "violet": "plain", "white": "plain"}
+#: one mark per player (ships, octopuses, divers, track): shape + initial
+MARK = ("circle", "square", "triangle", "diamond")
+INK = 'stroke="#000" stroke-width="2"'
+CSS = """<style>
+.tk-co svg.tk-co-board { display: block; margin: 4px 0; }
+.tk-co-card { display: inline-flex; align-items: center; gap: 4px; border: 2px solid #333;
+              border-radius: 6px; padding: 2px 8px 2px 2px; margin: 2px; background: #fff; }
+.tk-co-card-pearl { background: #F2F2F2; } .tk-co-card-fish { background: #D6ECFA; }
+.tk-co-card-starfish { background: #FFE3C2; }
+.tk-co-backs { display: inline-block; padding-right: 12px; vertical-align: middle; }
+.tk-co-back { display: inline-block; width: 22px; height: 32px; margin-right: -10px;
+              border: 2px solid #222; border-radius: 4px; background: repeating-linear-gradient(
+              45deg, #0b4f6c, #0b4f6c 4px, #3d8fb6 4px, #3d8fb6 8px); }
+.tk-co-seat h3 svg { vertical-align: middle; }
+.tk-co .tk-cols > .tk-co-seat { flex: 1 1 240px; }
+.tk-co-piles { margin: 4px 0; }
+table.tk-co-scoring td, table.tk-co-scoring th { text-align: right; }
+table.tk-co-scoring td:first-child, table.tk-co-scoring th:first-child { text-align: left; }
+</style>"""
+
+
+def _t(lang: Language, key: str, **params: Any) -> str:
+    return lang.t(f"{G}.ui.{key}", **params)
+
+
+def colour_name(colour: str, lang: Language) -> str:
+    return lang.t(f"{G}.adj.{colour}")
+
+
+def die_name(colour: str, symbol: str, lang: Language) -> str:
+    return lang.t(f"{G}.die", colour=colour_name(colour, lang),
+                  symbol=lang.t(f"{G}.symbol.{symbol}"))
+
+
+# ---- small pictures --------------------------------------------------------------------
+def glyph(symbol: str, cx: float, cy: float, r: float = 16, fill: str = "#fff") -> str:
+    """The symbol of a die face or a space, in black on a white disc."""
+    disc = f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" {INK}/>'
+    k = r / 16
+    if symbol == "pearl":
+        body = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{8 * k:g}" fill="#ddd" {INK}/>'
+                f'<circle cx="{cx - 3 * k:g}" cy="{cy - 3 * k:g}" r="{2.2 * k:g}" fill="#fff"/>')
+    elif symbol == "fish":
+        body = (f'<ellipse cx="{cx - 2 * k:g}" cy="{cy:g}" rx="{8 * k:g}" ry="{5 * k:g}" '
+                f'fill="none" {INK}/><path d="M{cx + 5 * k:g} {cy:g} L{cx + 11 * k:g} '
+                f'{cy - 5 * k:g} L{cx + 11 * k:g} {cy + 5 * k:g} Z" fill="#000"/>'
+                f'<circle cx="{cx - 6 * k:g}" cy="{cy - 1 * k:g}" r="{1.3 * k:g}" fill="#000"/>')
+    elif symbol == "starfish":
+        import math
+        pts = " ".join(f"{cx + rr * k * math.cos(-math.pi / 2 + i * math.pi / 5):.1f},"
+                       f"{cy + rr * k * math.sin(-math.pi / 2 + i * math.pi / 5):.1f}"
+                       for i, rr in enumerate([12, 5] * 5))
+        body = f'<polygon points="{pts}" fill="#000"/>'
+    elif symbol == "octopus":
+        legs = "".join(f'<path d="M{cx + (i - 1.5) * 4 * k:g} {cy + 1 * k:g} q{2 * k:g} '
+                       f'{5 * k:g} {(-2 if i % 2 else 2) * k:g} {10 * k:g}" fill="none" '
+                       f'stroke="#000" stroke-width="{2 * k:g}"/>' for i in range(4))
+        body = (f'<ellipse cx="{cx:g}" cy="{cy - 3 * k:g}" rx="{8 * k:g}" ry="{6.5 * k:g}" '
+                f'fill="#000"/>{legs}')
+    elif symbol == "diver":
+        body = (f'<circle cx="{cx:g}" cy="{cy:g}" r="{10 * k:g}" fill="#000"/>'
+                f'<circle cx="{cx:g}" cy="{cy:g}" r="{5.5 * k:g}" fill="#fff"/>'
+                f'<rect x="{cx - 3 * k:g}" y="{cy + 9 * k:g}" width="{6 * k:g}" '
+                f'height="{4 * k:g}" fill="#000"/>')
+    else:                                                     # turtle
+        legs = "".join(f'<ellipse cx="{cx + dx * k:g}" cy="{cy + dy * k:g}" rx="{2.6 * k:g}" '
+                       f'ry="{2 * k:g}" fill="#000"/>'
+                       for dx, dy in ((-6, -6), (4, -6), (-6, 6), (4, 6)))
+        body = (legs + f'<ellipse cx="{cx - 1 * k:g}" cy="{cy:g}" rx="{8 * k:g}" '
+                f'ry="{6 * k:g}" fill="#000"/><circle cx="{cx + 9.5 * k:g}" cy="{cy:g}" '
+                f'r="{2.8 * k:g}" fill="#000"/>'
+                f'<path d="M{cx - 6 * k:g} {cy:g} H{cx + 4 * k:g} M{cx - 1 * k:g} '
+                f'{cy - 5 * k:g} V{cy + 5 * k:g}" stroke="#fff" stroke-width="{1.3 * k:g}"/>')
+    return disc + body
+
+
+def texture(pat: str, x: float, y: float, w: float, h: float, step: float = 12) -> str:
+    """A colour's pattern drawn straight onto a rectangle (no shared ``<pattern>`` ids, which
+    break when the first drawing that defines them sits in a hidden tab)."""
+    nx, ny = max(1, round(w / step)), max(1, round(h / step))
+    if pat == "dots":
+        dots = "".join(f'<circle cx="{x + (i + .5) * w / nx:.0f}" cy="{y + (j + .5) * h / ny:.0f}" '
+                       'r="2"/>' for i in range(nx) for j in range(ny))
+        return f'<g fill="#000" fill-opacity=".4">{dots}</g>'
+    d = []
+    if pat == "grid":
+        d = [f"M{x + i * w / nx:.0f} {y:.0f}v{h:.0f}" for i in range(1, nx)]
+        d += [f"M{x:.0f} {y + j * h / ny:.0f}h{w:.0f}" for j in range(1, ny)]
+    elif pat == "waves":
+        q = step / 2
+        for j in range(ny):
+            d.append(f"M{x:.0f} {y + (j + .5) * h / ny:.0f}"
+                     + f"q{q / 2:g} -{q / 2:g} {q:g} 0t{q:g} 0" * int(w / step))
+    elif pat in ("stripes", "cross"):
+        for k in range(1, int((w + h) / step)):
+            c = k * step
+            x1, y1 = x + max(0.0, c - h), y + min(c, h)
+            x2, y2 = x + min(c, w), y + max(0.0, c - w)
+            d.append(f"M{x1:.0f} {y1:.0f}L{x2:.0f} {y2:.0f}")
+            if pat == "cross":
+                d.append(f"M{x1:.0f} {2 * y + h - y1:.0f}L{x2:.0f} {2 * y + h - y2:.0f}")
+    if not d:
+        return ""
+    return ('<path stroke="#000" stroke-opacity=".4" stroke-width="2" fill="none" '
+            f'd="{"".join(d)}"/>')
+
+
+def die(colour: str, symbol: str | None, x: float, y: float, size: float = 56,
+        locked: bool = False) -> str:
+    """A die at (x, y): its colour, the colour's pattern and the symbol it shows (``None``:
+    still to be rolled, a question mark). A kept (locked) die carries a padlock."""
+    pat = PATTERN[colour]
+    white = colour == "white"
+    stroke = 'stroke="#000" stroke-width="3"' + (' stroke-dasharray="7 3"' if white else "")
+    out = (f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size / 6:g}" '
+           f'fill="{FILL[colour]}" {stroke}/>')
+    out += texture(pat, x + 2, y + 2, size - 4, size - 4, size / 5)
+    cx, cy = x + size / 2, y + size / 2
+    if symbol is None:
+        out += (f'<circle cx="{cx:g}" cy="{cy:g}" r="{size * .3:g}" fill="#fff" {INK}/>'
+                + text(cx, cy + size * .14, "?", int(size * .4), "bold"))
+    else:
+        out += glyph(symbol, cx, cy, size * .3)
+    if locked:
+        lx, ly = x + size - 8, y - 6
+        out += (f'<path d="M{lx - 6:g} {ly:g} v-5 a6 6 0 0 1 12 0 v5" fill="none" '
+                f'stroke="#000" stroke-width="2.5"/><rect x="{lx - 9:g}" y="{ly:g}" '
+                f'width="18" height="13" rx="2" fill="#FFD700" {INK}/>')
+    return out
+
+
+def mark(seat: int, name: str, x: float, y: float, r: float = 12) -> str:
+    """A player's token: a shape per seat with the name's initial."""
+    initial = (name.strip()[:1] or "?").upper()
+    kind = MARK[seat % len(MARK)]
+    body = shape(kind, x, y, r * (1.25 if kind in ("triangle", "diamond") else 1.1),
+                 'fill="#fff" stroke="#000" stroke-width="2.5"')
+    dy = r * .45 if kind == "triangle" else r * .38
+    return body + text(x, y + dy, initial, int(r * 1.05), "bold")
+
+
+def chest(x: float, y: float, size: float = 40) -> str:
+    return (f'<rect x="{x:g}" y="{y + size * .3:g}" width="{size:g}" height="{size * .6:g}" '
+            f'rx="3" fill="#8B5A2B" {INK}/>'
+            f'<path d="M{x:g} {y + size * .32:g} Q{x + size / 2:g} {y - size * .05:g} '
+            f'{x + size:g} {y + size * .32:g} Z" fill="#A0522D" {INK}/>'
+            f'<rect x="{x + size * .42:g}" y="{y + size * .38:g}" width="{size * .16:g}" '
+            f'height="{size * .2:g}" fill="#FFD700" stroke="#000"/>')
+
+
+def board_svg(body: str, width: float, height: float, label: str, css: str) -> str:
+    """An SVG that scales down to the width it is given (the pictures stay sharp)."""
+    return (f'<svg class="{css}" role="img" aria-label="{escape(label)}" '
+            f'viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
+            f'style="max-width:100%;height:auto" xmlns="http://www.w3.org/2000/svg">'
+            f"<title>{escape(label)}</title>{body}</svg>")
+
+
+# ---- the board ---------------------------------------------------------------------------
+RW, RH = 336, 236          # one reef
+SP = 64                    # one space
+
+
+def _reef(r: dict[str, Any], x: float, y: float, names: list[str], lang: Language) -> str:
+    colour = r["colour"]
+    title = _t(lang, "reef_name", colour=colour_name(colour, lang))
+    title = title[:1].upper() + title[1:]
+    out = [f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="{RH - 8}" rx="12" '
+           f'fill="#EAF6FB" stroke="#123" stroke-width="2"/>',
+           f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="34" rx="12" '
+           f'fill="{FILL[colour]}" stroke="#123" stroke-width="2"/>']
+    out.append(texture(PATTERN[colour], x + 4, y + 2, RW - 16, 30, 12))
+    out.append(f'<rect x="{x + 8:g}" y="{y + 5:g}" width="{len(title) * 11 + 16:g}" '
+               f'height="25" rx="5" fill="#fff" stroke="#000"/>')
+    out.append(text(x + 16, y + 24, title, 18, "bold", anchor="start"))
+    spaces = r["spaces"]
+    for i, sym in enumerate(SYMBOLS):
+        sx, sy = x + 10 + (i % 3) * (SP + 8), y + 44 + (i // 3) * (SP + 10)
+        occupant = spaces[sym]
+        turtle_here = sym == "turtle" and r["turtle"] is not None
+        border = "#0B6E4F" if turtle_here else "#333"
+        out.append(f'<rect x="{sx:g}" y="{sy:g}" width="{SP}" height="{SP}" rx="8" '
+                   f'fill="#fff" stroke="{border}" stroke-width="{4 if turtle_here else 2}"/>')
+        if occupant:
+            out.append(die(occupant, sym, sx + 4, sy + 4, SP - 8))
+        else:
+            out.append(glyph(sym, sx + SP / 2, sy + SP / 2, 19))
+        value = DIVER_VALUE[i]
+        if sym != "diver":
+            out.append(f'<circle cx="{sx + SP - 4:g}" cy="{sy + 4:g}" r="11" fill="#FFF3B0" '
+                       f'stroke="#000" stroke-width="1.5"/>'
+                       + text(sx + SP - 4, sy + 9, str(value), 14, "bold"))
+        if sym == "octopus" and r["octopus"] is not None:
+            out.append(mark(r["octopus"], names[r["octopus"]], sx + 8, sy + SP - 6, 12))
+        if sym == "diver" and r["diver"] is not None:
+            out.append(mark(r["diver"], names[r["diver"]], sx + 8, sy + SP - 6, 12))
+    # the treasure space, with its chest while it lies there
+    tx, ty = x + 10 + 3 * (SP + 8), y + 44
+    out.append(f'<rect x="{tx:g}" y="{ty:g}" width="{RW - 8 - (tx - x) - 8:g}" '
+               f'height="{2 * SP + 10}" rx="8" fill="#FDF1DC" stroke="#333" '
+               f'stroke-width="2"/>')
+    mid = tx + (RW - 8 - (tx - x) - 8) / 2
+    out.append(text(mid, ty + 18, _t(lang, "treasure"), 13, "bold"))
+    if r["chest"]:
+        out.append(chest(mid - 24, ty + 26, 48))
+    occupant = spaces["treasure"]
+    if occupant:
+        out.append(die(occupant, "diver", mid - 24, ty + 2 * SP + 10 - 56, 48))
+    if r["turtle"] is not None:
+        line = _t(lang, "turtle_on_reef", turtle=lang.t(f"{G}.turtle.{r['turtle']}"))
+        size = min(15, int((RW - 36) / (.58 * len(line))))      # always inside the reef
+        out.append(text(x + 12, y + RH - 18, line, size, anchor="start"))
+    return "".join(out)
+
+
+def _station(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
+    out = [f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="150" rx="12" fill="#F4F4F4" '
+           f'stroke="#123" stroke-width="2"/>',
+           text(x + 12, y + 26, _t(lang, "station"), 18, "bold", anchor="start")]
+    for i, d in enumerate(v["station"]):
+        out.append(die(d["colour"], d["symbol"], x + 14 + i * 62, y + 48, 54, d["locked"]))
+        out.append(text(x + 41 + i * 62, y + 124, colour_name(d["colour"], lang), 12))
+    if not v["station"]:
+        out.append(text(x + 14, y + 80, _t(lang, "station_empty"), 14, anchor="start"))
+    return "".join(out)
+
+
+def _island(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
+    out = [f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="150" rx="40" fill="#F3E3B5" '
+           f'stroke="#8a6d3b" stroke-width="3"/>',
+           text(x + 20, y + 26, _t(lang, "island"), 18, "bold", anchor="start")]
+    dice = [(c, n) for c, n in v["island"].items()] + (
+        [("white", v["white_on_island"])] if v["white_on_island"] else [])
+    for i, (c, n) in enumerate(dice):
+        dx, dy = x + 18 + (i % 4) * 76, y + 40 + (i // 4) * 52
+        out.append(_plain_die(c, dx, dy, 40))
+        out.append(text(dx + 56, dy + 27, f"×{n}", 17, "bold"))
+    total = sum(v["island"].values()) + v["white_on_island"]
+    out.append(text(x + RW - 22, y + 26, _t(lang, "island_total", count=total), 14,
+                    anchor="end"))
+    return "".join(out)
+
+
+def _plain_die(colour: str, x: float, y: float, size: float) -> str:
+    """A die seen from the side (its face does not matter): colour and pattern."""
+    pat = PATTERN[colour]
+    dash = ' stroke-dasharray="7 3"' if colour == "white" else ""
+    out = (f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" rx="{size / 6:g}" '
+           f'fill="{FILL[colour]}" stroke="#000" stroke-width="3"{dash}/>')
+    return out + texture(pat, x + 2, y + 2, size - 4, size - 4, size / 5)
+
+
+def _supply(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
+    out = [f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="150" rx="12" fill="#F4F4F4" '
+           f'stroke="#123" stroke-width="2"/>',
+           text(x + 12, y + 26, _t(lang, "supply"), 18, "bold", anchor="start")]
+    for i, c in enumerate(COLOURS):
+        dx = x + 12 + (i % 3) * 104
+        dy = y + 40 + (i // 3) * 50
+        out.append(_plain_die(c, dx, dy, 38))
+        out.append(text(dx + 46, dy + 26, f"×{v['supply'][c]}", 17, "bold", anchor="start"))
+    return "".join(out)
+
+
+def _track(v: dict[str, Any], y: float, lang: Language, hide_scores: bool) -> str:
+    width = 3 * RW - 8
+    top = max([60, *v["points"]]) if not hide_scores else 60
+    top = -(-(top + 1) // 10) * 10
+    step = (width - 40) / top
+    out = [f'<rect x="0" y="{y:g}" width="{width}" height="132" rx="12" fill="#E3F1F8" '
+           f'stroke="#123" stroke-width="2"/>',
+           text(width - 12, y + 22, _t(lang, "track"), 16, "bold", anchor="end"),
+           f'<line x1="20" y1="{y + 104:g}" x2="{20 + top * step:g}" y2="{y + 104:g}" '
+           f'stroke="#000" stroke-width="2"/>']
+    for n in range(top + 1):
+        x = 20 + n * step
+        if n % JELLYFISH_EVERY == 0:        # a big jellyfish
+            out.append(f'<path d="M{x - 13:g} {y + 104:g} a13 13 0 0 1 26 0 Z" fill="#C9A0DC" '
+                       f'stroke="#000" stroke-width="1.5"/>'
+                       + "".join(f'<path d="M{x - 9 + 6 * k:g} {y + 104:g} q3 5 0 10" '
+                                 f'fill="none" stroke="#7A4F91" stroke-width="2"/>'
+                                 for k in range(4))
+                       + text(x, y + 124, str(n), 12, "bold"))
+        else:
+            out.append(f'<line x1="{x:g}" y1="{y + 100:g}" x2="{x:g}" y2="{y + 108:g}" '
+                       f'stroke="#000"/>')
+    if not hide_scores:
+        seen: dict[int, int] = {}
+        for seat, pts in enumerate(v["points"]):
+            k = seen.get(pts, 0)
+            seen[pts] = k + 1
+            out.append(mark(seat, v["players"][seat], 20 + pts * step, y + 79 - k * 22, 10))
+    return "".join(out)
+
+
+def board(v: dict[str, Any], lang: Language, hide: Collection[str] = ()) -> str:
+    names = v["players"]
+    parts = []
+    for i, r in enumerate(v["reefs"]):
+        parts.append(_reef(r, (i % 3) * RW, (i // 3) * RH, names, lang))
+    y = 2 * RH + 4
+    parts.append(_station(v, 0, y, lang))
+    parts.append(_island(v, RW, y, lang))
+    parts.append(_supply(v, 2 * RW, y, lang))
+    parts.append(_track(v, y + 160, lang, "scores" in hide))
+    return board_svg("".join(parts), 3 * RW - 8, y + 160 + 136, _t(lang, "board_label"),
+                     "tk-co-board")
+
+
+# ---- players, cards, the scoring table -------------------------------------------------------
+CARD_PILE = {"pear": "pearl", "fish": "fish", "stin": "fish", "star": "starfish"}
+
+
+def card_html(code: str, lang: Language) -> str:
+    kind = CARD_PILE[code[:4]]
+    symbol = {"pearl": "pearl", "fish": "fish", "starfish": "starfish"}[kind]
+    pic = board_svg(glyph(symbol, 16, 16, 14), 32, 32, "", "tk-co-card-icon")
+    name = lang.t(f"{G}.card.{code}")
+    return (f'<span class="tk-co-card tk-co-card-{kind}" title="{escape(name)}">{pic}'
+            f"<span>{escape(name)}</span></span>")
+
+
+def card_backs_html(count: int, lang: Language) -> str:
+    backs = "".join('<span class="tk-co-back"></span>' for _ in range(min(count, 12)))
+    return (f'<span class="tk-co-backs">{backs}</span> '
+            f'<span class="tk-co-count">{escape(_t(lang, "face_down", count=count))}</span>')
+
+
+def _seat(v: dict[str, Any], seat: int, lang: Language, hide: Collection[str]) -> str:
+    t = lang.t
+    name = v["players"][seat]
+    head = escape(name)
+    if v["to_move"] == seat and v["phase"] != "over":
+        head += f' <span class="tk-to-move">({escape(_t(lang, "to_move"))})</span>'
+    icon = board_svg(mark(seat, name, 16, 16, 12), 32, 32, "", "tk-co-mark")
+    lines = []
+    if "scores" not in hide:
+        points = _t(lang, "points", count=v["points"][seat])
+        lines.append(f'<b class="tk-co-points">{escape(points)}</b>')
+    else:
+        lines.append(f'<b class="tk-co-points">{escape(_t(lang, "points_hidden"))}</b>')
+    diver = v["divers"][seat]
+    lines.append(escape(_t(lang, "octopuses_left", count=v["octopuses_left"][seat])) + " · "
+                 + escape(_t(lang, "diver_on", reef=colour_name(diver, lang)) if diver
+                          else _t(lang, "diver_ship")))
+    turtles = v["turtles"][seat]
+    if turtles:
+        locked = sum(1 for d in v["station"] if d["locked"]) if v["to_move"] == seat else 0
+        lines.append(escape(_t(lang, "turtles", turtles=", ".join(
+            t(f"{G}.turtle.{x}") for x in turtles))) +
+            (f' <span class="tk-co-locked">{escape(_t(lang, "locked", count=locked))}</span>'
+             if locked else ""))
+    if v["chests"][seat]:
+        lines.append(escape(_t(lang, "chests", chests=", ".join(
+            t(f"{G}.chest.{x}") for x in v["chests"][seat]))))
+    cards = (v["cards"] if v["you"] == seat and v["cards"] is not None
+             else v["open_cards"][seat] if v["open_cards"] is not None else None)
+    if cards is not None:
+        body = "".join(card_html(c, lang) for c in cards) or escape(_t(lang, "no_cards"))
+        lines.append(f'<div class="tk-co-cards">{body}</div>')
+    else:
+        lines.append(card_backs_html(v["card_counts"][seat], lang))
+    items = "".join(f"<div>{x}</div>" for x in lines)
+    return (f'<div class="tk-panel tk-seat tk-co-seat"><h3>{icon} {head}</h3>{items}</div>')
+
+
+def scoring_html(game: Game[Any], lang: Language) -> str:
+    table = scoring_table(game)
+    if table is None:
+        return ""
+    cols = ["player", "before", *STEPS, "total"]
+    head = "".join(f"<th>{escape(_t(lang, f'col.{c}'))}</th>" for c in cols)
+    rows = []
+    for row in table.rows:
+        cells = [escape(row.player), str(row.before)]
+        cells += [str(x) if x is not None else "…" for x in row.steps]
+        cells.append(f"<b>{row.total}</b>" if table.reached == len(STEPS) else "…")
+        rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return panel(_t(lang, "scoring_title"),
+                 f'<table class="tk-score tk-co-scoring"><tr>{head}</tr>{"".join(rows)}</table>')
+
+
+def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
+                 hide: Collection[str] = ()) -> str:
+    """The board and every ship as ``seat`` (None: a spectator) sees them, without the
+    figures in ``hide`` ("scores") a lesson question asks for."""
+    v = game.view(seat)
+    extra = ""
+    drawn = v["drawn"]
+    if isinstance(drawn, list) and drawn:
+        extra = panel(_t(lang, "drawn"),
+                      f'<div class="tk-co-cards">{"".join(card_html(c, lang) for c in drawn)}'
+                      "</div>")
+    piles = escape(_t(lang, "piles", stingrays=v["stingrays"], chests=v["chests_beside"],
+                      **{p: n for p, n in v["piles"].items()}))
+    beside = ", ".join(lang.t(f"{G}.turtle.{x}") for x in v["turtles_beside"])
+    if beside:
+        piles += "<br>" + escape(_t(lang, "turtles_beside", turtles=beside))
+    seats = "".join(_seat(v, p, lang, hide) for p in range(len(v["players"])))
+    scoring = "" if "scores" in hide else scoring_html(game, lang)
+    return (f'<div class="tk-table tk-co">{board(v, lang, hide)}'
+            f'<p class="tk-co-piles">{piles}</p>{extra}{scoring}'
+            f'<div class="tk-cols">{seats}</div></div>')
+
+
+# ---- moves in words, the picker with its odds helper -------------------------------------------
+def move_text(move: Move, lang: Language, view: dict[str, Any] | None = None) -> str:
+    t, arg = lang.t, move.arg
+    if move.kind in ("lock", "place", "island"):
+        c, s = arg.split("-")
+        return _t(lang, f"move.{move.kind}", die=die_name(c, s, lang),
+                  reef=lang.t(f"{G}.reef", colour=colour_name(c, lang)),
+                  space=lang.t(f"{G}.space.{s}"))
+    if move.kind == "pick":
+        four = view is not None and view["waiting"]["step"] == "pick4"
+        return _t(lang, "move.pick4" if four else "move.pick", colour=colour_name(arg, lang))
+    if move.kind in ("keep", "score"):
+        return _t(lang, f"move.{move.kind}", card=t(f"{G}.card.{arg}"))
+    if move.kind == "reef":
+        return (_t(lang, "move.reef_island") if arg == "island"
+                else _t(lang, "move.reef", reef=t(f"{G}.reef", colour=colour_name(arg, lang))))
+    if move.kind == "copy":
+        return _t(lang, "move.copy", turtle=t(f"{G}.turtle.{arg}"))
+    if move.kind == "open":
+        return _t(lang, "move.open", reef=t(f"{G}.reef", colour=colour_name(arg, lang)))
+    if move.kind == "pile":
+        return _t(lang, "move.pile", pile=t(f"{G}.pile.{arg}"))
+    return t(f"{G}.move.{move.kind}", arg=arg)
+
+
+class OddsHelper(w.VBox):
+    """Which die to take from the supply: the exact chance of the wanted die (a symbol on
+    a reef) for each colour, worked out by the engine (``coralia.odds``)."""
+
+    def __init__(self, lang: Language) -> None:
+        super().__init__()
+        self.lang = lang
+        self.add_class("tk-co-odds")
+        self.reef = w.Dropdown(options=[(c, c) for c in COLOURS], value="blue",
+                               style={"description_width": "initial"})
+        self.reef.add_class("tk-co-odds-reef")
+        self.symbol = w.Dropdown(options=[(s, s) for s in SYMBOLS], value="octopus",
+                                 style={"description_width": "initial"})
+        self.symbol.add_class("tk-co-odds-symbol")
+        self.out = w.HTML()
+        self.out.add_class("tk-co-odds-out")
+        self.view: dict[str, Any] | None = None
+        self.reef.observe(lambda _c: self.render(), names="value")
+        self.symbol.observe(lambda _c: self.render(), names="value")
+        self.children = [w.HBox([self.reef, self.symbol],
+                                layout=w.Layout(flex_flow="row wrap", gap="8px")), self.out]
+
+    def show(self, view: dict[str, Any] | None) -> None:
+        self.view = view
+        self.layout.display = "" if view is not None else "none"
+        self.render()
+
+    def render(self) -> None:
+        from ..games.coralia.odds import pick_table
+
+        lang = self.lang
+        relabel(self.reef, [(colour_name(c, lang), c) for c in COLOURS])
+        relabel(self.symbol, [(lang.t(f"{G}.symbol.{s}"), s) for s in SYMBOLS])
+        self.reef.description = _t(lang, "odds.reef")
+        self.symbol.description = _t(lang, "odds.symbol")
+        if self.view is None:
+            return
+        table = pick_table(self.view, self.reef.value, self.symbol.value)
+        wanted = die_name(self.reef.value, self.symbol.value, lang)
+        rows = "".join(
+            f"<tr><td>{escape(_t(lang, 'odds.take', colour=colour_name(c, lang)))}</td>"
+            f"<td><b>{escape(lang.t('widgets.number', n=Percent(float(p))))}</b></td>"
+            f"<td>{p}</td></tr>"
+            for c, p in table.items())
+        self.out.value = panel(_t(lang, "odds.title", die=wanted),
+                               f"<p>{escape(_t(lang, 'odds.intro'))}</p>"
+                               f'<table class="tk-score">{rows}</table>')
+
+
+class CoraliaPicker(w.VBox):
+    """Click a die of the research station, then where it goes (its space, or the island);
+    the other decisions are plain buttons, and before a roll the odds helper shows the
+    chance of the die the player wants."""
+
+    def __init__(self, game: str, lang: Language, on_move: Callable[[Move], None]) -> None:
+        super().__init__()
+        self.lang, self.on_move = lang, on_move
+        self.add_class("tk-co-picker")
+        self.prompt = w.HTML()
+        self.dice = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
+        self.dice.add_class("tk-co-dice")
+        self.targets = MovePicker(game, lang, on_move, move_text)
+        self.buttons = MovePicker(game, lang, on_move, move_text)
+        self.odds = OddsHelper(lang)
+        self.places: list[Move] = []
+        self.chosen: str | None = None
+        self.view: dict[str, Any] | None = None
+        self.children = [self.prompt, self.dice, self.targets, self.buttons, self.odds]
+        lang.on_change(self._render)
+
+    def update(self, moves: list[Move], view: dict[str, Any] | None = None) -> None:
+        self.view = view
+        self.places = [m for m in moves if m.kind in ("place", "island")]
+        others = [m for m in moves if m.kind not in ("place", "island")]
+        dice = [m.arg for m in self.places]
+        if self.chosen not in dice:
+            self.chosen = dice[0] if dice else None
+        self.buttons.update(others, view)
+        self.odds.show(view if any(m.kind == "pick" for m in others)
+                       and view is not None and view["station"] else None)
+        self._dice_buttons()
+        self._render()
+
+    def _dice_buttons(self) -> None:
+        old = list(self.dice.children)
+        buttons = []
+        for m in self.places:
+            b = w.Button(layout=w.Layout(width="auto"))
+            b.add_class("tk-co-die")
+            b.add_class(f"tk-co-die-{m.arg}")
+            b.on_click(lambda _b, arg=m.arg: self.choose(arg))
+            buttons.append(b)
+        self.dice.children = buttons
+        for b in old:
+            b.close()
+
+    def choose(self, arg: str) -> None:
+        self.chosen = arg
+        self._render()
+
+    def _render(self) -> None:
+        lang = self.lang
+        for b, m in zip(self.dice.children, self.places, strict=True):
+            c, s = m.arg.split("-")
+            b.description = die_name(c, s, lang)
+            b.button_style = "info" if m.arg == self.chosen else ""
+            b.icon = "check" if m.arg == self.chosen else ""
+        self.targets.update([m for m in self.places if m.arg == self.chosen], self.view)
+        if self.places:
+            text_ = _t(lang, "pick_die")
+        elif self.view is not None and self.view["waiting"]["step"] == "pick4":
+            text_ = _t(lang, "pick_four")
+        elif self.odds.layout.display != "none":
+            text_ = _t(lang, "pick_lock")
+        else:
+            text_ = ""
+        self.prompt.value = f'<p class="tk-co-prompt"><b>{escape(text_)}</b></p>' if text_ else ""
+        self.odds.render()
+
+
+# ---- the pieces tab ------------------------------------------------------------------------
+def pieces_panel(lang: Language) -> w.HTML:
+    """Every dice colour with its pattern, the six symbols with their diver values, the
+    turtles, the chests and the cards, named in the current language."""
+    from ..games.coralia.cards import CARD_KINDS, CHESTS, TURTLES
+    from .lang import live_html
+
+    def render() -> str:
+        t = lang.t
+        dice = "".join(f'<span class="tk-co-card">'
+                       f'{board_svg(_plain_die(c, 4, 4, 40), 48, 48, colour_name(c, lang), "")}'
+                       f"<span>{escape(colour_name(c, lang))}</span></span>"
+                       for c in (*COLOURS, "white"))
+        symbols = "".join(
+            f'<span class="tk-co-card">{board_svg(glyph(sym, 20, 20, 17), 40, 40, "", "")}'
+            f'<span>{escape(t(f"{G}.symbol.{sym}"))} · '
+            f'{escape(_t(lang, "diver_value", count=DIVER_VALUE[i]))}</span></span>'
+            for i, sym in enumerate(SYMBOLS))
+        cards = "".join(card_html(k.code, lang) for k in CARD_KINDS)
+        turtles = "".join(f"<li>{escape(t(f'{G}.turtle.{x}'))}</li>" for x in TURTLES)
+        chests = "".join(f"<li>{escape(t(f'{G}.chest.{x}'))}</li>" for x in CHESTS)
+        return (panel(_t(lang, "pieces.dice"), f'<p>{escape(_t(lang, "pieces.dice_text"))}</p>'
+                      f'<div class="tk-co-cards">{dice}</div>')
+                + panel(_t(lang, "pieces.symbols"),
+                        f'<p>{escape(_t(lang, "pieces.symbols_text"))}</p>'
+                        f'<div class="tk-co-cards">{symbols}</div>')
+                + panel(_t(lang, "pieces.cards"), f'<div class="tk-co-cards">{cards}</div>')
+                + f'<div class="tk-cols">{panel(_t(lang, "pieces.turtles"), f"<ul>{turtles}</ul>")}'
+                f'{panel(_t(lang, "pieces.chests"), f"<ul>{chests}</ul>")}</div>')
+
+    return live_html(lang, render, "tk-co-pieces")
+
+
+# ---- the app -------------------------------------------------------------------------------
+def coralia_app(lang: Language) -> w.VBox:
+    """Lesson, the rulebook's five examples, a game against the computer or each other."""
+    from ..games.coralia.bots import BOTS
+    from ..games.coralia.examples import EXAMPLES
+    from ..games.coralia.lessons import LESSON
+    from ..games.coralia.rules import Coralia
+    from .app import app_frame
+    from .example_player import ExampleChooser
+    from .game_player import GamePlayer
+    from .lesson_player import LessonPlayer
+
+    def play() -> w.Widget:
+        player = GamePlayer(G, lang, render_table, BOTS, Coralia.variants, counts=(2, 3, 4),
+                            picker=CoraliaPicker, hot_seat=True)
+        player.table.layout = w.Layout(flex="1 1 100%")   # the board takes the whole width
+        for box in player.children:                       # buttons keep their own height
+            if isinstance(box, w.HBox) and player.picker in box.children:
+                box.layout.align_items = "flex-start"
+        return player
+
+    lesson = LessonPlayer(list(LESSON), lang, render_table, seat=0)
+    # the board is tall: the question, its answers and the feedback come first
+    lesson.children = [lesson.head, lesson.choices, lesson.feedback, lesson.table,
+                       lesson.narrator, *lesson.children[5:]]
+    tabs = [
+        ("widgets.tab.lesson", lesson),
+        ("widgets.tab.examples", lambda: ExampleChooser(EXAMPLES, lang, render_table)),
+        ("widgets.tab.play", play),
+        (f"{G}.ui.tab.pieces", lambda: pieces_panel(lang)),
+    ]
+    box = app_frame(G, lang, tabs, f"{G}.ui.intro")
+    box.children = (w.HTML(CSS), *box.children)
+    return box
