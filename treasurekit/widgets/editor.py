@@ -103,6 +103,7 @@ class PositionEditor(w.VBox):
         super().__init__()
         self.spec, self.lang, self.render_table, self.names = spec, lang, render, names
         self.on_play, self.on_change = on_play, on_change
+        self.move_label: MoveLabel | None = None     # the app's own words for moves
         self.add_class("tk-editor")
         self.head = w.HTML()
         self.count = w.Dropdown(options=list(spec.players), value=spec.players[0],
@@ -304,10 +305,13 @@ class PositionEditor(w.VBox):
         """Who is to move and every legal move, in the engine's words."""
         if self.game is None or self.error is not None:
             return
-        self.explained.value = explain_position(self.game, self.lang)
+        self.explained.value = explain_position(self.game, self.lang, self.move_label)
 
 
-def explain_position(game: Game[Any], lang: Language) -> str:
+MoveLabel = Callable[[Any, Language, "dict[str, Any] | None"], str]
+
+
+def explain_position(game: Game[Any], lang: Language, label: MoveLabel | None = None) -> str:
     """The table's situation in words: who decides (or that chance comes next) and the
     moves the rules allow, labelled as the app's move buttons are."""
     t = lang.t
@@ -320,8 +324,10 @@ def explain_position(game: Game[Any], lang: Language) -> str:
         seat = game.current_player
         who = game.players[seat] if seat is not None else "?"
         moves = game.legal_moves()
+        view = game.view(seat)
+        words = label or (lambda m, lang, _v: move_label(game.name, m, lang))
         items = "".join(f'<li><code>{escape(str(m))}</code> — '
-                        f'{escape(move_label(game.name, m, lang))}</li>' for m in moves)
+                        f'{escape(words(m, lang, view))}</li>' for m in moves)
         body = (f'<p>{escape(t("teacher.explain.to_move", player=who, count=len(moves)))}'
                 f'</p><ul class="tk-explain-moves">{items}</ul>')
     phase = v.get("phase")

@@ -28,6 +28,7 @@ from .editor import PositionEditor
 from .editor_specs import spec_for
 from .game_player import SEAT_NAMES, GamePlayer
 from .lang import Language, button
+from .move_picker import MovePicker
 from .presenter import PRESENT_CSS, Presenter, asks_presenter, query_params
 from .review import GameReview
 from .share import SharePanel, open_shared
@@ -55,6 +56,9 @@ class TeacherPanel(w.VBox):
         self.editor = (PositionEditor(spec, lang, player.render_table,
                                       lambda n: list(SEAT_NAMES[:n]), self.play_from,
                                       self.share.show) if spec is not None else None)
+        if self.editor is not None:
+            pickers = [x for x in _walk(player.picker) if isinstance(x, MovePicker)]
+            self.editor.move_label = pickers[0].label if pickers else None
         self.share_game = button("share-alt", "tk-share-game", self.share_play)
         self.head = w.HTML()
         self.code = w.Textarea(layout=w.Layout(width="100%", height="4em"))
