@@ -48,8 +48,8 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
 
     lang.on_change(render)
     render()
-    box.children = [w.HTML(CSS), w.HBox([head, LanguageSwitch(lang)],
+    box.children = [w.HTML(CSS), w.HBox([head, box.presenter.bar, LanguageSwitch(lang)],
                                         layout=w.Layout(justify_content="space-between",
                                                         align_items="center")),
-                    *top, tab]
+                    *top, tab, box.presenter.help]
     return box

@@ -36,20 +36,29 @@ PRESENT_CSS = """
 .tk-app.tk-present { max-width: none; width: 100%; min-height: calc(100vw * 9 / 16);
   font-size: 26px; box-sizing: border-box; padding: 4px 12px; }
 .tk-app.tk-present *:not(svg):not(svg *) { font-size: 26px !important; line-height: 1.3; }
-.tk-app.tk-present h2, .tk-app.tk-present h2 * { font-size: 34px !important; }
-.tk-app.tk-present .tk-panel h3, .tk-app.tk-present h3 * { font-size: 30px !important; }
+.tk-app.tk-present.tk-present h2, .tk-app.tk-present.tk-present h2 * { font-size: 34px !important; }
+.tk-app.tk-present.tk-present .tk-panel h3, .tk-app.tk-present.tk-present h3 * { font-size: 30px !important; }
 .tk-app.tk-present .tk-intro, .tk-app.tk-present .tk-narrator,
 .tk-app.tk-present .tk-files, .tk-app.tk-present .tk-play > .widget-hbox:first-child,
 .tk-app.tk-present .tk-teacher-only { display: none !important; }
 .tk-app.tk-present .widget-button, .tk-app.tk-present .widget-toggle-button {
   min-height: 56px; padding: 4px 16px; }
 .tk-app.tk-present .tk-table svg, .tk-app.tk-present .tk-review-table svg,
-.tk-app.tk-present .tk-editor-table svg { zoom: 1.5; }
+.tk-app.tk-present .tk-editor-table svg { zoom: 1.3; }
+.tk-app.tk-present .tk-panel { margin: 4px 0; padding: 2px 12px; }
+.tk-app.tk-present .tk-panel p { margin: 4px 0; }
+.tk-app.tk-present .tk-present-bar .widget-checkbox { width: auto; }
 .tk-app.tk-present .tk-play .widget-hbox > .widget-html,
 .tk-app.tk-present .tk-review .widget-hbox > .widget-html { flex: 1 1 100% !important; }
 .tk-app.tk-present .lm-TabBar-tab { min-height: 44px; }
 .tk-app.tk-present .tk-vote { outline: 6px solid #0b4f9c; }
 .tk-present-keys { color: #333; }
+.tk-app.tk-present .tk-head { flex: 0 1 auto; }
+.tk-app.tk-present .tk-present-bar { flex-flow: row nowrap !important; }
+/* the question and its answers first, the table under them: the class votes on sight */
+.tk-app.tk-present .tk-lesson > :nth-child(1) { order: -3; }
+.tk-app.tk-present .tk-lesson > :nth-child(3) { order: -2; }
+.tk-app.tk-present .tk-lesson > :nth-child(4) { order: -1; }
 </style>
 """
 
@@ -72,13 +81,14 @@ class Presenter:
     def __init__(self, app: w.Box, tabs: w.Tab, lang: Language,
                  current: Callable[[], w.Widget | None]) -> None:
         self.app, self.tabs, self.lang, self.current = app, tabs, lang, current
+        self._last: tuple[Any, Any] = (None, None)
         self.switch = w.ToggleButton(value=False, icon="television")
         self.switch.add_class("tk-present-switch")
         self.hold = w.Checkbox(value=True, indent=False)
         self.hold.add_class("tk-present-hold")
         self.help = w.HTML()
         self.help.add_class("tk-present-keys")
-        self.bar = w.HBox([self.switch, self.hold, self.help],
+        self.bar = w.HBox([self.switch, self.hold],
                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.bar.add_class("tk-present-bar")
         # keyboard events of the whole app, while the pointer is over it (or it has focus)
@@ -133,6 +143,12 @@ class Presenter:
             return
         if event.get("ctrlKey") or event.get("altKey") or event.get("metaKey"):
             return
+        # one key press can reach the kernel twice (ipyevents listens on the app and, while
+        # the pointer is over it, on the document): the browser's time stamp tells
+        stamp = (event.get("key"), event.get("timeStamp"))
+        if stamp[1] is not None and stamp == self._last:
+            return
+        self._last = stamp
         action = KEYS.get(str(event.get("key", "")))
         if action is not None:
             self.do(action)

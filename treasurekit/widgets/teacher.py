@@ -133,7 +133,8 @@ class TeacherPanel(w.VBox):
 def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
           app: w.Box) -> tuple[list[w.Widget], Presenter]:
     """Add presenter mode and the teacher's tab to an app frame; read ``?present=`` and
-    ``?position=``. Returns the widgets to put above the tabs, and the presenter."""
+    ``?position=``. Returns the widgets to put above the tabs, and the presenter (its
+    ``bar`` goes into the header, its ``help`` below the tabs)."""
     params = query_params()
     play_index = next((i for i, (key, _) in enumerate(tabs) if key == "widgets.tab.play"), None)
     holder = w.VBox()
@@ -190,7 +191,7 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
             say()
     if asks_presenter(params):
         presenter.set(True)
-    return [w.HTML(PRESENT_CSS), presenter.bar, notice], presenter
+    return [w.HTML(PRESENT_CSS), notice], presenter
 
 
 def _walk(x: w.Widget) -> list[w.Widget]:
