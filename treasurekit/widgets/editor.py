@@ -80,8 +80,7 @@ def put(desc: dict[str, Any], path: Path, value: Any) -> dict[str, Any]:
     out = copy.deepcopy(desc)
     x: Any = out
     for key in path[:-1]:
-        nxt = x[key] if isinstance(x, list) else x.setdefault(key, {})
-        x = nxt
+        x = x[key] if isinstance(x, list) and isinstance(key, int) else x.setdefault(key, {})
     x[path[-1]] = value
     return out
 

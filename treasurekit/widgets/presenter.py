@@ -36,8 +36,10 @@ PRESENT_CSS = """
 .tk-app.tk-present { max-width: none; width: 100%; min-height: calc(100vw * 9 / 16);
   font-size: 26px; box-sizing: border-box; padding: 4px 12px; }
 .tk-app.tk-present *:not(svg):not(svg *) { font-size: 26px !important; line-height: 1.3; }
-.tk-app.tk-present.tk-present h2, .tk-app.tk-present.tk-present h2 * { font-size: 34px !important; }
-.tk-app.tk-present.tk-present .tk-panel h3, .tk-app.tk-present.tk-present h3 * { font-size: 30px !important; }
+.tk-app.tk-present.tk-present h2, .tk-app.tk-present.tk-present h2 * {
+  font-size: 34px !important; }
+.tk-app.tk-present.tk-present .tk-panel h3, .tk-app.tk-present.tk-present h3 * {
+  font-size: 30px !important; }
 .tk-app.tk-present .tk-intro, .tk-app.tk-present .tk-narrator,
 .tk-app.tk-present .tk-files, .tk-app.tk-present .tk-play > .widget-hbox:first-child,
 .tk-app.tk-present .tk-teacher-only { display: none !important; }

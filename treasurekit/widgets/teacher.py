@@ -176,8 +176,8 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
     if code is not None:
         shared, error = open_shared(code)
         if shared is not None and shared.name != game:
-            shared, error = None, lang.t("teacher.load.other_game",
-                                         game=lang.t(f"{shared.name}.title"))
+            error = lang.t("teacher.load.other_game", game=lang.t(f"{shared.name}.title"))
+            shared = None
         if shared is not None and play_index is not None:
             build().show_game(shared)
             tab.selected_index = teacher_index
