@@ -131,3 +131,33 @@ def test_the_editor_follows_the_language_switch() -> None:
     assert one(ed, "tk-editor-play").description == tr("teacher.editor.play", "nl")
     labels = [b.description for b in find(ed, "tk-palette-card")]
     assert tr("captain_lucky.type.jade", "nl") in labels
+
+
+def test_coralia_dice_onto_reefs_checked_by_the_engine() -> None:
+    """Coralia's app arrives with issue 12: its spec already drives the generic editor."""
+    from treasurekit.widgets.editor import PositionEditor
+    from treasurekit.widgets.lang import Language
+
+    lang = Language(code="nl")
+    drawn: list[tk.Game] = []
+
+    def render(game: tk.Game, _lang: Language, seat: int | None = None, /, hide=()) -> str:
+        drawn.append(game)
+        return f"<pre>{json.dumps(game.view(seat), default=str)[:200]}</pre>"
+
+    ed = PositionEditor(SPECS["coralia"], lang, render, lambda n: ["Jenny", "Michael"][:n])
+    _accepted(ed)
+    palette_click(ed, ("board", "red"), "fish")
+    palette_click(ed, ("board", "red"), "white-pearl")
+    game = _accepted(ed)
+    assert game.position["board"]["red"] == ["fish", "white-pearl"]
+    assert drawn[-1] is game
+    palette_click(ed, ("board", "red"), "fish")                  # the same space twice
+    assert ed.error and ed.game is game
+    ed.remove_card(("board", "red"), 2)
+    _accepted(ed)
+    ed.explain()
+    for move in ed.game.legal_moves():
+        assert f"<code>{move}</code>" in ed.explained.value
+    labels = [b.description for b in find(ed, "tk-palette-card")]
+    assert tr("coralia.space.treasure", "nl") in labels

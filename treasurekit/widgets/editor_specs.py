@@ -164,10 +164,59 @@ def _cl_fields(desc: dict[str, Any]) -> list[Field]:
     return fields
 
 
+# ---- Coralia ------------------------------------------------------------------------------
+def _co_space(space: str, lang: Language) -> str:
+    """A die on a reef space: ``pearl`` (a die of the reef's colour) or ``white-pearl``."""
+    if space.startswith("white-"):
+        return f'{lang.t("coralia.adj.white")} — {lang.t("coralia.space." + space[6:])}'
+    return lang.t(f"coralia.space.{space}")
+
+
+def _co_die(die: str, lang: Language) -> str:
+    colour, _, symbol = die.partition("-")
+    return lang.t("coralia.die", colour=lang.t(f"coralia.adj.{colour}"),
+                  symbol=lang.t(f"coralia.symbol.{symbol}"))
+
+
+def _co_start(names: list[str]) -> dict[str, Any]:
+    return {"players": names, "starter": names[0], "turn": names[0], "phase": "turn",
+            "board": {"blue": ["pearl"]}, "island": {"green": 1},
+            "cards": {names[0]: ["pearl-3"]}, "points": {n: 0 for n in names}}
+
+
+def _co_fields(desc: dict[str, Any]) -> list[Field]:
+    from ..games.coralia.cards import CARD_KINDS, COLOURS, SPACE_NAMES, SYMBOLS
+
+    names = list(desc["players"])
+    spaces = [*SPACE_NAMES, *(f"white-{s}" for s in SPACE_NAMES if s != "treasure")]
+    colour = lambda c, lang: lang.t(f"coralia.adj.{c}")  # noqa: E731 - a label
+    card = lambda c, lang: lang.t(f"coralia.card.{c}")  # noqa: E731 - a label
+    fields = [
+        Field(("starter",), "choice", _t("teacher.field.starter"), names),
+        Field(("turn",), "choice", _t("teacher.field.turn"), names),
+        Field(("phase",), "choice", _t("teacher.field.phase"), ("turn", "place", "scoring"),
+              _phase("coralia")),
+    ]
+    def reef(c: str) -> Any:
+        return lambda lang: lang.t("teacher.field.reef", colour=lang.t(f"coralia.adj.{c}"))
+
+    fields += [Field(("board", c), "cards", reef(c), spaces, _co_space) for c in COLOURS]
+    fields.append(Field(("island",), "cards", _t("teacher.field.island"), COLOURS, colour,
+                        counted=True))
+    fields.append(Field(("station",), "cards", _t("teacher.field.station"),
+                        [f"{c}-{s}" for c in COLOURS for s in SYMBOLS], _co_die))
+    fields += [Field(("cards", n), "cards", _t("teacher.field.cards_of", player=n),
+                     [k.code for k in CARD_KINDS], card) for n in names]
+    fields += [Field(("points", n), "count", _t("teacher.field.points_of", player=n), (0, 500))
+               for n in names]
+    return fields
+
+
 SPECS: dict[str, EditorSpec] = {
     "diving_bell": EditorSpec("diving_bell", (2,), _db_start, _db_fields),
     "sea_or_shore": EditorSpec("sea_or_shore", (3, 4, 5), _sos_start, _sos_fields),
     "captain_lucky": EditorSpec("captain_lucky", (2, 3, 4, 5, 6), _cl_start, _cl_fields),
+    "coralia": EditorSpec("coralia", (2, 3, 4), _co_start, _co_fields),
 }
 
 

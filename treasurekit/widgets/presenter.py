@@ -56,6 +56,7 @@ PRESENT_CSS = """
 .tk-app.tk-present .tk-vote { outline: 6px solid #0b4f9c; }
 .tk-present-keys { color: #333; }
 .tk-app.tk-present .tk-head { flex: 0 1 auto; }
+.tk-app.tk-present .tk-head h2 { white-space: nowrap; }
 .tk-app.tk-present .tk-present-bar { flex-flow: row nowrap !important; }
 /* the question and its answers first, the table under them: the class votes on sight */
 .tk-app.tk-present .tk-lesson > :nth-child(1) { order: -3; }
