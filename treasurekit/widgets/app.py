@@ -50,6 +50,7 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
     render()
     box.children = [w.HTML(CSS), w.HBox([head, box.presenter.bar, LanguageSwitch(lang)],
                                         layout=w.Layout(justify_content="space-between",
-                                                        align_items="center")),
+                                                        align_items="center",
+                                                        flex_flow="row wrap")),
                     *top, tab, box.presenter.help]
     return box

@@ -85,14 +85,16 @@ class Presenter:
                  current: Callable[[], w.Widget | None]) -> None:
         self.app, self.tabs, self.lang, self.current = app, tabs, lang, current
         self._last: tuple[Any, Any] = (None, None)
-        self.switch = w.ToggleButton(value=False, icon="television")
+        self.switch = w.ToggleButton(value=False, icon="television",
+                                     layout=w.Layout(width="auto"))
         self.switch.add_class("tk-present-switch")
         self.hold = w.Checkbox(value=True, indent=False)
         self.hold.add_class("tk-present-hold")
         self.help = w.HTML()
         self.help.add_class("tk-present-keys")
         self.bar = w.HBox([self.switch, self.hold],
-                          layout=w.Layout(flex_flow="row wrap", align_items="center"))
+                          layout=w.Layout(flex_flow="row wrap", align_items="center",
+                                          flex="0 0 auto"))
         self.bar.add_class("tk-present-bar")
         # keyboard events of the whole app, while the pointer is over it (or it has focus)
         self.keys = Event(source=app, watched_events=["keydown"])
