@@ -40,9 +40,11 @@ PRESENT_CSS = """
   font-size: 34px !important; }
 .tk-app.tk-present.tk-present .tk-panel h3, .tk-app.tk-present.tk-present h3 * {
   font-size: 30px !important; }
-.tk-app.tk-present .tk-intro, .tk-app.tk-present .tk-narrator,
-.tk-app.tk-present .tk-files, .tk-app.tk-present .tk-play > .widget-hbox:first-child,
-.tk-app.tk-present .tk-teacher-only { display: none !important; }
+/* no side panels, no set-up rows: the log of the lesson and of the game in play steps
+   aside (an example's and a review's reasons stay, under the table) */
+.tk-app.tk-present .tk-intro, .tk-app.tk-present .tk-lesson .tk-narrator,
+.tk-app.tk-present .tk-play > .widget-hbox .tk-narrator, .tk-app.tk-present .tk-files,
+.tk-app.tk-present .tk-play > .widget-hbox:first-child { display: none !important; }
 .tk-app.tk-present .widget-button, .tk-app.tk-present .widget-toggle-button {
   min-height: 56px; padding: 4px 16px; }
 .tk-app.tk-present .tk-table svg, .tk-app.tk-present .tk-review-table svg,
