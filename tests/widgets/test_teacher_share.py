@@ -13,7 +13,7 @@ import treasurekit as tk
 from treasurekit.core.i18n import tr
 from treasurekit.widgets.share import app_address, qr_svg, share_query
 
-from .teacher_helpers import APPS, editor, palette_click, teacher
+from .teacher_helpers import APPS, editor, key, palette_click, teacher
 from .ui import App, click, find, one, texts
 
 
@@ -146,3 +146,19 @@ def test_share_the_game_of_the_play_tab() -> None:
     panel = teacher(app)
     click(one(panel, "tk-share-game"))
     assert tk.load_share_code(one(panel, "tk-share").code).to_json() == play.game.to_json()
+
+
+def test_a_shared_game_with_moves_opens_in_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = tk.new_game("diving_bell", players=2, seed=11)
+    while len(g.history) < 12 and not g.is_over:
+        g.deal() if g.is_chance else g.play(g.legal_moves()[-1])
+    monkeypatch.setenv("QUERY_STRING", f"present=1&position={tk.share_code(g)}&lang=nl")
+    app = App("diving_bell", "nl")
+    panel = teacher(app)
+    review = one(panel, "tk-review")
+    assert review.game is not None and review.index == 0
+    assert app.root.presenter.on
+    key(app, "ArrowRight")                       # the presenter's keys step the review
+    assert review.index == 1
+    key(app, "Home")
+    assert review.index == 0
