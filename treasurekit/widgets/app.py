@@ -52,5 +52,5 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
                                         layout=w.Layout(justify_content="space-between",
                                                         align_items="center",
                                                         flex_flow="row wrap")),
-                    *top, tab, box.presenter.help]
+                    *top, box.presenter.help, tab]
     return box

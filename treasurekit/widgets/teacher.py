@@ -134,7 +134,7 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
           app: w.Box) -> tuple[list[w.Widget], Presenter]:
     """Add presenter mode and the teacher's tab to an app frame; read ``?present=`` and
     ``?position=``. Returns the widgets to put above the tabs, and the presenter (its
-    ``bar`` goes into the header, its ``help`` below the tabs)."""
+    ``bar`` goes into the header, its ``help`` just above the tabs)."""
     params = query_params()
     play_index = next((i for i, (key, _) in enumerate(tabs) if key == "widgets.tab.play"), None)
     holder = w.VBox()
