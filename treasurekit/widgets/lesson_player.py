@@ -76,6 +76,9 @@ class LessonPlayer(w.VBox):
             self.vote = choice          # the class's vote, shown; the answer stays hidden
             self.refresh()
             return
+        self._answer(choice)
+
+    def _answer(self, choice: Choice) -> None:
         self.picked = choice
         self._show_feedback()          # the verdict first: it is what the learner waits for
         self.narrator.show(self.step.answer(self.game, choice))
@@ -90,10 +93,7 @@ class LessonPlayer(w.VBox):
         if choice is None:
             return
         self.revealed = True
-        self.picked = choice
-        self._show_feedback()
-        self.narrator.show(self.step.answer(self.game, choice))
-        self.refresh()
+        self._answer(choice)
 
     def _why(self, code: str) -> str:
         """The step's explanation in ``code``, worked out once per step and language."""
