@@ -73,4 +73,3 @@ def test_notebook_runs_in_jupyterlab(browser: Any, lab_url: str) -> None:
         assert not watch.errors, watch.errors
     finally:
         context.close()
-
