@@ -4,7 +4,7 @@ why and changes nothing; any game or code loaded and reviewed step by step."""
 from __future__ import annotations
 
 import re
-from html import unescape
+from html import escape, unescape
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -54,8 +54,13 @@ def test_the_link_is_the_app_address_the_browser_used(monkeypatch: pytest.Monkey
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/sea_or_shore.ipynb")
     assert app_address() == "http://192.168.1.20:8866/voila/render/sea_or_shore.ipynb"
     app = App("sea_or_shore")
-    assert _link(app).startswith("http://192.168.1.20:8866/voila/render/sea_or_shore.ipynb"
+    share = one(teacher(app), "tk-share")
+    assert share.link.startswith("http://192.168.1.20:8866/voila/render/sea_or_shore.ipynb"
                                  "?position=tk1.")
+    assert f"<code>{escape(share.link)}</code>" in share.body.value   # under the QR code
+    assert _link(app).startswith("?position=tk1.")               # the page's own address
+    monkeypatch.setenv("SERVER_PORT", "443")
+    assert app_address() == "https://192.168.1.20/voila/render/sea_or_shore.ipynb"
     monkeypatch.delenv("SERVER_NAME")
     assert app_address() == ""
 

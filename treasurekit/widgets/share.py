@@ -32,7 +32,8 @@ def app_address() -> str:
         return ""
     port = os.environ.get("SERVER_PORT", "")
     host = f"[{host}]" if ":" in host else host
-    return f"http://{host}{':' + port if port and port != '80' else ''}{path}"
+    scheme = "https" if port == "443" else "http"
+    return f"{scheme}://{host}{':' + port if port and port not in ('80', '443') else ''}{path}"
 
 
 def share_query(code: str, lang: str) -> str:
@@ -85,11 +86,15 @@ class SharePanel(w.VBox):
         self.code_box.description = t("teacher.share.code")
         link = self.link
         qr = qr_svg(link, t("teacher.share.qr"))
+        # the page's own address with the new query: right behind any proxy as well
+        here = share_query(self.code, self.lang.code)
+        address = (f'<p class="tk-share-address"><code>{escape(link)}</code></p>'
+                   if link != here else "")
         self.body.value = panel(
             t("teacher.share.title"),
             f'<div class="tk-cols"><div><p>{escape(t("teacher.share.intro"))}</p>'
-            f'<p><a class="tk-share-link" href="{escape(link)}" target="_blank">'
-            f'{escape(t("teacher.share.open"))}</a></p>'
+            f'<p><a class="tk-share-link" href="{escape(here)}" target="_blank">'
+            f'{escape(t("teacher.share.open"))}</a></p>{address}'
             f'<p class="tk-muted tk-share-size">'
             f'{escape(t("teacher.share.size", count=len(self.code)))}</p></div>'
             f'<div class="tk-share-qr">{qr}</div></div>')
