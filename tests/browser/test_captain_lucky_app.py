@@ -18,9 +18,10 @@ from .harness import Tab, new_tab
 
 pytestmark = pytest.mark.browser
 
-TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "Odds lab", "Cards and dice"]
+TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "Odds lab", "Cards and dice",
+           "Build & share"]
 TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "Kansenlab",
-           "Kaarten en dobbelstenen"]
+           "Kaarten en dobbelstenen", "Bouwen & delen"]
 
 
 @pytest.fixture(scope="module")

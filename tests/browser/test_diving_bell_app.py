@@ -21,9 +21,10 @@ from .harness import Tab, new_tab
 
 pytestmark = pytest.mark.browser
 
-TABS_EN = ["Lesson", "Rulebook example", "Play the computer", "Odds lab", "The cards"]
+TABS_EN = ["Lesson", "Rulebook example", "Play the computer", "Odds lab", "The cards",
+           "Build & share"]
 TABS_NL = ["Les", "Voorbeeld uit de regels", "Speel tegen de computer", "Kansenlab",
-           "De kaarten"]
+           "De kaarten", "Bouwen & delen"]
 SCREENSHOT = harness.ROOT / "docs" / "screenshot.png"
 
 

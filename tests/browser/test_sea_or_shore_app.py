@@ -17,8 +17,10 @@ from .harness import Tab, new_tab
 
 pytestmark = pytest.mark.browser
 
-TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The cards"]
-TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "De kaarten"]
+TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The cards",
+           "Build & share"]
+TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "De kaarten",
+           "Bouwen & delen"]
 
 
 @pytest.fixture(scope="module")

@@ -109,3 +109,72 @@ def test_damaged_codes_are_refused_or_load_a_valid_game(name: str) -> None:
 def test_unpack_gives_the_save_text() -> None:
     g = tk.new_game("diving_bell", players=["Ann", "Bob"], seed=3)
     assert json.loads(unpack_share_code(tk.share_code(g))) == json.loads(g.to_json())
+
+
+def _random_position(name: str, rng: random.Random) -> tk.Game | None:
+    """A table built as the position editor builds it: its spec's starting table, then
+    random cards or dice put where the spec allows, kept when the engine accepts them."""
+    from treasurekit.widgets.editor import get, listed, put
+    from treasurekit.widgets.editor_specs import SPECS
+
+    spec = SPECS.get(name)
+    if spec is None:
+        return None
+    cls = tk.core.game_class(name)
+    desc = spec.start(list(cls(players=rng.choice(list(spec.players))).players))
+    game = tk.setup_position(name, desc)
+    for _ in range(rng.randrange(1, 12)):
+        field = rng.choice([f for f in spec.fields(desc) if f.kind == "cards"])
+        cards = listed(get(desc, field.path)) + [rng.choice(list(field.choices))]
+        value: object = cards
+        if field.counted:
+            value = {c: cards.count(c) for c in cards}
+        tried = put(desc, field.path, value)
+        try:
+            game = tk.setup_position(name, tried, seed=rng.randrange(100))
+        except tk.InvalidSave:
+            continue
+        desc = tried
+    return game
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_round_trip_of_random_set_up_positions(name: str) -> None:
+    """Zero-move saves of built tables (what "Share this table" sends) and of every lesson
+    step's table come back as the same table, seen the same from every seat."""
+    from importlib import import_module
+
+    rng = random.Random(name + "positions")
+    games = [g for g in (_random_position(name, rng) for _ in range(30)) if g is not None]
+    lessons = import_module(f"treasurekit.games.{name}.lessons").LESSON
+    games += [step.start("en") for step in lessons]
+    assert games
+    for g in games:
+        code = tk.share_code(g)
+        h = tk.load_share_code(code)
+        assert h.to_json() == g.to_json() and h.position == g.position
+        for seat in [None, *range(len(g.players))]:
+            assert h.view(seat) == g.view(seat)
+        assert h.legal_moves() == g.legal_moves()
+
+
+# (a position's own "players" or "variant" inside a save is not checked against the save's:
+# the save's set-up is used; see the report of issue 13)
+HOSTILE_POSITIONS: list[object] = [
+    {"row": ["gold99/9"]}, {"title": ["x"] * 10}, {"hands": {"Ann": [{"$ref": "x"}]}},
+    {"board": {"blue": ["pearl"] * 50}}, {"middle": {"ruby": 10**6}}, {"face_up": "r1"},
+    "not an object", [1, 2, 3], {"phase": "nope"}, {"turn": 99},
+]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_codes_of_hostile_positions_are_refused(name: str) -> None:
+    """A well-packed code whose position the engine refuses: InvalidSave, quickly."""
+    for position in HOSTILE_POSITIONS:
+        save = {"format": "treasurekit-save", "version": 1, "game": name, "players": ["A", "B"],
+                "seed": 0, "variant": "standard", "position": position, "moves": []}
+        code = _pack(json.dumps(save).encode())
+        start = time.perf_counter()
+        with pytest.raises(tk.InvalidSave):
+            tk.load_share_code(code)
+        assert time.perf_counter() - start < 2.0

@@ -33,6 +33,12 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
             boxes[index].children = [part()]
 
     tab.observe(build, names="selected_index")
+    box = w.VBox()
+    box.add_class("tk-app")
+    # presenter mode, the teacher's tab, ?present= and ?position= (teacher.py)
+    from .teacher import equip
+
+    top, box.presenter = equip(game, lang, tabs, tab, box)
 
     def render() -> None:
         home = lang.t("widgets.home")
@@ -43,8 +49,9 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
 
     lang.on_change(render)
     render()
-    box = w.VBox([w.HTML(CSS), url_language(lang), w.HBox([head, LanguageSwitch(lang)],
-                         layout=w.Layout(justify_content="space-between", align_items="center")),
-                  tab])
-    box.add_class("tk-app")
+    box.children = [w.HTML(CSS), url_language(lang),
+                    w.HBox([head, box.presenter.bar, LanguageSwitch(lang)],
+                           layout=w.Layout(justify_content="space-between",
+                                           align_items="center", flex_flow="row wrap")),
+                    *top, box.presenter.help, tab]
     return box

@@ -31,6 +31,8 @@ class LessonPlayer(w.VBox):
         self.retry = button("undo", "tk-retry", lambda: self.go(self.index))
         self.children = [self.head, self.table, self.choices, self.feedback, self.narrator,
                          w.HBox([self.prev, self.retry, self.next])]
+        # presenter mode: a click only marks the class's vote until the teacher reveals
+        self.hold_votes = False
         lang.on_change(self._relang)
         self.go(0)
 
@@ -40,6 +42,8 @@ class LessonPlayer(w.VBox):
         self.game = self.step.start(self.lang.code)
         self.options = self.step.choices(self.game)
         self.picked: Choice | None = None
+        self.vote: Choice | None = None
+        self.revealed = False           # the answer shown by the teacher, not picked
         self._explained: dict[str, str] = {}
         self._why(self.lang.code)      # ready before the learner answers
         # One button per answer for the whole step: refresh() only updates them, so an
@@ -68,10 +72,28 @@ class LessonPlayer(w.VBox):
     def pick(self, choice: Choice) -> None:
         if self.picked is not None:
             return
+        if self.hold_votes and self.asks:
+            self.vote = choice          # the class's vote, shown; the answer stays hidden
+            self.refresh()
+            return
+        self._answer(choice)
+
+    def _answer(self, choice: Choice) -> None:
         self.picked = choice
         self._show_feedback()          # the verdict first: it is what the learner waits for
         self.narrator.show(self.step.answer(self.game, choice))
         self.refresh()
+
+    def reveal(self) -> None:
+        """Show the answer: the class's vote judged, or else the right answer, with the
+        rule and the reason."""
+        if self.picked is not None:
+            return
+        choice = self.vote or next((c for c in self.options if c.correct), None)
+        if choice is None:
+            return
+        self.revealed = True
+        self._answer(choice)
 
     def _why(self, code: str) -> str:
         """The step's explanation in ``code``, worked out once per step and language."""
@@ -86,12 +108,16 @@ class LessonPlayer(w.VBox):
 
     def _show_feedback(self) -> None:
         t = self.lang.t
+        if self.picked is None and self.vote is not None:
+            prompt = t("teacher.present.voted", answer=self.vote.label.text(self.lang.code))
+            self.feedback.value = f'<p class="tk-muted tk-voted">{escape(prompt)}</p>'
+            return
         if self.picked is None:
             prompt = t("widgets.pick_answer") if self.asks else t("learner.try_move")
             self.feedback.value = f'<p class="tk-muted">{escape(prompt)}</p>'
             return
         # a step that asked nothing has nothing to judge: only the explanation
-        verdict = ("" if not self.asks else
+        verdict = ("" if not self.asks or (self.revealed and self.vote is None) else
                    '<span class="tk-good">' + escape(t("widgets.correct")) + "</span>"
                    if self.picked.correct else
                    '<span class="tk-bad">' + escape(t("widgets.not_quite")) + "</span>")
@@ -109,6 +135,10 @@ class LessonPlayer(w.VBox):
             with b.hold_sync():  # one message per button
                 b.description = choice.label.text(code)
                 b.disabled = self.picked is not None
+                if choice is self.vote and self.picked is None:
+                    b.add_class("tk-vote")
+                else:
+                    b.remove_class("tk-vote")
                 b.button_style = ("" if self.picked is None or not self.asks else "success"
                                   if choice.correct else "danger" if choice is self.picked
                                   else "")

@@ -1,0 +1,256 @@
+"""The teacher's toolkit in a real browser: presenter mode driven by the keyboard (Voila
+and JupyterLab), text of at least 24 px as the browser computes it, a table built in the
+editor of every app and opened from its share link in a second page."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from . import harness
+from .test_jupyterlab import accept_dialogs
+
+pytestmark = pytest.mark.browser
+
+APPS = ["diving_bell", "sea_or_shore", "captain_lucky"]
+PROJECTOR = {"width": 1280, "height": 720}
+SCREENSHOT = harness.ROOT / "docs" / "presenter.png"
+LAB_MS = 90_000  # JupyterLab's own bundle, then a kernel, on a small CI machine
+
+#: Text smaller than 24 px among the app's visible elements (drawings excluded).
+SMALL_TEXT = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll('.tk-app *')) {
+    if (el.closest('svg')) continue;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || !el.checkVisibility()) continue;
+    if (![...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    const text = el.textContent.trim().slice(0, 30);
+    if (size < 24) out.push(`${el.tagName}.${el.className}: ${size}px "${text}"`);
+  }
+  return out;
+}"""
+
+
+def projector_page(browser: Any) -> tuple[Any, Any, harness.Watch]:
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    return context, page, harness.watch_page(page)
+
+
+def press(page: Any, watch: harness.Watch, key: str) -> None:
+    """A key press with the pointer over the app (ipyevents listens there), handled."""
+    seen = watch.kernel_messages
+    page.locator(".tk-app").first.hover(position={"x": 600, "y": 10})
+    page.keyboard.press(key)
+    page.wait_for_timeout(50)
+    while watch.kernel_messages == seen:
+        page.wait_for_timeout(20)
+    harness.wait_kernel_idle(page, watch)
+
+
+def heading(page: Any) -> str:
+    return str(page.locator(".tk-lesson .tk-panel h3").first.inner_text())
+
+
+@pytest.fixture(scope="module")
+def presenter(browser: Any, voila_url: str) -> Iterator[tuple[Any, harness.Watch]]:
+    context, page, watch = projector_page(browser)
+    harness.open_app(page, watch,
+                     harness.app_url(voila_url, "diving_bell.ipynb") + "?present=1&lang=en")
+    yield page, watch
+    context.close()
+
+
+def test_present_in_the_url_gives_the_projector_layout(presenter: Any) -> None:
+    page, watch = presenter
+    expect(page.locator(".tk-app.tk-present")).to_have_count(1)
+    expect(page.locator(".tk-present-switch")).to_have_class(re.compile("mod-active"))
+    small = page.evaluate(SMALL_TEXT)
+    assert not small, small[:10]
+    # no developer output and no side panels: the narrator and the intro are hidden
+    for hidden in (".tk-intro", ".tk-lesson .tk-narrator"):
+        assert not page.locator(hidden).first.is_visible()
+    # the drawn cards are larger than in the normal layout (zoomed)
+    card = page.locator(".tk-lesson .tk-card").first.bounding_box()
+    assert card and card["height"] > 160
+    page.screenshot(path=str(SCREENSHOT))
+    harness.assert_page_ok(page, watch)
+
+
+def test_keys_drive_the_lesson_and_the_language(presenter: Any) -> None:
+    page, watch = presenter
+    first = heading(page)
+    press(page, watch, "ArrowRight")
+    second = heading(page)
+    assert second != first and "2" in second
+    press(page, watch, " ")
+    assert "3" in heading(page)
+    press(page, watch, "ArrowLeft")
+    assert heading(page) == second
+    press(page, watch, "Home")
+    assert heading(page) == first
+    press(page, watch, "l")
+    expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Les")
+    assert heading(page) != first
+    press(page, watch, "l")
+    expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Lesson")
+    harness.assert_page_ok(page, watch)
+
+
+def test_the_class_votes_then_r_reveals_the_answer(presenter: Any) -> None:
+    page, watch = presenter
+    press(page, watch, "Home")
+    press(page, watch, "ArrowRight")            # lesson 2 asks for the pressure
+    lesson = page.locator(".tk-lesson")
+    harness.click(page, watch, lesson.locator(".tk-choice").first)
+    expect(lesson.locator(".tk-voted")).to_be_visible()
+    expect(lesson.locator(".tk-feedback")).to_have_count(0)
+    expect(lesson.locator(".tk-choice.mod-success")).to_have_count(0)
+    press(page, watch, "r")
+    expect(lesson.locator(".tk-feedback")).to_be_visible()
+    expect(lesson.locator(".tk-choice.mod-success")).to_have_count(1)
+    assert not page.evaluate(SMALL_TEXT)
+    harness.assert_page_ok(page, watch)
+
+
+def test_the_switch_turns_presenter_mode_off(presenter: Any) -> None:
+    page, watch = presenter
+    harness.click(page, watch, page.locator(".tk-present-switch"))
+    expect(page.locator(".tk-app.tk-present")).to_have_count(0)
+    first = heading(page)
+    press(page, watch, "ArrowRight")             # keys are the presenter's only
+    assert heading(page) == first
+    harness.click(page, watch, page.locator(".tk-present-switch"))
+    expect(page.locator(".tk-app.tk-present")).to_have_count(1)
+
+
+#: per app: where the cards go (the drop-down's label, None for the first) and which card
+BUILD = {
+    "diving_bell": (None, "emerald3/1"),
+    "sea_or_shore": ("Treasure pile of Eric", "g5"),
+    "captain_lucky": (None, "ruby"),
+}
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_a_built_table_opens_from_its_share_link(browser: Any, voila_url: str,
+                                                 name: str) -> None:
+    context = browser.new_context(viewport=harness.VIEWPORT)
+    try:
+        page = context.new_page()
+        watch = harness.watch_page(page)
+        harness.open_app(page, watch, harness.app_url(voila_url, f"{name}.ipynb", "en"))
+        page.locator(".tk-tabs .lm-TabBar-tab").filter(
+            has_text=re.compile(r"^\s*Build & share\s*$")).click()
+        editor = page.locator(".tk-editor")
+        editor.wait_for(state="visible")
+        harness.wait_kernel_idle(page, watch)
+        before = editor.locator(".tk-editor-table").inner_text()
+        target, card = BUILD[name]
+        if target is not None:
+            palette = editor.locator(".tk-palette-card")
+            cards = palette.count()
+            editor.locator(".tk-editor-target select").select_option(label=target)
+            # the palette is drawn again with the cards that may go there
+            expect(palette).not_to_have_count(cards)
+            harness.wait_kernel_idle(page, watch)
+        harness.click(page, watch, editor.locator(f'.tk-palette-card[title="{card}"]'))
+        expect(editor.locator(".tk-editor-ok")).to_be_visible()
+        expect(editor.locator(".tk-editor-table")).not_to_have_text(before)
+        table = harness.wait_stable(editor.locator(".tk-editor-table"))
+        text = editor.locator(".tk-editor-table").inner_text()
+        assert text != before
+        link = page.locator("a.tk-share-link")
+        href = link.get_attribute("href")
+        assert href and "position=tk1." in href and "lang=en" in href
+        assert page.locator(".tk-share-qr svg").count() == 1
+        harness.assert_page_ok(page, watch)
+
+        # a student opens the link in a page of their own
+        student = context.new_page()
+        seen = harness.watch_page(student)
+        harness.open_app(student, seen, link.evaluate("a => a.href"))
+        shared = student.locator(".tk-editor-table")
+        shared.wait_for(state="visible")
+        assert harness.wait_stable(shared) == table
+        # the same words (line breaks may differ with the page's scroll bar)
+        assert shared.inner_text().split() == text.split()
+        expect(student.locator(".tk-teacher-message")).to_contain_text("Opened")
+        harness.assert_page_ok(student, seen)
+    finally:
+        context.close()
+
+
+def test_a_damaged_code_says_why(browser: Any, voila_url: str) -> None:
+    context = browser.new_context(viewport=harness.VIEWPORT)
+    try:
+        page = context.new_page()
+        watch = harness.watch_page(page)
+        harness.open_app(page, watch, harness.app_url(voila_url, "captain_lucky.ipynb")
+                         + "?position=tk1.eJw&lang=nl")
+        expect(page.locator(".tk-shared-error")).to_be_visible()
+        expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Les")
+        expect(page.locator(".tk-lesson")).to_be_visible()   # the app is otherwise as usual
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def lab_url(playwright_api: Any) -> Iterator[str]:
+    """A JupyterLab of its own (a fresh workspace: only the notebook this test opens)."""
+    server = harness.start_jupyterlab()
+    yield server.base_url
+    server.stop()
+
+
+def test_presenter_keys_in_jupyterlab(browser: Any, lab_url: str) -> None:
+    """Presenter mode in a JupyterLab output: the switch, then → / ← / l from the
+    keyboard reach the app (ipyevents), not JupyterLab's own shortcuts."""
+    context, page, watch = harness.new_page(browser)
+    try:
+        page.goto(f"{lab_url}/lab/tree/notebooks/captain_lucky.ipynb",
+                  wait_until="domcontentloaded", timeout=LAB_MS)
+        notebook = page.locator(".jp-NotebookPanel").first
+        notebook.wait_for(state="visible", timeout=LAB_MS)
+        deadline_ms = LAB_MS
+        while watch.kernel_state != "idle" and deadline_ms > 0:
+            accept_dialogs(page)
+            page.wait_for_timeout(250)
+            deadline_ms -= 250
+        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        accept_dialogs(page)
+        app = notebook.locator(".jp-OutputArea .tk-app").first
+        app.wait_for(state="attached", timeout=LAB_MS)
+        harness.wait_kernel_idle(page, watch, LAB_MS)
+        app.scroll_into_view_if_needed()
+        harness.click(page, watch, app.locator(".tk-present-switch"))
+        expect(app).to_have_class(re.compile(r"\btk-present\b"))
+        heading = app.locator(".tk-lesson .tk-panel h3").first
+        first = heading.inner_text()
+
+        def press(key: str) -> None:
+            seen = watch.kernel_messages
+            heading.hover()
+            page.keyboard.press(key)
+            page.wait_for_timeout(50)
+            while watch.kernel_messages == seen:
+                page.wait_for_timeout(20)
+            harness.wait_kernel_idle(page, watch)
+
+        press("ArrowRight")
+        second = heading.inner_text()
+        assert second != first and "2" in second
+        press("ArrowLeft")
+        assert heading.inner_text() == first
+        press("l")
+        expect(app.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Les")
+        assert not watch.errors, watch.errors
+    finally:
+        context.close()

@@ -1,0 +1,163 @@
+"""The position editor: a table built by clicking, checked by the engine at every click,
+played from and explained -- for every game with an app."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import treasurekit as tk
+from treasurekit.core.i18n import tr
+from treasurekit.widgets.editor import get
+from treasurekit.widgets.editor_specs import SPECS
+
+from .teacher_helpers import APPS, editor, palette_click
+from .ui import App, click, find, one
+
+
+def _accepted(ed) -> tk.Game:
+    assert ed.error is None, ed.error
+    assert "tk-editor-ok" in ed.verdict.value
+    return ed.game
+
+
+def _build(name: str, ed) -> None:
+    """Build a particular table by clicks, with a refused table on the way."""
+    if name == "diving_bell":
+        palette_click(ed, ("row",), "emerald3/1")
+        palette_click(ed, ("piles", "Eric"), "gold2/1")
+        ed.field_widgets[("phase",)].value = "choose"        # no division yet: refused
+        assert ed.error and "tk-editor-error" in ed.verdict.value
+        for pile in "ABA":
+            palette_click(ed, ("division",), pile)
+    elif name == "sea_or_shore":
+        hand = ("hands", "Ann")
+        first = get(ed.desc, hand)[0]
+        one(ed, "tk-field-hands-ann").children[1].click()    # take a card out: hands differ
+        assert first not in get(ed.desc, hand)
+        assert ed.error and "same number" in ed.error
+        for seat in ed.desc["players"][1:]:
+            one(ed, f"tk-field-hands-{seat.lower()}").children[1].click()
+        palette_click(ed, ("piles", "Eric"), "g5")
+        ed.field_widgets[("starter",)].value = "Eric"
+    else:
+        palette_click(ed, ("middle",), "ruby")
+        palette_click(ed, ("collections", 1), "jade")
+        palette_click(ed, ("hands", 0), "gold")              # six cards in a hand: refused
+        assert ed.error and "5" in ed.error
+        one(ed, "tk-field-hands-0").children[-1].click()
+        ed.field_widgets[("turn",)].value = 1
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_build_a_table_by_clicking_then_play_from_it(name: str) -> None:
+    app = App(name)
+    ed = editor(app)
+    start = _accepted(ed)
+    _build(name, ed)
+    game = _accepted(ed)
+    assert game.to_json() != start.to_json()
+    # the drawn table is the engine's table of this description
+    assert ed.table.value == app.root.presenter.current().children[0].editor.table.value
+    same = tk.setup_position(name, json.loads(json.dumps(ed.desc)))
+    assert same.view(None) == game.view(None)
+    click(one(ed, "tk-editor-play"))
+    play = one(app.open_tab("tk-play"), "tk-play")
+    assert app.tabs.children[app.tabs.selected_index] is play or play in find(
+        app.tabs.children[app.tabs.selected_index], "tk-play")
+    assert play.game.position == game.position
+    # and the game goes on from there
+    guard = 0
+    while not play.game.is_over and len(play.game.history) < 3 and guard < 50:
+        guard += 1
+        if play.waiting:
+            play.continue_one()
+        else:
+            play.human_move(play.game.legal_moves()[0])
+    assert play.game.history
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_explain_lists_the_legal_moves(name: str) -> None:
+    app = App(name)
+    ed = editor(app)
+    game = _accepted(ed)
+    click(one(ed, "tk-editor-explain"))
+    text = ed.explained.value
+    assert tr("teacher.explain.title", "en") in text
+    if game.is_chance:
+        assert tr("teacher.explain.chance", "en") in text
+    else:
+        for move in game.legal_moves():
+            assert f"<code>{move}</code>" in text
+        assert game.players[game.current_player] in text
+
+
+@pytest.mark.parametrize("name", APPS)
+def test_a_refused_table_keeps_the_last_accepted_one_and_says_why(name: str) -> None:
+    app = App(name)
+    ed = editor(app)
+    field = next(f for f in ed.fields if f.kind == "cards")
+    for _ in range(30):                                 # too many cards somewhere
+        last, before = ed.game, ed.table.value
+        palette_click(ed, field.path, field.choices[0])
+        if ed.error:
+            break
+    assert ed.error and ed.game is last
+    assert "tk-editor-error" in ed.verdict.value
+    assert one(ed, "tk-editor-play").disabled
+    assert tr("teacher.editor.last_ok", "en") in ed.table.value
+    assert before in ed.table.value
+    click(one(ed, "tk-editor-reset"))
+    assert ed.error is None
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_every_player_count_starts_accepted_and_every_choice_is_offered(name: str) -> None:
+    spec = SPECS[name]
+    for n in spec.players:
+        desc = spec.start(list(tk.core.game_class(name)(players=n).players))
+        tk.setup_position(name, desc)
+        for f in spec.fields(desc):
+            if f.kind == "choice":
+                assert get(desc, f.path) in f.choices, f.path
+
+
+def test_the_editor_follows_the_language_switch() -> None:
+    app = App("captain_lucky")
+    ed = editor(app)
+    app.switch()
+    assert one(ed, "tk-editor-play").description == tr("teacher.editor.play", "nl")
+    labels = [b.description for b in find(ed, "tk-palette-card")]
+    assert tr("captain_lucky.type.jade", "nl") in labels
+
+
+def test_coralia_dice_onto_reefs_checked_by_the_engine() -> None:
+    """Coralia's app arrives with issue 12: its spec already drives the generic editor."""
+    from treasurekit.widgets.editor import PositionEditor
+    from treasurekit.widgets.lang import Language
+
+    lang = Language(code="nl")
+    drawn: list[tk.Game] = []
+
+    def render(game: tk.Game, _lang: Language, seat: int | None = None, /, hide=()) -> str:
+        drawn.append(game)
+        return f"<pre>{json.dumps(game.view(seat), default=str)[:200]}</pre>"
+
+    ed = PositionEditor(SPECS["coralia"], lang, render, lambda n: ["Jenny", "Michael"][:n])
+    _accepted(ed)
+    palette_click(ed, ("board", "red"), "fish")
+    palette_click(ed, ("board", "red"), "white-pearl")
+    game = _accepted(ed)
+    assert game.position["board"]["red"] == ["fish", "white-pearl"]
+    assert drawn[-1] is game
+    palette_click(ed, ("board", "red"), "fish")                  # the same space twice
+    assert ed.error and ed.game is game
+    ed.remove_card(("board", "red"), 2)
+    _accepted(ed)
+    ed.explain()
+    for move in ed.game.legal_moves():
+        assert f"<code>{move}</code>" in ed.explained.value
+    labels = [b.description for b in find(ed, "tk-palette-card")]
+    assert tr("coralia.space.treasure", "nl") in labels

@@ -1,0 +1,236 @@
+"""Presenter mode: any app on the classroom projector, driven from the keyboard.
+
+One switch (or ``?present=1`` in the app's URL) gives the app the ``tk-present`` class:
+the current lesson step, example step or game table fills a 16:9 screen, every text is at
+least 24 px, the table is drawn large, and side panels and set-up controls step aside.
+The keys come through ipyevents (a keyboard-event widget that works in Voila and in
+JupyterLab): → or space next, ← back, Home the first step, ``r`` reveals the answer,
+``l`` switches the language. With "hold the answer" on, a click on an answer only marks
+the class's vote; ``r`` then reveals the right answer with its rule and reason.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+from ipyevents import Event
+
+from ..core.i18n import LANGUAGES
+from .example_player import ExamplePlayer
+from .game_player import GamePlayer
+from .lang import Language
+from .lesson_player import LessonPlayer
+from .review import GameReview
+
+#: The keys presenter mode answers, and what they do.
+KEYS = {"ArrowRight": "next", " ": "next", "Spacebar": "next", "PageDown": "next",
+        "ArrowLeft": "back", "PageUp": "back", "Home": "first",
+        "r": "reveal", "R": "reveal", "l": "language", "L": "language"}
+
+PRESENT_CSS = """
+<style>
+.tk-app.tk-present { max-width: none; width: 100%; min-height: calc(100vw * 9 / 16);
+  font-size: 26px; box-sizing: border-box; padding: 4px 12px; }
+.tk-app.tk-present *:not(svg):not(svg *) { font-size: 26px !important; line-height: 1.3; }
+.tk-app.tk-present.tk-present h2, .tk-app.tk-present.tk-present h2 * {
+  font-size: 34px !important; }
+.tk-app.tk-present.tk-present .tk-panel h3, .tk-app.tk-present.tk-present h3 * {
+  font-size: 30px !important; }
+/* no side panels, no set-up rows: the log of the lesson and of the game in play steps
+   aside (an example's and a review's reasons stay, under the table) */
+.tk-app.tk-present .tk-intro, .tk-app.tk-present .tk-lesson .tk-narrator,
+.tk-app.tk-present .tk-play > .widget-hbox .tk-narrator, .tk-app.tk-present .tk-files,
+.tk-app.tk-present .tk-play > .widget-hbox:first-child { display: none !important; }
+.tk-app.tk-present .widget-button, .tk-app.tk-present .widget-toggle-button {
+  min-height: 56px; padding: 4px 16px; }
+.tk-app.tk-present .tk-table svg, .tk-app.tk-present .tk-review-table svg,
+.tk-app.tk-present .tk-editor-table svg { zoom: 1.3; }
+.tk-app.tk-present .tk-panel { margin: 4px 0; padding: 2px 12px; }
+.tk-app.tk-present .tk-panel p { margin: 4px 0; }
+.tk-app.tk-present .tk-present-bar .widget-checkbox { width: auto; }
+.tk-app.tk-present .tk-play .widget-hbox > .widget-html,
+.tk-app.tk-present .tk-review .widget-hbox > .widget-html { flex: 1 1 100% !important; }
+.tk-app.tk-present .lm-TabBar-tab { min-height: 44px; }
+.tk-app.tk-present .tk-vote { outline: 6px solid #0b4f9c; }
+.tk-present-keys { color: #333; }
+.tk-app.tk-present .tk-head { flex: 0 1 auto; }
+.tk-app.tk-present .tk-head h2 { white-space: nowrap; }
+.tk-app.tk-present .tk-present-bar { flex-flow: row nowrap !important; }
+/* the question and its answers first, the table under them: the class votes on sight */
+.tk-app.tk-present .tk-lesson > :nth-child(1) { order: -3; }
+.tk-app.tk-present .tk-lesson > :nth-child(3) { order: -2; }
+.tk-app.tk-present .tk-lesson > :nth-child(4) { order: -1; }
+</style>
+"""
+
+
+def query_params() -> dict[str, str]:
+    """The app's URL parameters (Voila gives the kernel its query as ``QUERY_STRING``;
+    elsewhere there are none). The first value of each name."""
+    query = os.environ.get("QUERY_STRING", "")
+    return {k: v[0] for k, v in parse_qs(query).items() if v}
+
+
+def asks_presenter(params: dict[str, str]) -> bool:
+    """Whether ``?present=`` asks for presenter mode (``1``, ``yes``, ``true``, ``on``)."""
+    return params.get("present", "").strip().lower() in ("1", "yes", "true", "on")
+
+
+class Presenter:
+    """The switch, the key handler and the vote-holding of one app."""
+
+    def __init__(self, app: w.Box, tabs: w.Tab, lang: Language,
+                 current: Callable[[], w.Widget | None]) -> None:
+        self.app, self.tabs, self.lang, self.current = app, tabs, lang, current
+        self._last: tuple[Any, Any] = (None, None)
+        self.switch = w.ToggleButton(value=False, icon="television",
+                                     layout=w.Layout(width="auto"))
+        self.switch.add_class("tk-present-switch")
+        self.hold = w.Checkbox(value=True, indent=False)
+        self.hold.add_class("tk-present-hold")
+        self.help = w.HTML()
+        self.help.add_class("tk-present-keys")
+        self.bar = w.HBox([self.switch, self.hold],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center",
+                                          flex="0 0 auto"))
+        self.bar.add_class("tk-present-bar")
+        # keyboard events of the whole app, while the pointer is over it (or it has focus)
+        self.keys = Event(source=app, watched_events=["keydown"])
+        self.keys.on_dom_event(self.handle)
+        self.switch.observe(lambda _c: self._apply(), names="value")
+        self.hold.observe(lambda _c: self._apply(), names="value")
+        lang.on_change(self.render)
+        self.render()
+
+    @property
+    def on(self) -> bool:
+        return bool(self.switch.value)
+
+    def set(self, on: bool) -> None:
+        self.switch.value = on
+
+    def _apply(self) -> None:
+        if self.on:
+            self.app.add_class("tk-present")
+        else:
+            self.app.remove_class("tk-present")
+        self.keys.prevent_default_action = self.on     # space must not scroll the page
+        for lesson in self._lessons():
+            lesson.hold_votes = self.on and bool(self.hold.value)
+        self.render()
+
+    def _lessons(self) -> list[LessonPlayer]:
+        found = []
+        for box in self.tabs.children:
+            stack = [box]
+            while stack:
+                x = stack.pop()
+                if isinstance(x, LessonPlayer):
+                    found.append(x)
+                stack += [c for c in getattr(x, "children", ()) if isinstance(c, w.Widget)]
+        return found
+
+    def render(self) -> None:
+        t = self.lang.t
+        self.switch.description = t("teacher.present.switch")
+        self.switch.tooltip = t("teacher.present.tooltip")
+        self.hold.description = t("teacher.present.hold")
+        self.hold.layout.display = "" if self.on else "none"
+        self.help.value = (f'<span>{t("teacher.present.keys")}</span>' if self.on else "")
+
+    # ---- keys ------------------------------------------------------------------
+    def handle(self, event: dict[str, Any]) -> None:
+        """An ipyevents keydown: the key's action on the part on screen (presenter mode
+        only, so typing in the app's text fields works as usual outside it)."""
+        if not self.on or event.get("type", "keydown") != "keydown":
+            return
+        if event.get("ctrlKey") or event.get("altKey") or event.get("metaKey"):
+            return
+        # one key press can reach the kernel twice (ipyevents listens on the app and, while
+        # the pointer is over it, on the document): the browser's time stamp tells
+        stamp = (event.get("key"), event.get("timeStamp"))
+        if stamp[1] is not None and stamp == self._last:
+            return
+        self._last = stamp
+        action = KEYS.get(str(event.get("key", "")))
+        if action is not None:
+            self.do(action)
+
+    def do(self, action: str) -> None:
+        """``next``, ``back``, ``first``, ``reveal`` or ``language``."""
+        if action == "language":
+            codes = list(LANGUAGES)
+            self.lang.code = codes[(codes.index(self.lang.code) + 1) % len(codes)]
+            return
+        part = self.current()
+        lessons = [x for x in _inside(part) if isinstance(x, LessonPlayer)]
+        if lessons:
+            _lesson(lessons[0], action)
+            return
+        examples = [x for x in _inside(part) if isinstance(x, ExamplePlayer)]
+        if examples:
+            _example(examples[0], action)
+            return
+        reviews = [x for x in _inside(part) if isinstance(x, GameReview) and _shown(x)
+                   and x.game is not None]
+        if reviews:
+            _review(reviews[0], action)
+            return
+        games = [x for x in _inside(part) if isinstance(x, GamePlayer)]
+        if games:
+            _game(games[0], action)
+
+
+def _shown(x: w.Widget) -> bool:
+    return getattr(x.layout, "display", None) != "none"
+
+
+def _inside(part: w.Widget | None) -> list[w.Widget]:
+    """``part`` and every widget shown inside it, outermost first."""
+    out: list[w.Widget] = []
+    stack = [part] if part is not None else []
+    while stack:
+        x = stack.pop(0)
+        if not _shown(x):
+            continue
+        out.append(x)
+        stack += [c for c in getattr(x, "children", ()) if isinstance(c, w.Widget)]
+    return out
+
+
+def _lesson(p: LessonPlayer, action: str) -> None:
+    if action == "next":
+        p.go(p.index + 1)
+    elif action == "back":
+        p.go(p.index - 1)
+    elif action == "first":
+        p.go(0)
+    elif action == "reveal":
+        p.reveal()
+
+
+def _example(p: ExamplePlayer, action: str) -> None:
+    if action == "next":
+        p.step_forward()
+    elif action == "back":
+        p.step_back()
+    elif action == "first":
+        p.reset()
+
+
+def _review(r: GameReview, action: str) -> None:
+    if action in ("next", "back", "first"):
+        r.go({"next": r.index + 1, "back": r.index - 1, "first": 0}[action])
+
+
+def _game(g: GamePlayer, action: str) -> None:
+    if action == "next" and g.waiting:
+        g.continue_one()
+    elif action == "back":
+        g.take_back()
+    elif action == "first" and g.game.is_over:
+        g.open_review()

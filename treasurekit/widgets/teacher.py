@@ -1,0 +1,205 @@
+"""The teacher's toolkit in every app: presenter mode, a table builder, share, review.
+
+:func:`equip` is called by :func:`~treasurekit.widgets.app.app_frame`, so every app built
+with the shared frame (and a :class:`GamePlayer` tab) gets, with no code of its own:
+
+- the presenter switch and keys (``presenter.py``), and ``?present=1``;
+- a "For teachers" tab: the position editor (when ``editor_specs`` has a spec for the
+  game), "Share this table" (code, link, QR), and "Load and review" (a share code or a
+  save file, stepped through with the events' reasons, using the review widget of the
+  Play tab);
+- ``?position=CODE`` opens that table in the tab; a code the engine refuses shows its
+  reason and the app is otherwise as usual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from ..core.errors import InvalidSave
+from ..core.game import Game
+from ..core.registry import load_game
+from ..core.share import load_share_code, share_code
+from .editor import PositionEditor
+from .editor_specs import spec_for
+from .game_player import SEAT_NAMES, GamePlayer
+from .lang import Language, button
+from .move_picker import MovePicker
+from .presenter import PRESENT_CSS, Presenter, asks_presenter, query_params
+from .review import GameReview
+from .share import SharePanel, open_shared
+from .style import panel
+
+
+def read_code(text: str) -> Game[Any]:
+    """A game from a share code (``tk1.…``) or a save file's text; InvalidSave if neither."""
+    text = text.strip()
+    if text.startswith("{"):
+        return load_game(text)
+    return load_share_code(text)
+
+
+class TeacherPanel(w.VBox):
+    """Build a table, share it, load a game or code and review it step by step."""
+
+    def __init__(self, game: str, lang: Language, player: GamePlayer,
+                 open_play: Callable[[], None]) -> None:
+        super().__init__()
+        self.name, self.lang, self.player, self.open_play = game, lang, player, open_play
+        self.add_class("tk-teacher")
+        self.share = SharePanel(lang)
+        spec = spec_for(game)
+        self.editor = (PositionEditor(spec, lang, player.render_table,
+                                      lambda n: list(SEAT_NAMES[:n]), self.play_from,
+                                      self.share.show) if spec is not None else None)
+        if self.editor is not None:
+            pickers = [x for x in _walk(player.picker) if isinstance(x, MovePicker)]
+            self.editor.move_label = pickers[0].label if pickers else None
+        self.share_game = button("share-alt", "tk-share-game", self.share_play)
+        self.head = w.HTML()
+        self.code = w.Textarea(layout=w.Layout(width="100%", height="4em"))
+        self.code.add_class("tk-review-code")
+        self.load_button = button("folder-open", "tk-review-load",
+                                  lambda: self.open_text(self.code.value))
+        self.message = w.HTML()
+        self.message.add_class("tk-teacher-message")
+        self.review = GameReview(lang, player.render_table, player.recap)
+        self.review.layout.display = "none"
+        parts: list[w.Widget] = [self.message]
+        if self.editor is not None:
+            parts.append(self.editor)
+        parts += [self.share, w.HBox([self.share_game]), self.head, self.code,
+                  self.load_button, self.review]
+        self.children = parts
+        self._message: tuple[str, dict[str, Any]] | None = None
+        lang.on_change(self.refresh)
+        self.refresh()
+
+    def play_from(self, game: Game[Any]) -> None:
+        """"Play from here": the Play tab carries on from this table."""
+        self.player.load(game)
+        self.open_play()
+
+    def share_play(self) -> None:
+        """Share the game of the Play tab, with every move so far."""
+        self.share.show(self.player.game)
+
+    def open_text(self, text: str) -> None:
+        try:
+            game = read_code(text)
+        except InvalidSave as err:
+            self.say("teacher.load.bad", error=str(err))
+            return
+        self.show_game(game)
+
+    def show_game(self, game: Game[Any]) -> None:
+        """Show a shared or loaded game: a table without moves goes into the editor,
+        a game with moves into the step-by-step review (from its start)."""
+        if game.name != self.name:
+            self.say("teacher.load.other_game", game=self.lang.t(f"{game.name}.title"))
+            return
+        if not game.history and game.position is not None and self.editor is not None:
+            self.editor.load(dict(game.position))
+            self.review.layout.display = "none"
+        else:
+            self.review.layout.display = ""
+            self.review.review(game)
+        self.share.show(game)
+        self.say("teacher.load.opened")
+
+    def say(self, key: str, **params: Any) -> None:
+        self._message = (key, params)
+        self.refresh()
+
+    def refresh(self) -> None:
+        t = self.lang.t
+        self.share_game.description = t("teacher.share.play_game")
+        self.head.value = panel(t("teacher.load.title"),
+                                f'<p>{escape(t("teacher.load.intro"))}</p>')
+        self.code.placeholder = t("teacher.load.placeholder")
+        self.load_button.description = t("teacher.load.button")
+        if self._message is None:
+            self.message.value = ""
+        else:
+            key, params = self._message
+            css = "tk-good" if key == "teacher.load.opened" else "tk-bad"
+            self.message.value = f'<p class="{css}">{escape(t(key, **params))}</p>'
+
+
+def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
+          app: w.Box) -> tuple[list[w.Widget], Presenter]:
+    """Add presenter mode and the teacher's tab to an app frame; read ``?present=`` and
+    ``?position=``. Returns the widgets to put above the tabs, and the presenter (its
+    ``bar`` goes into the header, its ``help`` just above the tabs)."""
+    params = query_params()
+    play_index = next((i for i, (key, _) in enumerate(tabs) if key == "widgets.tab.play"), None)
+    holder = w.VBox()
+    teacher: list[TeacherPanel] = []
+
+    def player() -> GamePlayer:
+        """The Play tab's game player (built now if its tab was never opened)."""
+        assert play_index is not None
+        box = tab.children[play_index]
+        part = tabs[play_index][1]
+        if isinstance(part, GamePlayer):
+            return part
+        if not box.children:
+            box.children = [part()]
+        return next(x for x in _walk(box) if isinstance(x, GamePlayer))
+
+    def build() -> TeacherPanel:
+        if not teacher:
+            teacher.append(TeacherPanel(game, lang, player(),
+                                        lambda: setattr(tab, "selected_index", play_index)))
+            holder.children = [teacher[0]]
+        return teacher[0]
+
+    if play_index is not None:
+        tabs.append(("teacher.tab", holder))
+        tab.children = [*tab.children, holder]
+        teacher_index = len(tab.children) - 1
+        tab.observe(lambda c: build() if c["new"] == teacher_index else None,
+                    names="selected_index")
+
+    def current() -> w.Widget | None:
+        i = tab.selected_index
+        return tab.children[i] if i is not None and i < len(tab.children) else None
+
+    presenter = Presenter(app, tab, lang, current)
+    notice = w.HTML()
+    notice.add_class("tk-shared-notice")
+    code = params.get("position")
+    if code is not None:
+        shared, error = open_shared(code)
+        if shared is not None and shared.name != game:
+            error = lang.t("teacher.load.other_game", game=lang.t(f"{shared.name}.title"))
+            shared = None
+        if shared is not None and play_index is not None:
+            build().show_game(shared)
+            tab.selected_index = teacher_index
+        if error is not None:
+            reason = error
+
+            def say() -> None:
+                notice.value = (f'<p class="tk-bad tk-shared-error">'
+                                f'{escape(lang.t("teacher.load.bad", error=reason))}</p>')
+            lang.on_change(say)
+            say()
+    if asks_presenter(params):
+        presenter.set(True)
+    return [w.HTML(PRESENT_CSS), notice], presenter
+
+
+def _walk(x: w.Widget) -> list[w.Widget]:
+    out = [x]
+    for c in getattr(x, "children", ()):
+        if isinstance(c, w.Widget):
+            out += _walk(c)
+    return out
+
+
+__all__ = ["TeacherPanel", "equip", "read_code", "share_code"]
