@@ -44,8 +44,9 @@ def share_query(code: str, lang: str) -> str:
 def qr_svg(text: str, title: str) -> str:
     """``text`` as a QR code in inline SVG, black on white with its quiet zone."""
     qr = segno.make(text, error="m")
-    return qr.svg_inline(scale=4, dark="#000", light="#fff", title=title,
-                         svgclass="tk-qr", omitsize=False)
+    svg: str = qr.svg_inline(scale=4, dark="#000", light="#fff", title=title,
+                             svgclass="tk-qr", omitsize=False)
+    return svg
 
 
 class SharePanel(w.VBox):
