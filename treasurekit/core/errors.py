@@ -12,10 +12,11 @@ class IllegalMove(TreasureKitError, ValueError):
 
     def __init__(self, move: object, reason: str) -> None:
         self.move = move
-        self.reason = reason
+        # kept short, like every message: a long reason (a list of outcomes) is cut
+        self.reason = reason if len(reason) <= 300 else reason[:299] + "…"
         shown = str(move)
         shown = shown if len(shown) <= 40 else shown[:39] + "…"
-        super().__init__(f"illegal move {shown!r}: {reason[:300]}")
+        super().__init__(f"illegal move {shown!r}: {self.reason}")
 
 
 class InvalidSave(TreasureKitError, ValueError):

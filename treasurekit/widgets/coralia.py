@@ -213,12 +213,16 @@ def _reef(r: dict[str, Any], x: float, y: float, names: list[str], lang: Languag
         occupant = spaces[sym]
         turtle_here = sym == "turtle" and r["turtle"] is not None
         border = "#0B6E4F" if turtle_here else "#333"
+        # an empty space can be touched: it places the station's die of this colour and
+        # symbol there (the table offers it only when that move is legal)
+        out.append(f'<g data-tk-pick="place:{colour}-{sym}">' if not occupant else "<g>")
         out.append(f'<rect x="{sx:g}" y="{sy:g}" width="{SP}" height="{SP}" rx="8" '
                    f'fill="#fff" stroke="{border}" stroke-width="{4 if turtle_here else 2}"/>')
         if occupant:
             out.append(die(occupant, sym, sx + 4, sy + 4, SP - 8))
         else:
             out.append(glyph(sym, sx + SP / 2, sy + SP / 2, 19))
+        out.append("</g>")
         value = DIVER_VALUE[i]
         if sym != "diver":
             out.append(f'<circle cx="{sx + SP - 4:g}" cy="{sy + 4:g}" r="11" fill="#FFF3B0" '
@@ -252,7 +256,9 @@ def _station(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
            f'stroke="#123" stroke-width="2"/>',
            text(x + 12, y + 26, _t(lang, "station"), 18, "bold", anchor="start")]
     for i, d in enumerate(v["station"]):
-        out.append(die(d["colour"], d["symbol"], x + 14 + i * 62, y + 48, 54, d["locked"]))
+        out.append(f'<g data-tk-pick="lock:{d["colour"]}-{d["symbol"]}">'
+                   + die(d["colour"], d["symbol"], x + 14 + i * 62, y + 48, 54, d["locked"])
+                   + "</g>")
         out.append(text(x + 41 + i * 62, y + 124, colour_name(d["colour"], lang), 12))
     if not v["station"]:
         out.append(text(x + 14, y + 80, _t(lang, "station_empty"), 14, anchor="start"))
@@ -291,7 +297,7 @@ def _supply(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
     for i, c in enumerate(COLOURS):
         dx = x + 12 + (i % 3) * 104
         dy = y + 40 + (i // 3) * 50
-        out.append(_plain_die(c, dx, dy, 38))
+        out.append(f'<g data-tk-pick="pick:{c}">{_plain_die(c, dx, dy, 38)}</g>')
         out.append(text(dx + 46, dy + 26, f"×{v['supply'][c]}", 17, "bold", anchor="start"))
     return "".join(out)
 

@@ -274,9 +274,7 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
 
     if phase == "place":
         s.tasks = [("endturn", s.turn), ("place", s.turn)]
-        from .rules import Coralia
-
-        if not Coralia._legal_place_exists(game, s, s.turn):
+        if not game._legal_place_exists(s, s.turn):
             raise InvalidSave("none of these dice can be placed")
     elif phase == "turn":
         s.tasks = [("turn", s.turn)]

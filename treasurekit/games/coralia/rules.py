@@ -97,7 +97,9 @@ from .cards import (
     fish_sets,
     jellyfish_gain,
 )
+from .position import state_from_position
 from .state import CoraliaState, Task
+from .view import view
 
 S = Section
 COPYCAT = TURTLE_INDEX["copy"]
@@ -250,8 +252,6 @@ class Coralia(Game[CoraliaState]):
         return s
 
     def _state_from_position(self, desc: dict[str, Any]) -> CoraliaState:
-        from .position import state_from_position
-
         s = state_from_position(self, desc)
         #: What the rules did on their own before the first step (e.g. a scoring position
         #: runs until the first decision): shown before ``events``.
@@ -1009,8 +1009,6 @@ class Coralia(Game[CoraliaState]):
         return s.winners[:]
 
     def _view(self, s: CoraliaState, player: int | None) -> dict[str, Any]:
-        from .view import view
-
         return view(self, s, player)
 
     # ---- hooks for the generic suite -------------------------------------------------------
