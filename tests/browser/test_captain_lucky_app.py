@@ -156,7 +156,7 @@ def test_dutch(browser: Any, voila_url: str) -> None:
         t.click(lesson.get_by_role("button", name="Beide robijnen neerleggen"))
         expect(lesson.locator(".tk-feedback")).to_contain_text("Goed zo!")
         expect(lesson.locator(".tk-narrator .tk-rule").first).to_contain_text(
-            "Kaart(en) neerleggen")
+            "Kaarten neerleggen")
         t.tab("Speel tegen de computer")
         play = page.locator(".tk-play")
         expect(play.locator(".tk-status")).to_contain_text("Jouw beurt")

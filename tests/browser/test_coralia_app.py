@@ -20,8 +20,9 @@ from .test_learner_layout import CUT_OFF
 
 pytestmark = pytest.mark.browser
 
-TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The pieces"]
-TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "Het materiaal"]
+TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The pieces", "Build & share"]
+TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "Het materiaal",
+           "Bouwen & delen"]
 
 
 @pytest.fixture(scope="module")

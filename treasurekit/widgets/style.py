@@ -53,6 +53,8 @@ CSS = """
 .tk-app svg.tk-chart { max-width: 100%; height: auto; }
 .tk-cols { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
 .tk-cols > * { flex: 1 1 300px; min-width: 0; }
+.tk-share-address code, .tk-share-code input { overflow-wrap: anywhere; word-break: break-all; }
+.tk-share .tk-panel { max-width: 100%; box-sizing: border-box; overflow-wrap: anywhere; }
 .tk-status-bar p { margin: 4px 0; }
 .tk-sos .tk-cols > .tk-seat { flex: 1 1 250px; }
 .tk-seat-items { gap: 18px; align-items: flex-end; }
