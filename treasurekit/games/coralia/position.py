@@ -31,6 +31,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import InvalidSave
+from ...core.saves import check_keys, short
 from .cards import (
     CARD_INDEX,
     CARD_KINDS,
@@ -67,11 +68,6 @@ KEYS = {"players", "variant", "starter", "turn", "phase", "board", "island", "st
         "chests_on_reefs", "cards", "island_pile", "points", "title"}
 
 
-def _short(x: Any) -> str:
-    text = repr(x)
-    return text if len(text) <= 30 else text[:27] + "..."
-
-
 def _by_name(desc: dict[str, Any], key: str, names: list[str]) -> dict[str, Any]:
     value = desc.get(key, {})
     if not isinstance(value, dict) or not set(value) <= set(names):
@@ -85,7 +81,7 @@ def _list(value: Any, key: str, allowed: dict[str, int]) -> list[int]:
     out = []
     for x in value:
         if not isinstance(x, str) or x not in allowed:
-            raise InvalidSave(f"{key}: {_short(x)} is not known here")
+            raise InvalidSave(f"{key}: {short(x)} is not known here")
         out.append(allowed[x])
     return out
 
@@ -111,9 +107,7 @@ def state_from_position(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
 
 
 def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
-    unknown = set(desc) - KEYS
-    if unknown:
-        raise InvalidSave(f"unknown key(s) in position: {_short(sorted(unknown))}")
+    check_keys(desc, KEYS, "position")
     names = list(game.players)
     n = len(names)
     s = CoraliaState.empty(n)
@@ -137,7 +131,7 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
             white = isinstance(sp, str) and sp.startswith("white-")
             name = sp[6:] if white else sp
             if not isinstance(name, str) or name not in SPACE_NAMES:
-                raise InvalidSave(f"board: {_short(sp)} is not a space")
+                raise InvalidSave(f"board: {short(sp)} is not a space")
             i = r * SPACES + SPACE_NAMES.index(name)
             if s.board[i] >= 0:
                 raise InvalidSave(f"board: the {colour} {name} space is named twice")
@@ -207,7 +201,7 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
     divers = _by_name(desc, "divers", names)
     for who, colour in divers.items():
         if colour not in COLOUR_INDEX:
-            raise InvalidSave(f"divers: {_short(colour)} is not a reef")
+            raise InvalidSave(f"divers: {short(colour)} is not a reef")
         r = COLOUR_INDEX[colour]
         if s.board[r * SPACES + DIVER_S] < 0 or r in s.diver:
             raise InvalidSave(f"a diver on the {colour} reef needs a die on its diver space "
