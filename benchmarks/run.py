@@ -58,6 +58,19 @@ ROUND_SECONDS = 0.5         # playout time per engine per round
 
 
 # ---- (a) random playouts -------------------------------------------------------
+def play_out(g: Any, rng: random.Random) -> int:
+    """Play ``g`` to its end through the public API (dealer for chance, a random legal
+    move otherwise); the number of actions."""
+    actions = 0
+    while not g.is_over:
+        if g.is_chance:
+            g.deal()
+        else:
+            g.play(rng.choice(g.legal_moves()))
+        actions += 1
+    return actions
+
+
 def engine_playouts(seconds: float, first_seed: int, game: str = "diving_bell",
                     counts: tuple[int, ...] = (2,)) -> tuple[int, float, int]:
     """Random games of one engine for about ``seconds``: (actions, elapsed, games).
@@ -71,13 +84,8 @@ def engine_playouts(seconds: float, first_seed: int, game: str = "diving_bell",
     start = time.process_time()
     seed = first_seed
     while True:
-        g = tk.new_game(game, players=counts[games % len(counts)], seed=seed)
-        while not g.is_over:
-            if g.is_chance:
-                g.deal()
-            else:
-                g.play(rng.choice(g.legal_moves()))
-            actions += 1
+        actions += play_out(tk.new_game(game, players=counts[games % len(counts)], seed=seed),
+                            rng)
         games += 1
         seed += 1
         elapsed = time.process_time() - start
@@ -222,13 +230,8 @@ def bench_games(game: str, games: int) -> dict[str, Any]:
     actions = 0
     start = time.process_time()
     for seed in range(games):
-        g = tk.new_game(game, players=counts[seed % len(counts)], seed=seed)
-        while not g.is_over:
-            if g.is_chance:
-                g.deal()
-            else:
-                g.play(rng.choice(g.legal_moves()))
-            actions += 1
+        actions += play_out(tk.new_game(game, players=counts[seed % len(counts)], seed=seed),
+                            rng)
     took = time.process_time() - start
     projected = took * 10_000 / games
     return {
