@@ -59,6 +59,15 @@ def voila_url(playwright_api: Any) -> Iterator[str]:
     server.stop()
 
 
+@pytest.fixture(scope="module")
+def lab_url(playwright_api: Any) -> Iterator[str]:
+    """A JupyterLab of the test module's own (a fresh workspace: only the notebooks that
+    module opens)."""
+    server = harness.start_jupyterlab()
+    yield server.base_url
+    server.stop()
+
+
 @pytest.fixture
 def tab(browser: Any) -> Iterator[Tab]:
     """A fresh page (1280x900) in its own browser context."""

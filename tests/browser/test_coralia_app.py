@@ -142,13 +142,6 @@ def test_the_landing_page_links_coralia(browser: Any, voila_url: str) -> None:
         context.close()
 
 
-@pytest.fixture(scope="module")
-def lab_url(playwright_api: Any) -> Iterator[str]:
-    server = harness.start_jupyterlab()
-    yield server.base_url
-    server.stop()
-
-
 def test_the_coralia_notebook_in_jupyterlab(browser: Any, lab_url: str) -> None:
     context, page, watch = harness.new_page(browser)
     try:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,13 +14,6 @@ from . import harness
 pytestmark = pytest.mark.browser
 
 LOAD_MS = 90_000  # JupyterLab's own bundle, then a kernel, on a small CI machine
-
-
-@pytest.fixture(scope="module")
-def lab_url(playwright_api: Any) -> Iterator[str]:
-    server = harness.start_jupyterlab()
-    yield server.base_url
-    server.stop()
 
 
 def accept_dialogs(page: Any) -> None:

@@ -201,14 +201,6 @@ def test_a_damaged_code_says_why(browser: Any, voila_url: str) -> None:
         context.close()
 
 
-@pytest.fixture(scope="module")
-def lab_url(playwright_api: Any) -> Iterator[str]:
-    """A JupyterLab of its own (a fresh workspace: only the notebook this test opens)."""
-    server = harness.start_jupyterlab()
-    yield server.base_url
-    server.stop()
-
-
 def test_presenter_keys_in_jupyterlab(browser: Any, lab_url: str) -> None:
     """Presenter mode in a JupyterLab output: the switch, then → / ← / l from the
     keyboard reach the app (ipyevents), not JupyterLab's own shortcuts."""
