@@ -10,6 +10,7 @@ the engine refuses (``InvalidSave``) is reported and changes nothing.
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -29,12 +30,18 @@ from .style import panel
 Recap = Callable[[list[Event], Language, int | None], str]
 
 
+def from_start(game: Game[Any]) -> Game[Any]:
+    """A copy of ``game`` at its start (same set-up, no step played): its save without
+    the moves, so nothing is replayed only to be taken back."""
+    data = json.loads(game.to_json())
+    data["moves"] = []
+    return load_game(json.dumps(data))
+
+
 def decision_steps(game: Game[Any]) -> list[int]:
     """Positions in ``game.history`` a review stops at: after the opening chance outcomes,
     then after each decision together with the chance outcomes that follow it."""
-    replay = load_game(game.to_json())
-    while replay.history:
-        replay.undo()
+    replay = from_start(game)
     stops: list[int] = []
     moves = list(game.history)
     at = 0
@@ -88,9 +95,7 @@ class GameReview(w.VBox):
         """Review ``game`` from its first move."""
         self.moves = list(game.history)
         self.stops = decision_steps(game)
-        self.game = load_game(game.to_json())
-        while self.game.history:
-            self.game.undo()
+        self.game = from_start(game)
         self.go(0)
 
     def go(self, index: int) -> None:
