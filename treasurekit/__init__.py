@@ -16,6 +16,7 @@ from .core import (
     IllegalMove,
     InvalidSave,
     Move,
+    Simulation,
     TreasureKitError,
     UnknownGame,
     UnknownPlayer,
@@ -24,6 +25,7 @@ from .core import (
     new_game,
     setup_position,
     share_code,
+    simulate,
     tr,
 )
 
@@ -31,5 +33,5 @@ __version__ = "0.1.0"
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
     "TreasureKitError", "UnknownGame", "UnknownPlayer", "load_game", "load_share_code",
-    "new_game", "setup_position", "share_code", "tr",
+    "new_game", "setup_position", "share_code", "Simulation", "simulate", "tr",
 ]

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from .chance import dealer_uniform, pick
+from .chance import dealer_base, dealer_uniform_from, pick
 from .errors import IllegalMove, InvalidSave, UnknownPlayer
 from .events import Event
 from .moves import Move
@@ -68,7 +68,8 @@ class Game(ABC, Generic[S]):
         if type(variant) is not str or variant not in self.variants:
             choices = ", ".join(self.variants)
             raise InvalidSave(f"unknown variant {short(variant)}; choose one of {choices}")
-        self.seed = seed
+        self._seed = seed
+        self._dealer_base = dealer_base(seed)
         self.variant = variant
         self.position: dict[str, Any] | None = None
         if position is None:
@@ -83,6 +84,11 @@ class Game(ABC, Generic[S]):
         self._checkpoints: list[S] = []   # state before step k * CHECKPOINT_EVERY
         self.history: list[Move] = []
         self.log: list[list[Event]] = []
+        # The legal moves last listed, with the state object and step they belong to:
+        # play() checks a move against them instead of asking the rules again. Every
+        # change of the table is a new step or a new state object, so the key cannot
+        # go stale (the state is held here, so its identity is not reused).
+        self._listed: tuple[S | None, int, list[Move]] = (None, -1, [])
 
     # ---- hooks a game implements -------------------------------------------------
     @abstractmethod
@@ -136,6 +142,11 @@ class Game(ABC, Generic[S]):
 
     # ---- public API ----------------------------------------------------------
     @property
+    def seed(self) -> int:
+        """The seed of the dealer: the same seed deals the same cards and dice."""
+        return self._seed
+
+    @property
     def state(self) -> S:
         """The live state (read it, do not change it)."""
         return self._state
@@ -162,20 +173,34 @@ class Game(ABC, Generic[S]):
     def legal_moves(self) -> list[Move]:
         """Every legal move; at a chance node, every possible outcome."""
         s = self._state
+        step = len(self.history)
+        listed = self._listed
+        if listed[0] is s and listed[1] == step:
+            return listed[2][:]
         if self._is_over(s):
-            return []
-        if self._is_chance(s):
-            return [m for m, _ in self._chance_outcomes(s)]
-        return self._legal(s)
+            moves: list[Move] = []
+        elif self._is_chance(s):
+            moves = [m for m, _ in self._chance_outcomes(s)]
+        else:
+            moves = self._legal(s)
+        self._listed = (s, step, moves)
+        return moves[:]
 
     def play(self, move: Move | str) -> list[Event]:
         """Play a move (or force a chance outcome). Raises IllegalMove and changes nothing."""
-        if isinstance(move, str):
+        if type(move) is not Move:
+            if not isinstance(move, str):
+                raise IllegalMove(move, "not a move")
             move = Move.parse(move)
-        if type(move) is not Move or type(move.kind) is not str or type(move.arg) is not str:
+        elif type(move.kind) is not str or type(move.arg) is not str:
             raise IllegalMove(move, "not a move")
         s = self._state
-        if self._is_over(s) or not self._is_legal(s, move):
+        listed = self._listed
+        if listed[0] is s and listed[1] == len(self.history):
+            legal = move in listed[2]
+        else:
+            legal = not self._is_over(s) and self._is_legal(s, move)
+        if not legal:
             raise IllegalMove(move, self._reason(move))
         return self._commit(move)
 
@@ -212,10 +237,11 @@ class Game(ABC, Generic[S]):
 
     def deal(self) -> list[Event]:
         """Resolve the pending chance step with the game's seeded dealer."""
-        if not self.is_chance:
+        s = self._state
+        if self._is_over(s) or not self._is_chance(s):
             raise IllegalMove("deal", "there is no chance step to resolve now")
-        x = dealer_uniform(self.seed, len(self.history))
-        return self._commit(self._sample_chance(self._state, x))  # legal by construction
+        x = dealer_uniform_from(self._dealer_base, len(self.history))
+        return self._commit(self._sample_chance(s, x))  # legal by construction
 
     def undo(self) -> Move:
         """Take back the last step (decision or chance outcome) and return it."""

@@ -174,8 +174,11 @@ class DivingBell(Game[DivingBellState]):
 
     def _reveal(self, s: DivingBellState, code: str) -> list[Event]:
         card = card_by_code(code)
-        card_id = next(i for i in s.unseen if CODES[i] == code)
-        s.unseen.remove(card_id)
+        unseen = s.unseen
+        for k, card_id in enumerate(unseen):     # the first unseen card with this code
+            if CODES[card_id] == code:
+                del unseen[k]
+                break
         s.counts[code] -= 1
         if not s.counts[code]:
             del s.counts[code]              # like recount(): only codes still unseen
@@ -256,7 +259,10 @@ class DivingBell(Game[DivingBellState]):
     def _choose(self, s: DivingBellState, pile: int) -> list[Event]:
         chooser = self.chooser(s)
         other = 1 - chooser
-        taken, left = s.on_pile(pile), s.on_pile(1 - pile)
+        taken: list[int] = []
+        left: list[int] = []
+        for card_id, p in zip(s.treasures(), s.division, strict=True):
+            (taken if p == pile else left).append(card_id)
         s.piles[chooser].extend(taken)
         s.piles[other].extend(left)
         events = [
