@@ -62,6 +62,13 @@ action = odds.best_action(4, 4, False, size=4, card_value=0.5)
 print(tr("notebooks.cl.best", LANG, action=tr(f"notebooks.cl.action.{action}", LANG)))
 
 # %%
+import treasurekit as tk
+from treasurekit.widgets.notebook import show_simulation
+
+say("notebooks.walkthrough.simulate", LANG)
+show_simulation(tk.simulate("captain_lucky", games=1_000, players=3, seed=1), LANG)
+
+# %%
 assert RUBIES.run().view(0)["collections"][0] == {"ruby": 7}
 assert GOLD_BAR.run().view(0)["collections"][0] == {"gold": 1}
 assert view["collections"] == [{"ruby": 3}, {}]

@@ -48,6 +48,13 @@ for colour in COLOURS:
              chance=Percent(float(chance))))
 
 # %%
+import treasurekit as tk
+from treasurekit.widgets.notebook import show_simulation
+
+say("notebooks.walkthrough.simulate", LANG)
+show_simulation(tk.simulate("coralia", games=1_000, players=3, seed=1), LANG)
+
+# %%
 assert scoring.scores() == [44, 59] and scoring.winners() == [1]
 # two blue dice rolled (the station's blue one and the blue one from the supply): 1 - (5/6)^2
 assert wanted_chance(station, "blue", "blue", "octopus") == 1 - Fraction(5, 6) ** 2

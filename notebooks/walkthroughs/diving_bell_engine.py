@@ -61,6 +61,13 @@ for pile, cards in (("A", best.a), ("B", best.b)):
 print(tr("notebooks.db.chooser", LANG, value=best.chooser_value))
 
 # %%
+import treasurekit as tk
+from treasurekit.widgets.notebook import show_simulation
+
+say("notebooks.walkthrough.simulate", LANG)
+show_simulation(tk.simulate("diving_bell", games=1_000, seed=1), LANG)
+
+# %%
 assert game.scores()[0] == 12 and breakdown(game.state_cards(0))[0].total == 12
 assert Fraction(p).limit_denominator(80) == Fraction(
     sum(k for code, k in deck.items() if int(code.split("/")[1]) >= 2), 80)

@@ -55,6 +55,13 @@ for seat in (0, 3):
         print(tr("notebooks.sos.sees_shore", LANG, player=who, number=seen["number"]))
 
 # %%
+import treasurekit as tk
+from treasurekit.widgets.notebook import show_simulation
+
+say("notebooks.walkthrough.simulate", LANG)
+show_simulation(tk.simulate("sea_or_shore", games=1_000, players=4, seed=1), LANG)
+
+# %%
 eric, stephanie, niels = (game.view(p) for p in range(3))
 assert eric["my_pile"] == ["r4"] and stephanie["my_pile"] == ["b1"]
 assert niels["additions"][2] == 3

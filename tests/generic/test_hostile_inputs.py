@@ -272,3 +272,23 @@ def test_fuzzed_position_texts(name: str) -> None:
     for _ in range(FUZZ):
         text = mutate_text(json.dumps(rng.choice(docs)), rng)
         accepted_or_refused(lambda text=text: tk.setup_position(name, text), repr(text))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_save_whose_position_contradicts_its_setup_is_refused(name: str) -> None:
+    """A save of a set-up position names its players and variant twice (in the save and
+    in the position): halves that disagree are refused instead of one silently winning."""
+    example = import_module(_package(name) + ".examples").EXAMPLES[0]
+    game = tk.setup_position(name, dict(example.position))
+    save = json.loads(game.to_json())
+    assert tk.load_game(json.dumps(save)).to_json() == game.to_json()
+    players = list(save["players"])
+    others = [players[::-1], [f"{p}x" for p in players]]
+    cls = tk.core.game_class(name)
+    if len(players) < cls.max_players:
+        others.append(players + ["Zed"])
+    for other in others:
+        refused(lambda other=other: tk.load_game(json.dumps(dict(save, players=other))))
+    for variant in cls.variants:
+        if variant != save["variant"]:
+            refused(lambda v=variant: tk.load_game(json.dumps(dict(save, variant=v))))

@@ -110,3 +110,17 @@ def test_a_file_of_another_game_changes_nothing(game: str) -> None:
     before = player.game.to_json()
     player.files.load(save)
     assert player.game.to_json() == before and "tk-bad" in player.files.message.value
+
+
+@pytest.mark.parametrize("code, word", [("en", ", and "), ("nl", " en ")])
+def test_final_scores_read_as_a_list_in_the_language(code: str, word: str) -> None:
+    """At a table of three or more, the final line lists every player's score the way
+    the language writes a list (Babel), not with bare commas."""
+    player = play_tab("sea_or_shore", code)
+    finish(player)
+    g = player.game
+    assert len(g.players) >= 3
+    status = " ".join(text_nodes(player.status.value))
+    scores = [f"{name} {x}" for name, x in zip(g.players, g.scores(), strict=True)]
+    assert all(s in status for s in scores), status
+    assert f"{scores[-2]}{word}{scores[-1]}" in status, status

@@ -8,7 +8,7 @@ from typing import Any
 
 from .errors import InvalidSave, UnknownGame
 from .game import SAVE_FORMAT, SAVE_VERSION, Game, replay
-from .saves import MAX_MOVES, check_keys, loads, plain, short
+from .saves import MAX_MOVES, check_keys, check_players, loads, plain, short
 
 #: name -> "module:Class"; modules are imported only when a game is created.
 GAMES: dict[str, str] = {
@@ -83,10 +83,25 @@ def load_game(text: str | bytes) -> Game[Any]:
     except UnknownGame:
         raise InvalidSave(f"no game {short(data['game'])}; implemented: "
                           f"{', '.join(sorted(GAMES))}") from None
+    if data["position"] is not None:
+        _check_same_setup(cls, data)
     game = _build(cls, "save", players=data["players"], seed=data["seed"],
                   variant=data["variant"], position=data["position"])
     replay(game, data["moves"])
     return game
+
+
+def _check_same_setup(cls: type[Game[Any]], data: dict[str, Any]) -> None:
+    """A save of a set-up position repeats the position's players and variant (as
+    ``setup_position`` reads them); a save whose two halves disagree is refused."""
+    position = data["position"]
+    if position.get("variant", "standard") != data["variant"]:
+        raise InvalidSave(f"the save's variant {short(data['variant'])} is not its "
+                          f"position's ({short(position.get('variant', 'standard'))})")
+    lo, hi = cls.min_players, cls.max_players
+    if check_players(position.get("players", 2), lo, hi) != check_players(
+            data["players"], lo, hi):
+        raise InvalidSave("the save's players are not its position's players")
 
 
 def _build(cls: type[Game[Any]], what: str, **kwargs: Any) -> Game[Any]:

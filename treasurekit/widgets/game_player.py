@@ -18,6 +18,7 @@ import ipywidgets as w
 from ..core.bots import Bot
 from ..core.events import Event
 from ..core.game import Game
+from ..core.i18n import join
 from ..core.moves import Move
 from ..core.registry import load_game, new_game
 from .example_player import Render
@@ -324,8 +325,9 @@ class GamePlayer(w.VBox):
             names = [g.players[i] for i in winners]
             who = (t("widgets.you_win") if winners == [0] and not self.hot
                    else t("widgets.winner_is", player=names[0]) if len(names) == 1
-                   else t("widgets.shared_between", players=", ".join(names)))
-            detail = t("widgets.final_scores", scores=", ".join(
-                f"{name} {x}" for name, x in zip(g.players, scores, strict=True)))
+                   else t("widgets.shared_between", players=join(names, self.lang.code)))
+            detail = t("widgets.final_scores", scores=join(
+                [t("widgets.player_score", player=name, score=x)
+                 for name, x in zip(g.players, scores, strict=True)], self.lang.code))
         return f'<p class="tk-status tk-over"><b>{escape(who)}</b> {escape(detail)}</p>'
 

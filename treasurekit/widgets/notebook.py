@@ -10,7 +10,8 @@ import ipywidgets as w
 from IPython.display import HTML, display
 
 from ..core.game import Game
-from ..core.i18n import tr
+from ..core.i18n import Percent, tr
+from ..core.simulate import Simulation
 from ..core.teaching import Example
 from .lang import Language, follow_viewer
 
@@ -52,3 +53,16 @@ def replay(example: Example, lang: str) -> Game[Any]:
             print(f"  [{event.rule(lang)}] {event.text(lang)}")
     print(example.outcome(game).text(lang))
     return game
+
+
+def show_simulation(sim: Simulation, lang: str) -> None:
+    """Print what many random games add up to, for each table size: how long a game
+    lasts and each seat's share of the wins (a shared win counts for every winner)."""
+    for players in sorted({r.players for r in sim.games}):
+        games = [r for r in sim.games if r.players == players]
+        steps = sum(r.actions for r in games) / len(games)
+        print(tr("notebooks.walkthrough.simulated", lang, games=len(games), players=players,
+                 steps=round(steps, 1)))
+        for seat in range(players):
+            print(tr("notebooks.walkthrough.seat_wins", lang, seat=seat + 1,
+                     share=Percent(sim.win_rate(seat, players))))
