@@ -74,12 +74,12 @@ def test_a_failed_start_is_announced_and_retried(browser: Any,
 
 @pytest.fixture
 def culling_pool_server(playwright_api: Any) -> Iterator[harness.Server]:
-    """Classroom mode with a pool of 2 landing pages, culling idle kernels after 10 s."""
+    """Classroom mode with a pool of 2 landing pages, culling idle kernels after 6 s."""
     from treasurekit.serving import classroom_options
 
     s = harness.start_voila(extra=[
         *classroom_options({"index.ipynb": 2}, default_pool=0, fill_delay=1),
-        "--MappingKernelManager.cull_idle_timeout=10", "--MappingKernelManager.cull_interval=1"])
+        "--MappingKernelManager.cull_idle_timeout=6", "--MappingKernelManager.cull_interval=1"])
     yield s
     s.stop()
 
@@ -88,7 +88,7 @@ def test_culling_spares_the_pool_and_open_pages(browser: Any,
                                                 culling_pool_server: harness.Server) -> None:
     pid = culling_pool_server.proc.pid
     assert wait_kernel_count(pid, 2, timeout=60) == 2
-    time.sleep(14)                      # pooled kernels idle for longer than the cull timeout
+    time.sleep(8)                      # pooled kernels idle for longer than the cull timeout
     assert len(kernel_processes(pid)) == 2, "a preheated kernel waiting in the pool was culled"
     context, page, watch = harness.new_page(browser)
     try:
@@ -99,7 +99,7 @@ def test_culling_spares_the_pool_and_open_pages(browser: Any,
         expect(page.locator(".tk-language button.mod-active")).to_have_text("Nederlands")
         kernel_id = page.evaluate(
             "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
-        time.sleep(14)                  # a learner reading: connected, idle, never culled
+        time.sleep(8)                  # a learner reading: connected, idle, never culled
         assert culling_pool_server.log(200_000).count(f"Culling 'idle' kernel 'python3' "
                                                       f"({kernel_id})") == 0
         harness.click(page, watch, page.locator(".tk-language button").first)
