@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from . import harness
 from .serving import kernel_processes, request, wait_kernel_count
 
-VIEWERS = 5
+VIEWERS = 3
 
 
 @pytest.fixture(scope="module")

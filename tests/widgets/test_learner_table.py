@@ -67,3 +67,44 @@ def test_touching_the_table_plays_the_move(game: str) -> None:
             return
         player.human_move(g.legal_moves()[0])
     raise AssertionError("no move was ever offered on the drawn table")
+
+
+def test_a_treasure_type_in_the_hand_is_touched_to_place_it() -> None:
+    """Captain Lucky: the learner's hand cards are on the table to touch. A type held once
+    places that card; a type held more often picks out the buttons for 1, 2 ... cards."""
+    player = play_tab("captain_lucky")
+    player.pace.value = False
+    seen = set()
+    for _ in range(300):
+        g = player.game
+        if g.is_over or seen == {"one", "several"}:
+            break
+        if player.waiting:
+            player.continue_all()
+            continue
+        hand = set(re.findall(r'data-tk-pick="([a-z]+)"', player.table.value))
+        places = [m for m in player.table_moves if m.kind == "place"]
+        if not places:
+            player.human_move(player.table_moves[0])
+            continue
+        assert hand and hand <= set(player.table.picks), (hand, player.table.picks)
+        for name in sorted(hand):
+            meant = moves_for(name, player.table_moves)
+            assert meant and all(m.kind == "place" and m.arg.startswith(name) for m in meant)
+            if len(meant) > 1 and "several" not in seen:
+                before = len(g.history)
+                player.table.touch(name)
+                assert len(player.game.history) == before          # nothing played yet
+                picked = [b.tooltip for b in player.picker.buttons if b.button_style == "primary"]
+                assert picked == [str(m) for m in meant]
+                seen.add("several")
+        single = [n for n in sorted(hand) if len(moves_for(n, player.table_moves)) == 1]
+        if single and "one" not in seen:
+            move = moves_for(single[0], player.table_moves)[0]
+            before = len(g.history)
+            player.table.touch(single[0])
+            assert str(player.game.history[before]) == str(move)
+            seen.add("one")
+        else:
+            player.human_move(places[-1])
+    assert seen == {"one", "several"}, seen

@@ -129,8 +129,12 @@ def holding_html(counts: dict[str, int], lang: Language, empty: str, scale: floa
     return f'<div class="tk-cl-sets">{"".join(sets)}</div>'
 
 
-def hand_html(counts: dict[str, int], lang: Language) -> str:
-    cards = [set_svg(name, counts[name], lang, 0.6) for name in TYPES if counts.get(name)]
+def hand_html(counts: dict[str, int], lang: Language, own: bool = False) -> str:
+    """A hand, type by type. In the hand of the player to move (``own``) a type may be
+    touched to place cards of it (token: the type; the move buttons say how many)."""
+    cards = [f'<span class="tk-pick" data-tk-pick="{name}">'
+             f'{set_svg(name, counts[name], lang, 0.6)}</span>' if own else
+             set_svg(name, counts[name], lang, 0.6) for name in TYPES if counts.get(name)]
     if not cards:
         return f'<p class="tk-muted">{escape(lang.t(f"{GAME}.ui.no_hand"))}</p>'
     return f'<div class="tk-cl-sets tk-cl-hand">{"".join(cards)}</div>'
@@ -224,9 +228,9 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     players = []
     for i, name in enumerate(names):
         if seat is None:
-            hand = hand_html(v["hands"][i], lang)
+            hand = hand_html(v["hands"][i], lang, own=i == v["turn"])
         elif i == seat:
-            hand = hand_html(v["hand"], lang)
+            hand = hand_html(v["hand"], lang, own=True)
         else:
             hand = card_back_svg(v["hand_sizes"][i], lang)
         head = (t("learner.cl.player_head", player=name, cards=v["hand_sizes"][i])

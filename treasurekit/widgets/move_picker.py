@@ -10,6 +10,7 @@ import ipywidgets as w
 from ..core.i18n import has
 from ..core.moves import Move
 from .lang import Language
+from .table import moves_for
 
 
 def move_label(game: str, move: Move, lang: Language) -> str:
@@ -34,6 +35,14 @@ class MovePicker(w.HBox):
         self.buttons: list[w.Button] = []
         self.add_class("tk-moves")
         lang.on_change(self._render)
+
+    def select(self, token: str) -> None:
+        """A part of the table touched that stands for several moves (e.g. a treasure type
+        in the hand: place one, two ...): those buttons are picked out, the rest dimmed."""
+        chosen = {str(m) for m in moves_for(token, self.moves)}
+        for b in self.buttons:
+            b.button_style = "primary" if b.tooltip in chosen else ""
+            (b.remove_class if b.tooltip in chosen or not chosen else b.add_class)("tk-dim")
 
     def update(self, moves: list[Move], view: dict[str, Any] | None = None) -> None:
         """Offer ``moves``; ``view`` (the mover's) lets a game word its labels."""

@@ -10,6 +10,7 @@ buttons stay, for keyboard and screen-reader users.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -49,15 +50,21 @@ _CSS = """
 """
 
 
+def first_part(arg: str) -> str:
+    """What an argument is about before its details: ``r4`` of ``r4/sea/0`` (a card, its
+    side still to choose), ``ruby`` of ``ruby-2`` (a treasure type, how many still open)."""
+    return re.split(r"[/-]", arg, maxsplit=1)[0]
+
+
 def tokens(moves: Iterable[Move]) -> list[str]:
     """Every token that may stand for one of ``moves`` on the table: the move itself, its
-    argument, and the argument's first part (a card played with a side to choose)."""
+    argument, and the argument's first part (:func:`first_part`)."""
     out: dict[str, None] = {}
     for move in moves:
         out[str(move)] = None
         if move.arg:
             out[move.arg] = None
-            out[move.arg.split("/")[0]] = None
+            out[first_part(move.arg)] = None
     return list(out)
 
 
@@ -68,7 +75,7 @@ def moves_for(token: str, moves: Iterable[Move]) -> list[Move]:
     exact = [m for m in moves if str(m) == token or m.arg == token]
     if exact:
         return exact
-    return [m for m in moves if m.arg.split("/")[0] == token]
+    return [m for m in moves if m.arg and first_part(m.arg) == token]
 
 
 class ClickableTable(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
