@@ -50,7 +50,7 @@ CSS = """
 .tk-app .tk-head { flex: 1 1 auto; min-width: 0; }
 .tk-log li { line-height: 1.35; }
 .tk-odds-palette [data-tk-pick]:not(.tk-pickable) { opacity: .35; }
-.tk-moves .tk-dim { opacity: .45; }
+.tk-moves .tk-dim { opacity: .55; }
 .tk-app svg.tk-chart { max-width: 100%; height: auto; }
 .tk-cols { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-start; }
 .tk-cols > * { flex: 1 1 300px; min-width: 0; }
