@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple, Protocol
 
-from .i18n import DEFAULT_LANGUAGE, join, tr
+from .i18n import DEFAULT_LANGUAGE, readable, tr
 from .sections import RuleSection
 
 
@@ -39,17 +39,7 @@ class Event(NamedTuple):
         return dict(self.params)[name]
 
     def _formatted(self, lang: str) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name, value in self.params:
-            if hasattr(value, "label"):
-                out[name] = value.label(lang)
-            elif isinstance(value, (list, tuple)):
-                out[name] = join(
-                    [v.label(lang) if hasattr(v, "label") else str(v) for v in value], lang
-                ) or tr("core.nothing", lang)
-            else:
-                out[name] = value
-        return out
+        return {name: readable(value, lang) for name, value in self.params}
 
     def text(self, lang: str = DEFAULT_LANGUAGE, viewer: int | None = None) -> str:
         """The plain-language reason for this event, as ``viewer`` may read it."""

@@ -100,6 +100,17 @@ def join(items: list[str] | tuple[str, ...], lang: str, style: ListStyle = "stan
     return str(format_list(list(items), style=style, locale=_locale(lang))) if items else ""
 
 
+def readable(value: Any, lang: str) -> Any:
+    """A message parameter as a reader takes it: a value with ``label(lang)`` (a card, a
+    treasure type) by its label, a plain list or tuple as a list in running text (:func:`join`;
+    empty: "nothing"), anything else as it is (numbers are formatted by :func:`tr`)."""
+    if hasattr(value, "label"):
+        return value.label(lang)
+    if type(value) is list or type(value) is tuple:
+        return join([str(readable(v, lang)) for v in value], lang) or tr("core.nothing", lang)
+    return value
+
+
 class Count:
     """A number in a message. A placeholder may choose its words by the number's CLDR
     plural category (Babel's rules for the language): ``{cards:one=# card|other=# cards}``

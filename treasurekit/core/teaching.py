@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from .events import Event
 from .game import Game
-from .i18n import tr
+from .i18n import readable, tr
 from .registry import setup_position
 from .sections import RuleSection
 
@@ -28,8 +28,8 @@ class Msg(NamedTuple):
         return cls(key, tuple(params.items()))
 
     def text(self, lang: str) -> str:
-        values = {k: (v.label(lang) if hasattr(v, "label") else v.text(lang)
-                      if isinstance(v, Msg) else v) for k, v in self.params}
+        values = {k: v.text(lang) if isinstance(v, Msg) else readable(v, lang)
+                  for k, v in self.params}
         return tr(self.key, lang, **values)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.game import Game
-from ..core.i18n import Percent
+from ..core.i18n import Percent, join
 from ..core.moves import Move
 from ..games.coralia.cards import COLOURS, DIVER_VALUE, JELLYFISH_EVERY, SYMBOLS
 from ..games.coralia.scoring import STEPS, scoring_table
@@ -386,13 +386,13 @@ def _seat(v: dict[str, Any], seat: int, lang: Language, hide: Collection[str]) -
     turtles = v["turtles"][seat]
     if turtles:
         locked = sum(1 for d in v["station"] if d["locked"]) if v["to_move"] == seat else 0
-        lines.append(escape(_t(lang, "turtles", turtles=", ".join(
-            t(f"{G}.turtle.{x}") for x in turtles))) +
+        lines.append(escape(_t(lang, "turtles", turtles=join(
+            [t(f"{G}.turtle.{x}") for x in turtles], lang.code))) +
             (f' <span class="tk-co-locked">{escape(_t(lang, "locked", count=locked))}</span>'
              if locked else ""))
     if v["chests"][seat]:
-        lines.append(escape(_t(lang, "chests", chests=", ".join(
-            t(f"{G}.chest.{x}") for x in v["chests"][seat]))))
+        lines.append(escape(_t(lang, "chests", chests=join(
+            [t(f"{G}.chest.{x}") for x in v["chests"][seat]], lang.code))))
     cards = (v["cards"] if v["you"] == seat and v["cards"] is not None
              else v["open_cards"][seat] if v["open_cards"] is not None else None)
     if cards is not None:
@@ -433,7 +433,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                       "</div>")
     piles = escape(_t(lang, "piles", stingrays=v["stingrays"], chests=v["chests_beside"],
                       **{p: n for p, n in v["piles"].items()}))
-    beside = ", ".join(lang.t(f"{G}.turtle.{x}") for x in v["turtles_beside"])
+    beside = join([lang.t(f"{G}.turtle.{x}") for x in v["turtles_beside"]], lang.code)
     if beside:
         piles += "<br>" + escape(_t(lang, "turtles_beside", turtles=beside))
     seats = "".join(_seat(v, p, lang, hide) for p in range(len(v["players"])))

@@ -64,5 +64,5 @@ def show_simulation(sim: Simulation, lang: str) -> None:
         print(tr("notebooks.walkthrough.simulated", lang, games=len(games), players=players,
                  steps=round(steps, 1)))
         for seat in range(players):
-            print(tr("notebooks.walkthrough.seat_wins", lang, seat=seat + 1,
-                     share=Percent(sim.win_rate(seat, players))))
+            print("  " + tr("notebooks.walkthrough.seat_wins", lang, seat=seat + 1,
+                            share=Percent(sim.win_rate(seat, players))))

@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from ..core.events import Event
 from ..core.game import Game
+from ..core.i18n import join
 from ..core.moves import Move
 from ..games.sea_or_shore.cards import (
     ACTION_CARDS,
@@ -161,8 +162,8 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     for d, (face, size) in enumerate(zip(v["face_up"], v["decks"], strict=True)):
         known = v["deck_known"][d]
         known_key = "widgets.sos.you_know" if seat is not None else "widgets.sos.next_treasures"
-        extra = (f'<p class="tk-known">{escape(t(known_key))} ' + escape(", ".join(
-            treasure(c).label(lang.code) for c in known)) + "</p>") if known else ""
+        extra = (f'<p class="tk-known">{escape(t(known_key))} ' + escape(join(
+            [treasure(c).label(lang.code) for c in known], lang.code)) + "</p>") if known else ""
         decks.append(f'<div class="tk-deck">{treasure_svg(face, lang)}<p>'
                      f'{escape(t("widgets.sos.deck", deck=d + 1, n=size))}</p>{extra}</div>')
     decks.append(f'<div class="tk-deck">{additions_svg(v["addition_pile"], lang)}<p>'

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ...core.i18n import tr
+from ...core.i18n import join, tr
 from ...core.sections import RuleSection
 
 GAME = "captain_lucky"
@@ -101,7 +101,7 @@ class Faces(NamedTuple):
 
     def label(self, lang: str = "en") -> str:
         words = {PIRATE: tr(f"{GAME}.die.pirate", lang), BLANK: tr(f"{GAME}.die.blank", lang)}
-        return ", ".join(words[f] for f in self.faces)
+        return join([words[f] for f in self.faces], lang)
 
 
 class Sets(NamedTuple):
@@ -120,7 +120,7 @@ class Holding(NamedTuple):
 
     def label(self, lang: str = "en") -> str:
         parts = [f"{n} × {TREASURES[i].label(lang)}" for i, n in enumerate(self.counts) if n]
-        return ", ".join(parts) if parts else tr("core.nothing", lang)
+        return join(parts, lang) if parts else tr("core.nothing", lang)
 
 
 class Section(RuleSection):

@@ -257,7 +257,7 @@ def _end_choices(game: Game[Any]) -> list[Choice]:
 
 def _end_explain(game: Game[Any]) -> Msg:
     who = _turns_after_announcement(game)
-    return _msg("end.explain", players=", ".join(who), heart=game.players[game.state.heart])
+    return _msg("end.explain", players=tuple(who), heart=game.players[game.state.heart])
 
 
 # 11. scoring -----------------------------------------------------------------------

@@ -540,7 +540,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
                                    score=scores[winners[0]]))
         else:
             events.append(self._ev("shared", SECTION.END, score=max(scores),
-                                   players=", ".join(self.players[i] for i in winners)))
+                                   players=tuple(self.players[i] for i in winners)))
         return events
 
     # ---- outcome ------------------------------------------------------------------------
