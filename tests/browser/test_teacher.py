@@ -79,6 +79,11 @@ def test_present_in_the_url_gives_the_projector_layout(presenter: Any) -> None:
     # the drawn cards are larger than in the normal layout (zoomed)
     card = page.locator(".tk-lesson .tk-card").first.bounding_box()
     assert card and card["height"] > 160
+    # one projected screen holds the question, its answers and the card it asks about
+    for part in (".tk-lesson-question", ".tk-lesson-choices", ".tk-lesson .tk-card"):
+        box = page.locator(part).first.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR["height"], \
+            (part, box)
     page.screenshot(path=str(SCREENSHOT))
     harness.assert_page_ok(page, watch)
 

@@ -29,8 +29,13 @@ class LessonPlayer(w.VBox):
         self.prev = button("arrow-left", "tk-prev", lambda: self.go(self.index - 1))
         self.next = button("arrow-right", "tk-next", lambda: self.go(self.index + 1))
         self.retry = button("undo", "tk-retry", lambda: self.go(self.index))
-        self.children = [self.head, self.table, self.choices, self.feedback, self.narrator,
-                         w.HBox([self.prev, self.retry, self.next])]
+        nav = w.HBox([self.prev, self.retry, self.next])
+        self.children = [self.head, self.table, self.choices, self.feedback, self.narrator, nav]
+        # named parts, so that a layout (presenter mode) places them whatever their order
+        for part, name in ((self.head, "question"), (self.table, "table"),
+                           (self.choices, "choices"), (self.feedback, "feedback"),
+                           (nav, "nav")):
+            part.add_class(f"tk-lesson-{name}")
         # presenter mode: a click only marks the class's vote until the teacher reveals
         self.hold_votes = False
         lang.on_change(self._relang)

@@ -61,9 +61,20 @@ PRESENT_CSS = """
 .tk-app.tk-present .tk-head h2 { white-space: nowrap; }
 .tk-app.tk-present .tk-present-bar { flex-flow: row nowrap !important; }
 /* the question and its answers first, the table under them: the class votes on sight */
-.tk-app.tk-present .tk-lesson > :nth-child(1) { order: -3; }
-.tk-app.tk-present .tk-lesson > :nth-child(3) { order: -2; }
-.tk-app.tk-present .tk-lesson > :nth-child(4) { order: -1; }
+.tk-app.tk-present .tk-lesson-question { order: -3; }
+.tk-app.tk-present .tk-lesson-choices { order: -2; }
+.tk-app.tk-present .tk-lesson-feedback { order: -1; }
+/* on a wide screen, the question and its answers beside the table: all of it on one
+   projected screen, the cards the question asks about included */
+@media (min-aspect-ratio: 4/3) {
+  .tk-app.tk-present .tk-lesson { display: grid !important; column-gap: 20px;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1.25fr); align-items: start; }
+  .tk-app.tk-present .tk-lesson-question { grid-area: 1 / 1; }
+  .tk-app.tk-present .tk-lesson-choices { grid-area: 2 / 1; }
+  .tk-app.tk-present .tk-lesson-feedback { grid-area: 3 / 1; }
+  .tk-app.tk-present .tk-lesson-nav { grid-area: 4 / 1; }
+  .tk-app.tk-present .tk-lesson-table { grid-area: 1 / 2 / span 5 / 2; }
+}
 </style>
 """
 
