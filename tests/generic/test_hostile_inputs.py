@@ -279,7 +279,8 @@ def test_a_save_whose_position_contradicts_its_setup_is_refused(name: str) -> No
     """A save of a set-up position names its players and variant twice (in the save and
     in the position): halves that disagree are refused instead of one silently winning."""
     example = import_module(_package(name) + ".examples").EXAMPLES[0]
-    game = tk.setup_position(name, dict(example.position))
+    desc = {"players": 2, "variant": "standard", **example.position}   # both named
+    game = tk.setup_position(name, desc)
     save = json.loads(game.to_json())
     assert tk.load_game(json.dumps(save)).to_json() == game.to_json()
     players = list(save["players"])

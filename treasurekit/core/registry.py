@@ -92,14 +92,14 @@ def load_game(text: str | bytes) -> Game[Any]:
 
 
 def _check_same_setup(cls: type[Game[Any]], data: dict[str, Any]) -> None:
-    """A save of a set-up position repeats the position's players and variant (as
-    ``setup_position`` reads them); a save whose two halves disagree is refused."""
+    """A save of a set-up position may repeat the players and the variant inside the
+    position (as ``setup_position`` reads them); a save whose two halves disagree is refused."""
     position = data["position"]
-    if position.get("variant", "standard") != data["variant"]:
+    if "variant" in position and position["variant"] != data["variant"]:
         raise InvalidSave(f"the save's variant {short(data['variant'])} is not its "
-                          f"position's ({short(position.get('variant', 'standard'))})")
+                          f"position's ({short(position['variant'])})")
     lo, hi = cls.min_players, cls.max_players
-    if check_players(position.get("players", 2), lo, hi) != check_players(
+    if "players" in position and check_players(position["players"], lo, hi) != check_players(
             data["players"], lo, hi):
         raise InvalidSave("the save's players are not its position's players")
 

@@ -690,3 +690,30 @@ def test_game_end_standard_position_with_empty_deck_has_no_discard_pile():
         return                                  # refusing such a position is fine too
     ev = g.play("take:A")
     assert g.is_over and "vote_open" not in kinds(ev)
+
+
+def test_copies_of_a_card_have_consecutive_ids_and_the_unseen_ids_stay_sorted():
+    """A reveal finds the first unseen copy of a card by bisection: that needs both."""
+    from treasurekit.games.diving_bell.cards import CODES, FIRST_ID
+
+    for code, first in FIRST_ID.items():
+        copies = [i for i, c in enumerate(CODES) if c == code]
+        assert copies == list(range(first, first + len(copies))), code
+    for variant in ("standard", "advanced", "quick"):
+        g = tk.new_game("diving_bell", seed=3, variant=variant)
+        while not g.is_over:
+            assert g.state.unseen == sorted(g.state.unseen)
+            g.deal() if g.is_chance else g.play(g.legal_moves()[-1])
+
+
+def test_a_reveal_in_a_scrambled_copy_takes_a_card_with_that_code():
+    import random
+
+    g = tk.new_game("diving_bell", seed=4)
+    g.play("draw")
+    other = g.scramble_hidden(0, random.Random(1))
+    code = other.legal_moves()[0].arg
+    before = other.inventory()
+    other.play(f"reveal:{code}")
+    assert [ALL_CARDS[i].code for i in other.state.row] == [code]
+    assert other.inventory() == before

@@ -84,6 +84,9 @@ CODES: tuple[str, ...] = tuple(c.code for c in ALL_CARDS)
 _BY_CODE: dict[str, list[int]] = {}
 for _c in ALL_CARDS:
     _BY_CODE.setdefault(_c.code, []).append(_c.id)
+#: code -> the lowest id with it. The copies of a card have consecutive ids, so in the
+#: sorted list of unseen ids the first copy still unseen is found by bisection.
+FIRST_ID: dict[str, int] = {code: ids[0] for code, ids in _BY_CODE.items()}
 
 
 def card_by_code(code: str) -> Card:

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections import Counter
 from typing import Any, cast
 
@@ -25,6 +26,7 @@ from .cards import (
     ALL_CARDS,
     BURST_AT,
     CODES,
+    FIRST_ID,
     GAME,
     IS_TREASURE,
     KRAKENS_TO_BURST,
@@ -174,11 +176,11 @@ class DivingBell(Game[DivingBellState]):
 
     def _reveal(self, s: DivingBellState, code: str) -> list[Event]:
         card = card_by_code(code)
-        unseen = s.unseen
-        for k, card_id in enumerate(unseen):     # the first unseen card with this code
-            if CODES[card_id] == code:
-                del unseen[k]
-                break
+        unseen = s.unseen                        # sorted ids, except in a scramble_hidden copy
+        k = bisect_left(unseen, FIRST_ID[code])  # the first unseen card with this code
+        if k == len(unseen) or CODES[unseen[k]] != code:
+            k = next(j for j, i in enumerate(unseen) if CODES[i] == code)
+        card_id = unseen.pop(k)
         s.counts[code] -= 1
         if not s.counts[code]:
             del s.counts[code]              # like recount(): only codes still unseen
@@ -267,9 +269,9 @@ class DivingBell(Game[DivingBellState]):
         s.piles[other].extend(left)
         events = [
             self._ev("take", SECTION.CHOOSE, ("player", self.players[chooser]),
-                     ("pile", PILES[pile]), ("cards", tuple(ALL_CARDS[i] for i in taken))),
+                     ("pile", PILES[pile]), ("cards", tuple(map(ALL_CARDS.__getitem__, taken)))),
             self._ev("receive", SECTION.CHOOSE, ("player", self.players[other]),
-                     ("pile", PILES[1 - pile]), ("cards", tuple(ALL_CARDS[i] for i in left))),
+                     ("pile", PILES[1 - pile]), ("cards", tuple(map(ALL_CARDS.__getitem__, left)))),
         ]
         return events + self._end_turn(s)
 
@@ -280,7 +282,7 @@ class DivingBell(Game[DivingBellState]):
             return []
         s.discards.extend(specials)
         return [self._ev("discard", SECTION.ADVANCED,
-                         ("cards", tuple(ALL_CARDS[i] for i in specials)))]
+                         ("cards", tuple(map(ALL_CARDS.__getitem__, specials))))]
 
     def _end_turn(self, s: DivingBellState) -> list[Event]:
         events = self._discard_specials(s)

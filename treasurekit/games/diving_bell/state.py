@@ -15,7 +15,7 @@ class DivingBellState:
     """Everything on the table. Card lists hold ids into ``ALL_CARDS``."""
 
     diver: int
-    unseen: list[int]                      # not yet revealed: the deck plus set-aside cards
+    unseen: list[int]                      # not yet revealed (sorted ids): deck + set aside
     draws_left: int                        # cards in the face-down deck
     set_aside: int = 0                     # unseen cards out of play (quick game)
     phase: str = "dive"                    # dive | draw | divide | choose | vote | over
