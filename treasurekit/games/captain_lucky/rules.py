@@ -22,9 +22,10 @@ The Ruby cards of Nick now lie as sets of 3.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from functools import cache
-from itertools import product
+from itertools import accumulate, product
 from typing import Any, cast
 
 from ...core.errors import IllegalMove
@@ -219,12 +220,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
             k = s.target[2] if s.rolling == "roll" and s.target else s.dice.count(BLANK)
             table = _ROLL_TABLES.get((k, self.pirate_faces)) or roll_table(k, self.pirate_faces)
             return table[int(x * DIE_FACES ** k)]
-        i = int(x * sum(s.pile))
-        for t, k in enumerate(s.pile):
-            if i < k:
-                return DRAW[TYPES[t]]
-            i -= k
-        raise AssertionError("empty draw pile at a chance step")  # pragma: no cover
+        running = list(accumulate(s.pile))       # the card of draw pile position i:
+        return DRAW[TYPES[bisect_right(running, int(x * running[-1]))]]   # first type past i
 
     def _is_legal(self, s: CaptainLuckyState, move: Move) -> bool:
         if s.phase in ("deal", "refill"):
