@@ -23,6 +23,7 @@ import random
 from collections import Counter
 from functools import cache
 from itertools import combinations, permutations
+from operator import itemgetter
 from typing import Any, cast
 
 from ...core.events import Event, event_of
@@ -33,24 +34,26 @@ from ...core.saves import short
 from ...core.sections import fast_members
 from .cards import (
     ACTION_CARDS,
+    ACTION_SIDES,
     ADDITION_CARDS,
     COLOURS,
     GAME,
+    HAND_ORDER,
     HAND_SIZE,
     ISLAND_CODES,
     MAX_VALUE,
     SHOWS,
+    TREASURE_CODES,
     VARIANTS,
     Colour,
     Section,
     action_card_of,
-    card_order,
     island,
     treasure,
     treasure_decks,
 )
 from .position import state_from_position
-from .state import Deck, Played, SeaOrShoreState, Step
+from .state import Deck, Played, SeaOrShoreState, Step, clockwise
 from .view import view
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -76,40 +79,48 @@ class Group:
         return self.ranked[0][0]
 
 
-def rank(s: SeaOrShoreState, seats: list[int]) -> list[tuple[int, int]]:
-    """Seats with their card values, best first; a tie goes to the seat nearer the start."""
-    out = []
-    for seat in seats:
-        played = s.played[seat]
-        assert played is not None
-        out.append((seat, played.value))
-    out.sort(key=lambda sv: (-sv[1], s.distance(sv[0])))
-    return out
+#: Sort key of a (seat, value) pair: its value.
+_VALUE = itemgetter(1)
+#: Every colour on its own: how the cards compete with four or five players.
+_APART = tuple((c,) for c in COLOURS)
+
+
+def competing_colours(s: SeaOrShoreState) -> tuple[tuple[str, ...], ...]:
+    """The colours that compete as one this trick: each colour alone, except with three
+    players, where the two colours of an action card that both lack a face-up treasure
+    count as one colour (the three-player exception)."""
+    if s.players != 3:
+        return _APART
+    up = {t[0] for t in s.face_up if t}
+    keys: list[tuple[str, ...]] = []
+    for pair in ACTION_CARDS:
+        if up.isdisjoint(pair):
+            keys.append(pair)
+        else:
+            keys += [(c,) for c in pair]
+    return tuple(keys)
 
 
 def groups(s: SeaOrShoreState) -> list[Group]:
     """Who competes with whom this trick, in clockwise order of the winners.
 
-    With three players, the two colours of an action card that both lack a face-up
-    treasure count as one colour (the three-player exception).
+    Each group ranks its seats by card value, best first; a tie goes to the seat nearer
+    the start. The seats are collected clockwise from the starter, so a stable sort on the
+    value alone settles the ties.
     """
-    by_colour: dict[str, list[int]] = {c: [] for c in COLOURS}
-    for seat in s.order_from(s.starter):
-        played = s.played[seat]
+    keys = competing_colours(s)
+    group_of = {c: i for i, key in enumerate(keys) for c in key}
+    ranked: list[list[tuple[int, int]]] = [[] for _ in keys]
+    played_cards = s.played
+    for seat in clockwise(s.players, s.starter):
+        played = played_cards[seat]
         if played is not None:
-            by_colour[played.colour].append(seat)
-    up = {t[0] for t in s.face_up if t}
-    keys: list[tuple[str, ...]] = []
-    for pair in ACTION_CARDS:
-        if s.players == 3 and not up & set(pair):
-            keys.append(pair)
-        else:
-            keys += [(c,) for c in pair]
+            ranked[group_of[played.card[0]]].append((seat, played.value))
     out = []
-    for key in keys:
-        seats = [seat for c in key for seat in by_colour[c]]
+    for key, seats in zip(keys, ranked, strict=True):
         if seats:
-            out.append(Group(key, rank(s, seats)))
+            seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
+            out.append(Group(key, seats))
     out.sort(key=lambda g: s.distance(g.winner))
     return out
 
@@ -142,14 +153,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _initial_state(self) -> SeaOrShoreState:
         s = SeaOrShoreState(len(self.players))
         self._setup_round(s, starter=0)
-        self._advance(s)
+        self._advance(s, [])
         return s
 
     def _setup_round(self, s: SeaOrShoreState, starter: int) -> None:
         """Everything as at set-up: fresh decks, hands to deal, additions back in the pile."""
         n = s.players
-        decks = treasure_decks(n)
-        s.decks = [Deck([], sorted(d), []) for d in decks]
+        decks = sorted_decks(n)
+        s.decks = [Deck([], list(d), []) for d in decks]
         s.face_up = [None] * len(decks)
         s.known = [[0] * n for _ in decks]
         s.box = list(ISLAND_CODES)
@@ -162,13 +173,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.additions = [0] * n
         s.addition_pile = ADDITION_CARDS
         s.starter = s.first_starter = starter
-        s.steps = [Step("deal")] + [Step("turn", -1, d) for d in range(len(decks))] + \
-            [Step("pass", p) for p in s.order_from(starter)] + [Step("passes_done")] + \
-            [Step("play", p) for p in s.order_from(starter)] + [Step("reveal")]
+        s.steps = list(round_steps(n, starter))
 
     def _state_from_position(self, desc: dict[str, Any]) -> SeaOrShoreState:
         s = state_from_position(self, desc)
-        self._advance(s)
+        self._advance(s, [])
         return s
 
     # ---- whose turn -----------------------------------------------------------------
@@ -205,10 +214,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
         kind = s.steps[0].kind
         if kind == "deal":
-            return Move("deal", s.box[int(x * len(s.box))])
+            return _CARD_MOVES["deal"][s.box[int(x * len(s.box))]]
         if kind in ("turn", "see"):
             middle = s.decks[s.steps[0].deck].middle
-            return Move(kind, middle[int(x * len(middle))])
+            return _CARD_MOVES[kind][middle[int(x * len(middle))]]
         return super()._sample_chance(s, x)
 
     def _is_legal(self, s: SeaOrShoreState, move: Move) -> bool:
@@ -219,12 +228,26 @@ class SeaOrShore(Game[SeaOrShoreState]):
             return move.kind == "deal" and move.arg in s.box
         if kind in ("turn", "see"):
             return move.kind == kind and move.arg in s.decks[s.steps[0].deck].middle
-        if kind == "play":
-            return move.kind == "play" and self._play_problem(s, move.arg) == ""
-        return super()._is_legal(s, move)
+        if kind in CHANCE_STEPS:
+            return super()._is_legal(s, move)
+        return move in self._decisions(s)
 
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> list[Move]:
+        return list(self._decisions(s))
+
+    def _decisions(self, s: SeaOrShoreState) -> tuple[Move, ...]:
+        """The legal moves of the decision pending, built once per state (``s.legal``)."""
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = self._build_legal(s)
+        return legal
+
+    def _build_legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
+        """Every legal move of the decision at ``s.steps[0]``, in the order listed to players."""
+        return tuple(self._legal_list(s))
+
+    def _legal_list(self, s: SeaOrShoreState) -> list[Move]:
         step = s.steps[0]
         kind, p = step.kind, step.player
         if kind == "pass":
@@ -314,17 +337,21 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # ---- playing ---------------------------------------------------------------------
     def _apply(self, s: SeaOrShoreState, move: Move) -> list[Event]:
+        s.legal = None                          # the table changes: new decisions to list
         step = s.steps.pop(0)
         events = _HANDLERS[step.kind](self, s, step, move)
-        return events + self._advance(s)
+        self._advance(s, events)
+        return events
 
-    def _advance(self, s: SeaOrShoreState) -> list[Event]:
+    def _advance(self, s: SeaOrShoreState, events: list[Event]) -> None:
         """Carry out every step that needs nobody: automatic steps, forced decisions and
-        chance whose outcome is already known (a looked-at deck top)."""
-        events: list[Event] = []
+        chance whose outcome is already known (a looked-at deck top); their events go
+        to the end of ``events``."""
         while not s.over:
             step = s.steps[0]
             kind = step.kind
+            if kind == "play" or kind == "uncover":
+                break           # always a choice (sea or shore); a lesson waits to uncover
             if kind in CHANCE_STEPS:
                 if kind in ("turn", "see"):
                     forced = self._known_draw(s, step)
@@ -338,20 +365,18 @@ class SeaOrShore(Game[SeaOrShoreState]):
                     events += _HANDLERS[kind](self, s, step, outcome)
                     continue
                 break
-            if kind in ("play", "uncover"):
-                break           # always a choice (sea or shore); a lesson waits to uncover
             if kind in DECISION_STEPS:
                 if kind in ("give", "discard") and len(s.hands[step.player]) > 1:
                     break                                # a choice between hand cards
-                legal = self._legal(s)
+                legal = self._build_legal(s)
                 if len(legal) != 1:
+                    s.legal = legal                      # the decision waits: keep its list
                     break
                 s.steps.pop(0)
                 events += _HANDLERS[kind](self, s, step, legal[0])
                 continue
             s.steps.pop(0)
-            events += _HANDLERS[kind](self, s, step, Move("auto"))
-        return events
+            events += _HANDLERS[kind](self, s, step, _AUTO)
 
     # deal and turn up ---------------------------------------------------------------------
     def _deal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -360,10 +385,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[seat].append(move.arg)
         s.dealt += 1
         if s.dealt < s.to_deal:
-            s.steps.insert(0, Step("deal"))
+            s.steps.insert(0, step)               # the same step again: the next card
             return []
         for hand in s.hands:
-            hand.sort(key=card_order)
+            hand.sort(key=_HAND_KEY)
         kind = "dealt" if s.box else "dealt_all"
         return [self._ev(kind, SECTION.SETUP, (), ("cards", HAND_SIZE[s.players]),
                          ("round", s.round + 1), ("unseen", len(s.box)))]
@@ -398,7 +423,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck.middle.remove(move.arg)
         else:
             deck.bottom.pop(0)                    # back round to the cards put under
-        s.known[d] = [max(0, k - 1) for k in s.known[d]]
+        known = s.known[d]
+        if any(known):
+            s.known[d] = [max(0, k - 1) for k in known]
         s.face_up[d] = move.arg
         return [self._ev("turn", SECTION.SETUP, (), ("deck", d + 1), ("card", treasure(move.arg)))]
 
@@ -424,7 +451,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             events.append(self._ev("receive", SECTION.SETUP, (p, to), ("player", self.players[p]),
                                    ("to", self.players[to]), ("card", island(card))))
         for hand in s.hands:
-            hand.sort(key=card_order)
+            hand.sort(key=_HAND_KEY)
         s.passing = [None] * s.players
         return events + [self._ev("passed", SECTION.SETUP, (), ("player", self.players[s.starter]))]
 
@@ -436,9 +463,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.additions[p] -= played.adds
         s.played[p] = played
         card = island(played.card)
-        shown: Any = Colour(card.colour) if played.shows == "sea" else card.value
-        return [self._ev(f"play_{played.shows}", SECTION.PLAY, (p,), ("player", self.players[p]),
-                         ("card", card), ("shown", shown), ("adds", played.adds))]
+        if played.shows == "sea":
+            return [self._ev("play_sea", SECTION.PLAY, (p,), ("player", self.players[p]),
+                             ("card", card), ("shown", _COLOUR[card.colour]),
+                             ("adds", played.adds))]
+        return [self._ev("play_shore", SECTION.PLAY, (p,), ("player", self.players[p]),
+                         ("card", card), ("shown", card.value), ("adds", played.adds))]
 
     def _uncover(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         """A set-up table waits with every card covered until someone says "reveal"."""
@@ -446,11 +476,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _reveal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         s.revealed = True
+        names = self.players
         events = []
-        for seat in s.order_from(s.starter):
+        for seat in clockwise(s.players, s.starter):
             played = s.played[seat]
             assert played is not None
-            events.append(self._ev("reveal", SECTION.PLAY, (), ("player", self.players[seat]),
+            events.append(self._ev("reveal", SECTION.PLAY, (), ("player", names[seat]),
                                    ("card", island(played.card)), ("value", played.value),
                                    ("adds", played.adds)))
         found = groups(s)
@@ -458,7 +489,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if len(g.colours) > 1:
                 events.append(self._ev("merged", SECTION.EXCEPTION, (),
                                        ("colours", _colours(g.colours)),
-                                       ("player", self.players[g.winner])))
+                                       ("player", names[g.winner])))
         events += self._ties(found)
         events += self._award_additions(s, found)
         treasures: list[Step] = []
@@ -468,23 +499,24 @@ class SeaOrShore(Game[SeaOrShoreState]):
             colour = _colours(g.colours)
             if deck is not None:
                 events.append(self._ev("win_treasure", SECTION.WIN, (),
-                                       ("player", self.players[g.winner]), ("colour", colour),
+                                       ("player", names[g.winner]), ("colour", colour),
                                        ("treasure", treasure(s.face_up[deck] or ""))))
-                treasures.append(Step("treasure", g.winner, deck,
-                                      colour=COLOURS.index(g.colours[0])))
+                treasures.append(_treasure_step(g.winner, deck, g.colours[0]))
             else:
                 card = action_card_of(g.colours[0])
                 events.append(self._ev("win_action", SECTION.ACTIVATE, (),
-                                       ("player", self.players[g.winner]), ("colour", colour),
-                                       ("action", Action(self.sides[card]))))
-                actions.append(Step("action", g.winner, card=card))
-        s.steps[0:0] = treasures + actions + [Step("end_trick")]
+                                       ("player", names[g.winner]), ("colour", colour),
+                                       ("action", _ACTION[self.sides[card]])))
+                actions.append(_action_step(g.winner, card))
+        s.steps[0:0] = treasures + actions + [_END_TRICK]
         return events
 
     def _ties(self, found: list[Group]) -> list[Event]:
         """Explain every tie the starting card settles (for the win and for the lowest)."""
         events = []
         for g in found:
+            if len(g.ranked) == 1:
+                continue                         # alone in its colour: no tie to explain
             (a, x), *rest = g.ranked
             if rest and rest[0][1] == x:
                 events.append(self._ev("tie_win", SECTION.TIE, (), ("player", self.players[a]),
@@ -582,7 +614,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for c in cards:
             s.hands[v].remove(c)
             s.hands[p].append(c)
-        s.hands[p].sort(key=card_order)
+        s.hands[p].sort(key=_HAND_KEY)
         s.grabbed = cards
         s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
         return [self._ev("grab", SECTION.ACTION_SWAP, (p, v), ("player", self.players[p]),
@@ -592,7 +624,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         p, v = step.player, step.victim
         s.hands[p].remove(move.arg)
         s.hands[v].append(move.arg)
-        s.hands[v].sort(key=card_order)
+        s.hands[v].sort(key=_HAND_KEY)
         if not any(st.kind == "give" for st in s.steps):
             s.grabbed = []
         return [self._ev("give", SECTION.ACTION_SWAP, (p, v), ("player", self.players[p]),
@@ -630,7 +662,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         assert played is not None
         s.salvaged.append(v)
         s.hands[p].append(played.card)
-        s.hands[p].sort(key=card_order)
+        s.hands[p].sort(key=_HAND_KEY)
         return [self._ev("salvage", SECTION.ACTION_SALVAGE, (), ("player", self.players[p]),
                          ("owner", self.players[v]), ("card", island(played.card)))]
 
@@ -667,10 +699,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
             return events
-        s.steps[0:0] = [Step("turn", -1, d) for d in range(len(s.decks))] + \
-            [Step("play", p) for p in s.order_from(s.starter)] + [Step("reveal")]
-        return events + [self._ev("next_trick", SECTION.END_TRICK, (),
-                                  ("player", self.players[s.starter]))]
+        s.steps[0:0] = trick_steps(s.players, s.starter)
+        events.append(self._ev("next_trick", SECTION.END_TRICK, (),
+                               ("player", self.players[s.starter])))
+        return events
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         scores = round_points(s)
@@ -780,7 +812,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for q in others:
             keep = [c for c in s.hands[q] if c in kept]
             k = len(s.hands[q]) - len(keep)
-            s.hands[q] = sorted(keep + rest[:k], key=card_order)
+            s.hands[q] = sorted(keep + rest[:k], key=_HAND_KEY)
             del rest[:k]
             if s.passing[q] is not None:
                 s.passing[q] = rng.choice(pass_options(s.hands[q]))
@@ -799,6 +831,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             under = s.piles[q][:-1]
             rng.shuffle(under)
             s.piles[q][:-1] = under
+        s.legal = None                   # the hands changed: list the decisions afresh
         return cast(SeaOrShore, self._with_state(s))
 
 
@@ -818,8 +851,71 @@ class Action(str):
         return tr(f"{GAME}.action.{self}", lang)
 
 
+@cache
 def _colours(colours: tuple[str, ...]) -> Colour:
-    return Colour("/".join(colours)) if len(colours) > 1 else Colour(colours[0])
+    """The colour (or the two merged colours) a group competes for, as an event shows it."""
+    return Colour("/".join(colours))
+
+
+# ---- tables worked out once, read by the rules at every step ----------------------------
+#: Sort key of the cards in a hand: colour, then value (as ``cards.card_order``).
+_HAND_KEY = HAND_ORDER.__getitem__
+#: Each colour letter as a labelled ``Colour``, and each action side as an ``Action``.
+_COLOUR = {c: Colour(c) for c in COLOURS}
+_ACTION = {side: Action(side) for sides in ACTION_SIDES for side in sides}
+#: The move of an automatic step (which needs no decision).
+_AUTO = Move("auto")
+#: The chance outcome naming one card, per chance kind and card code: the dealer picks
+#: from these instead of building a new Move for every card dealt or turned up.
+_CARD_MOVES = {
+    "deal": {code: Move("deal", code) for code in ISLAND_CODES},
+    "turn": {code: Move("turn", code) for code in TREASURE_CODES},
+    "see": {code: Move("see", code) for code in TREASURE_CODES},
+}
+_END_TRICK = Step("end_trick")
+
+
+@cache
+def sorted_decks(players: int) -> tuple[tuple[str, ...], ...]:
+    """The treasure decks at set-up, each sorted (the shuffled middle of a ``Deck``)."""
+    return tuple(tuple(sorted(d)) for d in treasure_decks(players))
+
+
+def _turn_steps(players: int) -> tuple[Step, ...]:
+    """Turn up the top treasure of each deck."""
+    return tuple(Step("turn", -1, d) for d in range(len(sorted_decks(players))))
+
+
+def _play_steps(players: int, starter: int) -> tuple[Step, ...]:
+    """Everyone plays a card, clockwise from ``starter``; then the cards are revealed."""
+    return tuple(Step("play", p) for p in clockwise(players, starter)) + (Step("reveal"),)
+
+
+@cache
+def round_steps(players: int, starter: int) -> tuple[Step, ...]:
+    """The steps of a round's start: deal, turn up the treasures, everyone passes
+    (clockwise from ``starter``), then the first trick is played."""
+    passes = tuple(Step("pass", p) for p in clockwise(players, starter))
+    return ((Step("deal"),) + _turn_steps(players) + passes + (Step("passes_done"),)
+            + _play_steps(players, starter))
+
+
+@cache
+def trick_steps(players: int, starter: int) -> tuple[Step, ...]:
+    """The steps of every later trick: turn up the treasures, everyone plays."""
+    return _turn_steps(players) + _play_steps(players, starter)
+
+
+@cache
+def _treasure_step(winner: int, deck: int, colour: str) -> Step:
+    """The winner of ``colour`` takes (or steals) a treasure from ``deck``."""
+    return Step("treasure", winner, deck, colour=COLOURS.index(colour))
+
+
+@cache
+def _action_step(winner: int, card: int) -> Step:
+    """The winner of an action card's colour(s) carries out its action."""
+    return Step("action", winner, card=card)
 
 
 @cache
@@ -836,7 +932,7 @@ def pass_options(hand: list[str]) -> list[str]:
     if not counts:
         return []
     most = max(counts.values())
-    return [max((c for c in hand if c[0] == colour), key=card_order)
+    return [max((c for c in hand if c[0] == colour), key=_HAND_KEY)
             for colour in COLOURS if counts.get(colour) == most]
 
 
