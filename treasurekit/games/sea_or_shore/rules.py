@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from functools import cache
-from itertools import combinations, permutations
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from itertools import chain, combinations, permutations
 from operator import itemgetter
-from typing import Any, cast
+from types import MappingProxyType
+from typing import Any, NamedTuple, cast
 
 from ...core.events import Event, event_of
 from ...core.game import Game
@@ -54,6 +56,7 @@ from .cards import (
 )
 from .position import state_from_position
 from .state import Deck, Played, SeaOrShoreState, Step, clockwise
+from .tables import PLAY_OF, PLAYS
 from .view import view
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -81,24 +84,37 @@ class Group:
 
 #: Sort key of a (seat, value) pair: its value.
 _VALUE = itemgetter(1)
-#: Every colour on its own: how the cards compete with four or five players.
-_APART = tuple((c,) for c in COLOURS)
 
 
-def competing_colours(s: SeaOrShoreState) -> tuple[tuple[str, ...], ...]:
+class Competition(NamedTuple):
+    """Which colours compete as one in a trick: the groups' colours, and the group of
+    each colour letter (an index into ``colours``)."""
+
+    colours: tuple[tuple[str, ...], ...]
+    group_of: Mapping[str, int]
+
+
+@cache
+def competition(merged: tuple[bool, ...]) -> Competition:
+    """The competition when the colours of action card ``i`` merge where ``merged[i]``."""
+    keys: list[tuple[str, ...]] = []
+    for pair, merge in zip(ACTION_CARDS, merged, strict=True):
+        if merge:
+            keys.append(pair)
+        else:
+            keys += [(c,) for c in pair]
+    return Competition(tuple(keys), MappingProxyType(
+        {c: i for i, key in enumerate(keys) for c in key}))
+
+
+def competing_colours(s: SeaOrShoreState) -> Competition:
     """The colours that compete as one this trick: each colour alone, except with three
     players, where the two colours of an action card that both lack a face-up treasure
     count as one colour (the three-player exception)."""
     if s.players != 3:
-        return _APART
+        return competition((False,) * len(ACTION_CARDS))
     up = {t[0] for t in s.face_up if t}
-    keys: list[tuple[str, ...]] = []
-    for pair in ACTION_CARDS:
-        if up.isdisjoint(pair):
-            keys.append(pair)
-        else:
-            keys += [(c,) for c in pair]
-    return tuple(keys)
+    return competition(tuple(up.isdisjoint(pair) for pair in ACTION_CARDS))
 
 
 def groups(s: SeaOrShoreState) -> list[Group]:
@@ -108,21 +124,20 @@ def groups(s: SeaOrShoreState) -> list[Group]:
     the start. The seats are collected clockwise from the starter, so a stable sort on the
     value alone settles the ties.
     """
-    keys = competing_colours(s)
-    group_of = {c: i for i, key in enumerate(keys) for c in key}
+    keys, group_of = competing_colours(s)
     ranked: list[list[tuple[int, int]]] = [[] for _ in keys]
     played_cards = s.played
-    for seat in clockwise(s.players, s.starter):
+    order = clockwise(s.players, s.starter)
+    for seat in order:
         played = played_cards[seat]
         if played is not None:
-            ranked[group_of[played.card[0]]].append((seat, played.value))
-    out = []
+            ranked[group_of[played.card[0]]].append((seat, PLAY_OF[played].value))
+    won_by = {}
     for key, seats in zip(keys, ranked, strict=True):
         if seats:
             seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
-            out.append(Group(key, seats))
-    out.sort(key=lambda g: s.distance(g.winner))
-    return out
+            won_by[seats[0][0]] = Group(key, seats)
+    return [won_by[seat] for seat in order if seat in won_by]
 
 
 class SeaOrShore(Game[SeaOrShoreState]):
@@ -230,7 +245,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             return move.kind == kind and move.arg in s.decks[s.steps[0].deck].middle
         if kind in CHANCE_STEPS:
             return super()._is_legal(s, move)
-        return move in self._decisions(s)
+        return move in (s.legal or self._decisions(s))
 
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> list[Move]:
@@ -245,40 +260,33 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _build_legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
         """Every legal move of the decision at ``s.steps[0]``, in the order listed to players."""
-        return tuple(self._legal_list(s))
-
-    def _legal_list(self, s: SeaOrShoreState) -> list[Move]:
         step = s.steps[0]
         kind, p = step.kind, step.player
+        if kind == "play":                       # each hand card's plays, in hand order
+            by_card = _PLAY_MOVES[min(s.additions[p], MAX_VALUE)]
+            return tuple(chain.from_iterable(map(by_card.__getitem__, s.hands[p])))
         if kind == "pass":
-            return [Move("pass", c) for c in pass_options(s.hands[p])]
-        if kind == "play":
-            out: list[Move] = []
-            adds = s.additions[p]
-            for card in s.hands[p]:
-                out += play_moves(card, adds)
-            return out
+            return tuple(_CARD_MOVES["pass"][c] for c in pass_options(s.hands[p]))
         if kind == "uncover":
-            return [Move("reveal")]
+            return (_REVEAL,)
         if kind == "treasure":
-            return [Move("take")] + [Move("steal", str(v)) for v in self._steal_targets(s)]
+            return (_TAKE,) + tuple(_SEAT_MOVES["steal"][v] for v in self._steal_targets(s))
         if kind == "rob":
-            return [Move("rob", str(v)) for v in range(s.players)
-                    if v != p and s.additions[v] >= 2]
+            return tuple(_SEAT_MOVES["rob"][v] for v in range(s.players)
+                         if v != p and s.additions[v] >= 2)
         if kind == "swap":
-            return [Move("swap", str(v)) for v in range(s.players) if v != p and s.hands[v]]
+            return tuple(_SEAT_MOVES["swap"][v] for v in range(s.players)
+                         if v != p and s.hands[v])
         if kind in ("give", "discard"):
-            return [Move(kind, c) for c in s.hands[p]]
+            return tuple(_CARD_MOVES[kind][c] for c in s.hands[p])
         if kind == "peek":
-            return [Move("peek", str(d)) for d, deck in enumerate(s.decks) if deck.size()]
+            return tuple(_SEAT_MOVES["peek"][d] for d, deck in enumerate(s.decks) if deck.size())
         if kind == "order":
-            d = step.deck
-            seen = s.decks[d].top[:3]
-            return [Move("order", ",".join(o)) for o in sorted(set(permutations(seen)))]
+            return order_moves(tuple(s.decks[step.deck].top[:3]))
         if kind == "salvage":
-            return [Move("salvage", str(v)) for v in range(s.players)
-                    if s.played[v] is not None and v not in s.salvaged]
-        return []
+            return tuple(_SEAT_MOVES["salvage"][v] for v in range(s.players)
+                         if s.played[v] is not None and v not in s.salvaged)
+        return ()
 
     def _steal_targets(self, s: SeaOrShoreState) -> list[int]:
         """Players the colour's winner may rob instead of taking the face-up treasure."""
@@ -352,6 +360,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
             kind = step.kind
             if kind == "play" or kind == "uncover":
                 break           # always a choice (sea or shore); a lesson waits to uncover
+            if kind == "deal" and len(s.box) > 1:
+                break           # the dealer's next card (the most frequent step of all)
             if kind in CHANCE_STEPS:
                 if kind in ("turn", "see"):
                     forced = self._known_draw(s, step)
@@ -458,17 +468,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p = step.player
-        played = Played.parse(move.arg)
+        play = PLAYS[move.arg]                   # a legal play: in the table
+        played = play.played
         s.hands[p].remove(played.card)
         s.additions[p] -= played.adds
         s.played[p] = played
-        card = island(played.card)
-        if played.shows == "sea":
-            return [self._ev("play_sea", SECTION.PLAY, (p,), ("player", self.players[p]),
-                             ("card", card), ("shown", _COLOUR[card.colour]),
-                             ("adds", played.adds))]
-        return [self._ev("play_shore", SECTION.PLAY, (p,), ("player", self.players[p]),
-                         ("card", card), ("shown", card.value), ("adds", played.adds))]
+        return [event_of((GAME, play.kind, SECTION.PLAY,
+                          (("player", self.players[p]),) + play.shown, (p,)))]
 
     def _uncover(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         """A set-up table waits with every card covered until someone says "reveal"."""
@@ -481,9 +487,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for seat in clockwise(s.players, s.starter):
             played = s.played[seat]
             assert played is not None
-            events.append(self._ev("reveal", SECTION.PLAY, (), ("player", names[seat]),
-                                   ("card", island(played.card)), ("value", played.value),
-                                   ("adds", played.adds)))
+            events.append(event_of((GAME, "reveal", SECTION.PLAY,
+                                    (("player", names[seat]),) + PLAY_OF[played].revealed, ())))
         found = groups(s)
         for g in found:
             if len(g.colours) > 1:
@@ -540,8 +545,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _award_additions(self, s: SeaOrShoreState, found: list[Group]) -> list[Event]:
         """The lowest player of each contested colour earns one addition card per card of it."""
         events = []
+        n, starter = s.players, s.starter
         losers = sorted((g for g in found if len(g.ranked) > 1),
-                        key=lambda g: s.distance(g.ranked[-1][0]))
+                        key=lambda g: (g.ranked[-1][0] - starter) % n)   # clockwise
         for g in losers:
             seat = g.ranked[-1][0]
             earned = min(len(g.ranked), s.addition_pile)
@@ -860,19 +866,29 @@ def _colours(colours: tuple[str, ...]) -> Colour:
 # ---- tables worked out once, read by the rules at every step ----------------------------
 #: Sort key of the cards in a hand: colour, then value (as ``cards.card_order``).
 _HAND_KEY = HAND_ORDER.__getitem__
-#: Each colour letter as a labelled ``Colour``, and each action side as an ``Action``.
-_COLOUR = {c: Colour(c) for c in COLOURS}
+#: Each action side as an ``Action`` that can name itself in a language.
 _ACTION = {side: Action(side) for sides in ACTION_SIDES for side in sides}
 #: The move of an automatic step (which needs no decision).
 _AUTO = Move("auto")
-#: The chance outcome naming one card, per chance kind and card code: the dealer picks
-#: from these instead of building a new Move for every card dealt or turned up.
+#: The move naming one card, per kind and card code: the dealer and the lists of legal
+#: moves pick from these instead of building a new Move for every card.
 _CARD_MOVES = {
-    "deal": {code: Move("deal", code) for code in ISLAND_CODES},
+    **{kind: {code: Move(kind, code) for code in ISLAND_CODES}
+       for kind in ("deal", "pass", "give", "discard")},
     "turn": {code: Move("turn", code) for code in TREASURE_CODES},
     "see": {code: Move("see", code) for code in TREASURE_CODES},
 }
+#: The moves naming a seat (or, for peek, a treasure deck) by its number.
+_SEAT_MOVES = {kind: tuple(Move(kind, str(v)) for v in range(SeaOrShore.max_players))
+               for kind in ("steal", "rob", "swap", "peek", "salvage")}
+_TAKE, _REVEAL = Move("take"), Move("reveal")
 _END_TRICK = Step("end_trick")
+
+
+@lru_cache(maxsize=8192)
+def order_moves(seen: tuple[str, ...]) -> tuple[Move, ...]:
+    """Every order to put the looked-at treasures ``seen`` back in (each order once)."""
+    return tuple(Move("order", ",".join(o)) for o in sorted(set(permutations(seen))))
 
 
 @cache
@@ -918,12 +934,17 @@ def _action_step(winner: int, card: int) -> Step:
     return Step("action", winner, card=card)
 
 
-@cache
 def play_moves(card: str, additions: int) -> tuple[Move, ...]:
     """Every way to play ``card`` with up to ``additions`` addition cards (never above 12)."""
     room = min(additions, MAX_VALUE - island(card).value)
     return tuple(Move("play", Played(card, side, k).notation())
                  for side in SHOWS for k in range(room + 1))
+
+
+#: ``_PLAY_MOVES[a][card]``: ``play_moves(card, a)`` for a player holding ``a`` addition
+#: cards (``a`` up to 12: more can never be placed beside one card).
+_PLAY_MOVES = tuple({card: play_moves(card, a) for card in ISLAND_CODES}
+                    for a in range(MAX_VALUE + 1))
 
 
 def pass_options(hand: list[str]) -> list[str]:
