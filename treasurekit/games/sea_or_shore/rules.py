@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import cache
 from itertools import chain, combinations, permutations
 from operator import itemgetter
 from types import MappingProxyType
@@ -282,7 +282,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if kind == "peek":
             return tuple(_SEAT_MOVES["peek"][d] for d, deck in enumerate(s.decks) if deck.size())
         if kind == "order":
-            return order_moves(tuple(s.decks[step.deck].top[:3]))
+            return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
         if kind == "salvage":
             return tuple(_SEAT_MOVES["salvage"][v] for v in range(s.players)
                          if s.played[v] is not None and v not in s.salvaged)
@@ -295,9 +295,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         won = s.played[winner]
         assert won is not None
         # "played the same color as you did but had a lower number": a tie is not lower
-        return [v for v in s.order_from(s.starter)
-                if v != winner and (pl := s.played[v]) is not None and pl.colour == colour
-                and pl.value < won.value and s.piles[v] and s.piles[v][-1][0] == colour]
+        value = PLAY_OF[won].value
+        return [v for v in clockwise(s.players, s.starter)
+                if v != winner and (pl := s.played[v]) is not None and pl.card[0] == colour
+                and PLAY_OF[pl].value < value and s.piles[v] and s.piles[v][-1][0] == colour]
 
     def _play_problem(self, s: SeaOrShoreState, arg: str) -> str:
         """Why ``play:arg`` is not allowed now ('' when it is)."""
@@ -499,8 +500,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         events += self._award_additions(s, found)
         treasures: list[Step] = []
         actions: list[Step] = []
+        deck_of = self._treasure_decks(s)
+        sides = self.sides
         for g in found:
-            deck = self._treasure_deck(s, g.colours)
+            deck = deck_of.get(g.colours[0]) if len(g.colours) == 1 else None
             colour = _colours(g.colours)
             if deck is not None:
                 events.append(self._ev("win_treasure", SECTION.WIN, (),
@@ -511,7 +514,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 card = action_card_of(g.colours[0])
                 events.append(self._ev("win_action", SECTION.ACTIVATE, (),
                                        ("player", names[g.winner]), ("colour", colour),
-                                       ("action", _ACTION[self.sides[card]])))
+                                       ("action", _ACTION[sides[card]])))
                 actions.append(_action_step(g.winner, card))
         s.steps[0:0] = treasures + actions + [_END_TRICK]
         return events
@@ -519,28 +522,30 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _ties(self, found: list[Group]) -> list[Event]:
         """Explain every tie the starting card settles (for the win and for the lowest)."""
         events = []
+        names = self.players
         for g in found:
-            if len(g.ranked) == 1:
+            ranked = g.ranked
+            if len(ranked) == 1:
                 continue                         # alone in its colour: no tie to explain
-            (a, x), *rest = g.ranked
-            if rest and rest[0][1] == x:
-                events.append(self._ev("tie_win", SECTION.TIE, (), ("player", self.players[a]),
-                                       ("other", self.players[rest[0][0]]), ("value", x),
+            (a, x), (b, y) = ranked[0], ranked[1]
+            if y == x:
+                events.append(self._ev("tie_win", SECTION.TIE, (), ("player", names[a]),
+                                       ("other", names[b]), ("value", x),
                                        ("colour", _colours(g.colours))))
-            if len(rest) > 1 and rest[-1][1] == rest[-2][1]:
-                events.append(self._ev("tie_low", SECTION.TIE, (),
-                                       ("player", self.players[rest[-1][0]]),
-                                       ("other", self.players[rest[-2][0]]), ("value", rest[-1][1]),
+            (c, z), (low, v) = ranked[-2], ranked[-1]
+            if len(ranked) > 2 and v == z:
+                events.append(self._ev("tie_low", SECTION.TIE, (), ("player", names[low]),
+                                       ("other", names[c]), ("value", v),
                                        ("colour", _colours(g.colours))))
         return events
 
-    def _treasure_deck(self, s: SeaOrShoreState, colours: tuple[str, ...]) -> int | None:
-        if len(colours) > 1:
-            return None
+    def _treasure_decks(self, s: SeaOrShoreState) -> dict[str, int]:
+        """The deck of each colour's face-up treasure (the first deck if two show it)."""
+        out: dict[str, int] = {}
         for d, card in enumerate(s.face_up):
-            if card and card[0] == colours[0]:
-                return d
-        return None
+            if card:
+                out.setdefault(card[0], d)
+        return out
 
     def _award_additions(self, s: SeaOrShoreState, found: list[Group]) -> list[Event]:
         """The lowest player of each contested colour earns one addition card per card of it."""
@@ -885,9 +890,11 @@ _TAKE, _REVEAL = Move("take"), Move("reveal")
 _END_TRICK = Step("end_trick")
 
 
-@lru_cache(maxsize=8192)
+@cache
 def order_moves(seen: tuple[str, ...]) -> tuple[Move, ...]:
-    """Every order to put the looked-at treasures ``seen`` back in (each order once)."""
+    """Every order to put the looked-at treasures ``seen`` back in (each order once, sorted:
+    the same list for any order of ``seen``, so it is cached under ``sorted(seen)``: a few
+    thousand sets of up to three treasures)."""
     return tuple(Move("order", ",".join(o)) for o in sorted(set(permutations(seen))))
 
 
@@ -949,12 +956,13 @@ _PLAY_MOVES = tuple({card: play_moves(card, a) for card in ISLAND_CODES}
 
 def pass_options(hand: list[str]) -> list[str]:
     """The cards a player may pass before play: the highest of each colour they hold most of."""
-    counts = Counter(c[0] for c in hand)
-    if not counts:
+    by_colour: dict[str, list[str]] = {colour: [] for colour in COLOURS}
+    for card in hand:
+        by_colour[card[0]].append(card)
+    most = max(len(cards) for cards in by_colour.values())
+    if not most:
         return []
-    most = max(counts.values())
-    return [max((c for c in hand if c[0] == colour), key=_HAND_KEY)
-            for colour in COLOURS if counts.get(colour) == most]
+    return [max(cards, key=_HAND_KEY) for cards in by_colour.values() if len(cards) == most]
 
 
 def round_points(s: SeaOrShoreState) -> list[int]:
