@@ -61,6 +61,10 @@ from .view import view
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
 SECTION = fast_members(Section)
+# Every event is built as ``event_of((GAME, kind, SECTION.X, params, seen_by))``: ``params``
+# the (name, value) pairs its wording needs, ``seen_by`` the seats that may read every
+# detail (empty: everyone). Building the tuple in place skips a helper call per event,
+# and a game makes about 500 of them.
 
 CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
 DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
@@ -107,13 +111,23 @@ def competition(merged: tuple[bool, ...]) -> Competition:
         {c: i for i, key in enumerate(keys) for c in key}))
 
 
+#: Every colour on its own (four or five players).
+_APART = competition((False,) * len(ACTION_CARDS))
+
+
 def competing_colours(s: SeaOrShoreState) -> Competition:
     """The colours that compete as one this trick: each colour alone, except with three
     players, where the two colours of an action card that both lack a face-up treasure
     count as one colour (the three-player exception)."""
     if s.players != 3:
-        return competition((False,) * len(ACTION_CARDS))
-    up = {t[0] for t in s.face_up if t}
+        return _APART
+    return _competition_under(tuple(s.face_up))
+
+
+@cache
+def _competition_under(face_up: tuple[str | None, ...]) -> Competition:
+    """The three-player competition when the treasures ``face_up`` show (a few dozen)."""
+    up = {t[0] for t in face_up if t}
     return competition(tuple(up.isdisjoint(pair) for pair in ACTION_CARDS))
 
 
@@ -146,12 +160,6 @@ class SeaOrShore(Game[SeaOrShoreState]):
     name = GAME
     variants = tuple(VARIANTS)
     min_players, max_players = 3, 5
-
-    def _ev(self, kind: str, section: Section, seen_by: tuple[int, ...],
-            *params: tuple[str, Any]) -> Event:
-        """An event seen in full by ``seen_by`` (empty: everyone), with its parameters as
-        (name, value) pairs (no keyword dict to build on the hot path)."""
-        return event_of((GAME, kind, section, params, seen_by))
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -238,6 +246,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _is_legal(self, s: SeaOrShoreState, move: Move) -> bool:
         if s.over:
             return False
+        if s.legal is not None:                  # a decision whose moves are listed already
+            return move in s.legal
         kind = s.steps[0].kind
         if kind == "deal":
             return move.kind == "deal" and move.arg in s.box
@@ -401,8 +411,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for hand in s.hands:
             hand.sort(key=_HAND_KEY)
         kind = "dealt" if s.box else "dealt_all"
-        return [self._ev(kind, SECTION.SETUP, (), ("cards", HAND_SIZE[s.players]),
-                         ("round", s.round + 1), ("unseen", len(s.box)))]
+        return [event_of((GAME, kind, SECTION.SETUP,
+                          (("cards", HAND_SIZE[s.players]), ("round", s.round + 1),
+                           ("unseen", len(s.box))), ()))]
 
     def _known_draw(self, s: SeaOrShoreState, step: Step) -> list[Event] | None:
         """Turn up or look at a card whose identity is already settled, or None if it is not."""
@@ -415,7 +426,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 return None
             if deck.bottom:
                 return self._turn(s, step, Move("turn", deck.bottom[0]))
-            return [self._ev("deck_empty", SECTION.SETUP, (), ("deck", d + 1))]
+            return [event_of((GAME, "deck_empty", SECTION.SETUP, (("deck", d + 1),), ()))]
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or deck.size() == len(deck.top):
             return []
@@ -438,7 +449,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if any(known):
             s.known[d] = [max(0, k - 1) for k in known]
         s.face_up[d] = move.arg
-        return [self._ev("turn", SECTION.SETUP, (), ("deck", d + 1), ("card", treasure(move.arg)))]
+        return [event_of((GAME, "turn", SECTION.SETUP,
+                          (("deck", d + 1), ("card", treasure(move.arg))), ()))]
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -446,8 +458,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.passing[p] = move.arg
         to = (p - 1) % s.players
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
-        return [self._ev("pass", SECTION.SETUP, (p,), ("player", self.players[p]),
-                         ("to", self.players[to]), ("card", island(move.arg)))]
+        return [event_of((GAME, "pass", SECTION.SETUP,
+                          (("player", self.players[p]), ("to", self.players[to]),
+                           ("card", island(move.arg))), (p,)))]
 
     def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         for p, card in enumerate(s.passing):
@@ -459,12 +472,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             to = (p - 1) % s.players
             s.hands[to].append(card)
-            events.append(self._ev("receive", SECTION.SETUP, (p, to), ("player", self.players[p]),
-                                   ("to", self.players[to]), ("card", island(card))))
+            events.append(event_of((GAME, "receive", SECTION.SETUP,
+                                    (("player", self.players[p]), ("to", self.players[to]),
+                                     ("card", island(card))), (p, to))))
         for hand in s.hands:
             hand.sort(key=_HAND_KEY)
         s.passing = [None] * s.players
-        return events + [self._ev("passed", SECTION.SETUP, (), ("player", self.players[s.starter]))]
+        return events + [event_of((GAME, "passed", SECTION.SETUP,
+                                   (("player", self.players[s.starter]),), ()))]
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -493,9 +508,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         found = groups(s)
         for g in found:
             if len(g.colours) > 1:
-                events.append(self._ev("merged", SECTION.EXCEPTION, (),
-                                       ("colours", _colours(g.colours)),
-                                       ("player", names[g.winner])))
+                events.append(event_of((GAME, "merged", SECTION.EXCEPTION,
+                                        (("colours", _colours(g.colours)),
+                                         ("player", names[g.winner])), ())))
         events += self._ties(found)
         events += self._award_additions(s, found)
         treasures: list[Step] = []
@@ -506,15 +521,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck = deck_of.get(g.colours[0]) if len(g.colours) == 1 else None
             colour = _colours(g.colours)
             if deck is not None:
-                events.append(self._ev("win_treasure", SECTION.WIN, (),
-                                       ("player", names[g.winner]), ("colour", colour),
-                                       ("treasure", treasure(s.face_up[deck] or ""))))
+                events.append(event_of((GAME, "win_treasure", SECTION.WIN,
+                                        (("player", names[g.winner]), ("colour", colour),
+                                         ("treasure", treasure(s.face_up[deck] or ""))), ())))
                 treasures.append(_treasure_step(g.winner, deck, g.colours[0]))
             else:
                 card = action_card_of(g.colours[0])
-                events.append(self._ev("win_action", SECTION.ACTIVATE, (),
-                                       ("player", names[g.winner]), ("colour", colour),
-                                       ("action", _ACTION[sides[card]])))
+                events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
+                                        (("player", names[g.winner]), ("colour", colour),
+                                         ("action", _ACTION[sides[card]])), ())))
                 actions.append(_action_step(g.winner, card))
         s.steps[0:0] = treasures + actions + [_END_TRICK]
         return events
@@ -529,14 +544,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 continue                         # alone in its colour: no tie to explain
             (a, x), (b, y) = ranked[0], ranked[1]
             if y == x:
-                events.append(self._ev("tie_win", SECTION.TIE, (), ("player", names[a]),
-                                       ("other", names[b]), ("value", x),
-                                       ("colour", _colours(g.colours))))
+                events.append(event_of((GAME, "tie_win", SECTION.TIE,
+                                        (("player", names[a]), ("other", names[b]),
+                                         ("value", x), ("colour", _colours(g.colours))), ())))
             (c, z), (low, v) = ranked[-2], ranked[-1]
             if len(ranked) > 2 and v == z:
-                events.append(self._ev("tie_low", SECTION.TIE, (), ("player", names[low]),
-                                       ("other", names[c]), ("value", v),
-                                       ("colour", _colours(g.colours))))
+                events.append(event_of((GAME, "tie_low", SECTION.TIE,
+                                        (("player", names[low]), ("other", names[c]),
+                                         ("value", v), ("colour", _colours(g.colours))), ())))
         return events
 
     def _treasure_decks(self, s: SeaOrShoreState) -> dict[str, int]:
@@ -559,9 +574,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.addition_pile -= earned
             s.additions[seat] += earned
             kind = "earn" if earned == len(g.ranked) else "earn_short"
-            events.append(self._ev(kind, SECTION.LOSE, (), ("player", self.players[seat]),
-                                   ("colour", _colours(g.colours)), ("cards", len(g.ranked)),
-                                   ("earned", earned)))
+            events.append(event_of((GAME, kind, SECTION.LOSE,
+                                    (("player", self.players[seat]),
+                                     ("colour", _colours(g.colours)), ("cards", len(g.ranked)),
+                                     ("earned", earned)), ())))
         return events
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -571,13 +587,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             s.face_up[d] = None
             s.piles[winner].append(card)
-            return [self._ev("take", SECTION.TREASURE, (), ("player", self.players[winner]),
-                             ("treasure", treasure(card)))]
+            return [event_of((GAME, "take", SECTION.TREASURE,
+                              (("player", self.players[winner]), ("treasure", treasure(card))),
+                              ()))]
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
-        return [self._ev("steal", SECTION.STEAL, (), ("player", self.players[winner]),
-                         ("victim", self.players[victim]), ("treasure", treasure(card)))]
+        return [event_of((GAME, "steal", SECTION.STEAL,
+                          (("player", self.players[winner]), ("victim", self.players[victim]),
+                           ("treasure", treasure(card))), ()))]
 
     # actions ----------------------------------------------------------------------------
     def _action(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -591,16 +609,18 @@ class SeaOrShore(Game[SeaOrShoreState]):
             took = min(2, s.addition_pile)
             s.addition_pile -= took
             s.additions[p] += took
-            return [self._ev("rob_pile", SECTION.ACTION_ADDITIONS, (), ("player", name),
-                             ("cards", took))]
+            return [event_of((GAME, "rob_pile", SECTION.ACTION_ADDITIONS,
+                              (("player", name), ("cards", took)), ()))]
         if side == "swap":
             if not s.hands[p]:
-                return [self._ev("no_effect", SECTION.ACTION_SWAP, (), ("player", name))]
+                return [event_of((GAME, "no_effect", SECTION.ACTION_SWAP,
+                                  (("player", name),), ()))]
             s.steps.insert(0, Step("swap", p))
             return []
         if side == "peek":
             if not any(deck.size() for deck in s.decks):
-                return [self._ev("no_effect", SECTION.ACTION_PEEK, (), ("player", name))]
+                return [event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
+                                  (("player", name),), ()))]
             s.steps.insert(0, Step("peek", p))
             return []
         s.steps[0:0] = [Step("salvage", p), Step("discard", p)]
@@ -610,14 +630,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         p, v = step.player, int(move.arg)
         s.additions[v] -= 2
         s.additions[p] += 2
-        return [self._ev("rob", SECTION.ACTION_ADDITIONS, (), ("player", self.players[p]),
-                         ("victim", self.players[v]))]
+        return [event_of((GAME, "rob", SECTION.ACTION_ADDITIONS,
+                          (("player", self.players[p]), ("victim", self.players[v])), ()))]
 
     def _swap(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
         s.steps.insert(0, Step("grab", p, victim=v))
-        return [self._ev("swap", SECTION.ACTION_SWAP, (), ("player", self.players[p]),
-                         ("victim", self.players[v]), ("cards", min(2, len(s.hands[v]))))]
+        return [event_of((GAME, "swap", SECTION.ACTION_SWAP,
+                          (("player", self.players[p]), ("victim", self.players[v]),
+                           ("cards", min(2, len(s.hands[v])))), ()))]
 
     def _grab(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, step.victim
@@ -628,8 +649,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[p].sort(key=_HAND_KEY)
         s.grabbed = cards
         s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
-        return [self._ev("grab", SECTION.ACTION_SWAP, (p, v), ("player", self.players[p]),
-                         ("victim", self.players[v]), ("cards", tuple(island(c) for c in cards)))]
+        return [event_of((GAME, "grab", SECTION.ACTION_SWAP,
+                          (("player", self.players[p]), ("victim", self.players[v]),
+                           ("cards", tuple(island(c) for c in cards))), (p, v)))]
 
     def _give(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, step.victim
@@ -638,14 +660,16 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[v].sort(key=_HAND_KEY)
         if not any(st.kind == "give" for st in s.steps):
             s.grabbed = []
-        return [self._ev("give", SECTION.ACTION_SWAP, (p, v), ("player", self.players[p]),
-                         ("victim", self.players[v]), ("card", island(move.arg)))]
+        return [event_of((GAME, "give", SECTION.ACTION_SWAP,
+                          (("player", self.players[p]), ("victim", self.players[v]),
+                           ("card", island(move.arg))), (p, v)))]
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, d = step.player, int(move.arg)
         s.steps[0:0] = [Step("see", p, d), Step("order", p, d)]
-        return [self._ev("peek", SECTION.ACTION_PEEK, (), ("player", self.players[p]),
-                         ("deck", d + 1), ("cards", min(3, s.decks[d].size())))]
+        return [event_of((GAME, "peek", SECTION.ACTION_PEEK,
+                          (("player", self.players[p]), ("deck", d + 1),
+                           ("cards", min(3, s.decks[d].size()))), ()))]
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         d = step.deck
@@ -654,8 +678,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
         p = step.player
-        return [self._ev("see", SECTION.ACTION_PEEK, (p,), ("player", self.players[p]),
-                         ("card", treasure(move.arg)), ("place", len(deck.top)))]
+        return [event_of((GAME, "see", SECTION.ACTION_PEEK,
+                          (("player", self.players[p]), ("card", treasure(move.arg)),
+                           ("place", len(deck.top))), (p,)))]
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, d = step.player, step.deck
@@ -664,8 +689,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.top[:len(new)] = new
         # only the looker knows the new order; anyone who knew the old one no longer does
         s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
-        return [self._ev("order", SECTION.ACTION_PEEK, (p,), ("player", self.players[p]),
-                         ("deck", d + 1), ("cards", tuple(treasure(c) for c in new)))]
+        return [event_of((GAME, "order", SECTION.ACTION_PEEK,
+                          (("player", self.players[p]), ("deck", d + 1),
+                           ("cards", tuple(treasure(c) for c in new))), (p,)))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
@@ -674,15 +700,16 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.salvaged.append(v)
         s.hands[p].append(played.card)
         s.hands[p].sort(key=_HAND_KEY)
-        return [self._ev("salvage", SECTION.ACTION_SALVAGE, (), ("player", self.players[p]),
-                         ("owner", self.players[v]), ("card", island(played.card)))]
+        return [event_of((GAME, "salvage", SECTION.ACTION_SALVAGE,
+                          (("player", self.players[p]), ("owner", self.players[v]),
+                           ("card", island(played.card))), ()))]
 
     def _discard(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p = step.player
         s.hands[p].remove(move.arg)
         s.discards.append(move.arg)
-        return [self._ev("discard", SECTION.ACTION_SALVAGE, (), ("player", self.players[p]),
-                         ("card", island(move.arg)))]
+        return [event_of((GAME, "discard", SECTION.ACTION_SALVAGE,
+                          (("player", self.players[p]), ("card", island(move.arg))), ()))]
 
     # end of a trick, a round, the game -------------------------------------------------------
     def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -703,30 +730,33 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 s.face_up[d] = None
                 under.append(treasure(card))
         if returned:
-            events.append(self._ev("additions_back", SECTION.ADDITIONS, (), ("cards", returned)))
+            events.append(event_of((GAME, "additions_back", SECTION.ADDITIONS,
+                                    (("cards", returned),), ())))
         if under:
-            events.append(self._ev("under", SECTION.END_TRICK, (), ("cards", tuple(under))))
+            events.append(event_of((GAME, "under", SECTION.END_TRICK,
+                                    (("cards", tuple(under)),), ())))
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
             return events
         s.steps[0:0] = trick_steps(s.players, s.starter)
-        events.append(self._ev("next_trick", SECTION.END_TRICK, (),
-                               ("player", self.players[s.starter])))
+        events.append(event_of((GAME, "next_trick", SECTION.END_TRICK,
+                                (("player", self.players[s.starter]),), ())))
         return events
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         scores = round_points(s)
         s.round_scores.append(scores)
-        events = [self._ev("round_score", SECTION.GAME_END, (), ("player", self.players[p]),
-                           ("treasure", sum(treasure(t).value for t in s.piles[p])),
-                           ("additions", s.additions[p]), ("total", scores[p]))
+        events = [event_of((GAME, "round_score", SECTION.GAME_END,
+                            (("player", self.players[p]),
+                             ("treasure", sum(treasure(t).value for t in s.piles[p])),
+                             ("additions", s.additions[p]), ("total", scores[p])), ()))
                   for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
             s.round += 1
             self._setup_round(s, starter=(s.first_starter + 1) % s.players)
-            return events + [self._ev("second_round", SECTION.GAME_END, (),
-                                      ("player", self.players[s.starter]))]
+            return events + [event_of((GAME, "second_round", SECTION.GAME_END,
+                                       (("player", self.players[s.starter]),), ()))]
         s.over = True
         s.steps = []
         totals = self._scores(s)
@@ -734,10 +764,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         tied = [self.players[p] for p, x in enumerate(totals) if x == best]
         winner = self.players[self._winners(s)[0]]
         if len(tied) > 1:
-            events.append(self._ev("final_tie", SECTION.TIE, (), ("players", tied), ("score", best),
-                                   ("player", winner), ("starter", self.players[s.starter])))
-        return events + [self._ev("winner", SECTION.GAME_END, (), ("player", winner),
-                                  ("score", best))]
+            events.append(event_of((GAME, "final_tie", SECTION.TIE,
+                                    (("players", tied), ("score", best), ("player", winner),
+                                     ("starter", self.players[s.starter])), ())))
+        return events + [event_of((GAME, "winner", SECTION.GAME_END,
+                                   (("player", winner), ("score", best)), ()))]
 
     def _winners(self, s: SeaOrShoreState) -> list[int]:
         """The highest total; a tie goes, as every tie does, to the starting player (who holds
