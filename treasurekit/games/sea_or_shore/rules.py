@@ -75,15 +75,13 @@ ROUNDS = 2
 class Group:
     """The players who compete for one colour in a trick (two colours under the exception)."""
 
-    __slots__ = ("colours", "ranked")
+    __slots__ = ("colours", "ranked", "winner", "colour")
 
     def __init__(self, colours: tuple[str, ...], ranked: list[tuple[int, int]]) -> None:
         self.colours = colours
         self.ranked = ranked                     # (seat, value), highest first
-
-    @property
-    def winner(self) -> int:
-        return self.ranked[0][0]
+        self.winner: int = ranked[0][0]
+        self.colour = _colours(colours)          # as the trick's events name it
 
 
 #: Sort key of a (seat, value) pair: its value.
@@ -509,7 +507,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for g in found:
             if len(g.colours) > 1:
                 events.append(event_of((GAME, "merged", SECTION.EXCEPTION,
-                                        (("colours", _colours(g.colours)),
+                                        (("colours", g.colour),
                                          ("player", names[g.winner])), ())))
         events += self._ties(found)
         events += self._award_additions(s, found)
@@ -519,7 +517,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         sides = self.sides
         for g in found:
             deck = deck_of.get(g.colours[0]) if len(g.colours) == 1 else None
-            colour = _colours(g.colours)
+            colour = g.colour
             if deck is not None:
                 events.append(event_of((GAME, "win_treasure", SECTION.WIN,
                                         (("player", names[g.winner]), ("colour", colour),
@@ -546,12 +544,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if y == x:
                 events.append(event_of((GAME, "tie_win", SECTION.TIE,
                                         (("player", names[a]), ("other", names[b]),
-                                         ("value", x), ("colour", _colours(g.colours))), ())))
+                                         ("value", x), ("colour", g.colour)), ())))
             (c, z), (low, v) = ranked[-2], ranked[-1]
             if len(ranked) > 2 and v == z:
                 events.append(event_of((GAME, "tie_low", SECTION.TIE,
                                         (("player", names[low]), ("other", names[c]),
-                                         ("value", v), ("colour", _colours(g.colours))), ())))
+                                         ("value", v), ("colour", g.colour)), ())))
         return events
 
     def _treasure_decks(self, s: SeaOrShoreState) -> dict[str, int]:
@@ -566,18 +564,18 @@ class SeaOrShore(Game[SeaOrShoreState]):
         """The lowest player of each contested colour earns one addition card per card of it."""
         events = []
         n, starter = s.players, s.starter
-        losers = sorted((g for g in found if len(g.ranked) > 1),
-                        key=lambda g: (g.ranked[-1][0] - starter) % n)   # clockwise
-        for g in losers:
-            seat = g.ranked[-1][0]
+        lowest = {g.ranked[-1][0]: g for g in found if len(g.ranked) > 1}
+        for seat in clockwise(n, starter):       # in turn order, while the pile lasts
+            g = lowest.get(seat)
+            if g is None:
+                continue
             earned = min(len(g.ranked), s.addition_pile)
             s.addition_pile -= earned
             s.additions[seat] += earned
             kind = "earn" if earned == len(g.ranked) else "earn_short"
             events.append(event_of((GAME, kind, SECTION.LOSE,
-                                    (("player", self.players[seat]),
-                                     ("colour", _colours(g.colours)), ("cards", len(g.ranked)),
-                                     ("earned", earned)), ())))
+                                    (("player", self.players[seat]), ("colour", g.colour),
+                                     ("cards", len(g.ranked)), ("earned", earned)), ())))
         return events
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
