@@ -271,7 +271,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         step = s.steps[0]
         kind, p = step.kind, step.player
         if kind == "play":                       # each hand card's plays, in hand order
-            by_card = _PLAY_MOVES[min(s.additions[p], MAX_VALUE)]
+            by_card = plays_by_card(min(s.additions[p], MAX_VALUE))
             return tuple(chain.from_iterable(map(by_card.__getitem__, s.hands[p])))
         if kind == "pass":
             return tuple(_CARD_MOVES["pass"][c] for c in pass_options(s.hands[p]))
@@ -977,10 +977,12 @@ def play_moves(card: str, additions: int) -> tuple[Move, ...]:
                  for side in SHOWS for k in range(room + 1))
 
 
-#: ``_PLAY_MOVES[a][card]``: ``play_moves(card, a)`` for a player holding ``a`` addition
-#: cards (``a`` up to 12: more can never be placed beside one card).
-_PLAY_MOVES = tuple({card: play_moves(card, a) for card in ISLAND_CODES}
-                    for a in range(MAX_VALUE + 1))
+@cache
+def plays_by_card(additions: int) -> dict[str, tuple[Move, ...]]:
+    """``play_moves(card, additions)`` of every island card, for a player holding
+    ``additions`` addition cards (0 to 12: more can never go beside one card). Built the
+    first time a player holds that many, then read for every play decision."""
+    return {card: play_moves(card, additions) for card in ISLAND_CODES}
 
 
 def pass_options(hand: list[str]) -> list[str]:
