@@ -244,16 +244,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _is_legal(self, s: SeaOrShoreState, move: Move) -> bool:
         if s.over:
             return False
-        if s.legal is not None:                  # a decision whose moves are listed already
-            return move in s.legal
-        kind = s.steps[0].kind
+        step = s.steps[0]
+        kind = step.kind
         if kind == "deal":
             return move.kind == "deal" and move.arg in s.box
         if kind in ("turn", "see"):
-            return move.kind == kind and move.arg in s.decks[s.steps[0].deck].middle
-        if kind in CHANCE_STEPS:
+            return move.kind == kind and move.arg in s.decks[step.deck].middle
+        if kind == "grab":
             return super()._is_legal(s, move)
-        return move in (s.legal or self._decisions(s))
+        return move in self._decisions(s)        # listed once per decision
 
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> list[Move]:
@@ -370,7 +369,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if kind == "play" or kind == "uncover":
                 break           # always a choice (sea or shore); a lesson waits to uncover
             if kind == "deal" and len(s.box) > 1:
-                break           # the dealer's next card (the most frequent step of all)
+                break           # the dealer's next card, one of several (the box holds
+                                # each island card once): the most frequent step of all
             if kind in CHANCE_STEPS:
                 if kind in ("turn", "see"):
                     forced = self._known_draw(s, step)
