@@ -23,7 +23,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from functools import cache
-from itertools import chain, combinations, permutations
+from itertools import combinations, permutations
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple, cast
@@ -271,7 +271,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         kind, p = step.kind, step.player
         if kind == "play":                       # each hand card's plays, in hand order
             by_card = plays_by_card(min(s.additions[p], MAX_VALUE))
-            return tuple(chain.from_iterable(map(by_card.__getitem__, s.hands[p])))
+            plays: list[Move] = []
+            for card in s.hands[p]:
+                plays += by_card[card]
+            return tuple(plays)
         if kind == "pass":
             return tuple(_CARD_MOVES["pass"][c] for c in pass_options(s.hands[p]))
         if kind == "uncover":
