@@ -147,7 +147,8 @@ def groups(s: SeaOrShoreState) -> list[Group]:
     won_by = {}
     for key, seats in zip(keys, ranked, strict=True):
         if seats:
-            seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
+            if len(seats) > 1:
+                seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
             won_by[seats[0][0]] = Group(key, seats)
     return [won_by[seat] for seat in order if seat in won_by]
 
