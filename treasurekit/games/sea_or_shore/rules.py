@@ -281,10 +281,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if kind == "uncover":
             return (_REVEAL,)
         if kind == "treasure":
-            return (_TAKE,) + tuple(_SEAT_MOVES["steal"][v] for v in self._steal_targets(s))
+            steal = _SEAT_MOVES["steal"]
+            return (_TAKE, *[steal[v] for v in self._steal_targets(s)])
         if kind == "rob":
-            return tuple(_SEAT_MOVES["rob"][v] for v in range(s.players)
-                         if v != p and s.additions[v] >= 2)
+            rob = _SEAT_MOVES["rob"]
+            return tuple([rob[v] for v in range(s.players) if v != p and s.additions[v] >= 2])
         if kind == "swap":
             return tuple(_SEAT_MOVES["swap"][v] for v in range(s.players)
                          if v != p and s.hands[v])
@@ -605,7 +606,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         side = self.sides[card]
         name = self.players[p]
         if side == "additions":
-            if any(v != p and s.additions[v] >= 2 for v in range(s.players)):
+            if any([v != p and adds >= 2 for v, adds in enumerate(s.additions)]):
                 s.steps.insert(0, Step("rob", p))
                 return []
             took = min(2, s.addition_pile)
