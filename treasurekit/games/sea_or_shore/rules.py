@@ -292,7 +292,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if kind in ("give", "discard"):
             return tuple(_CARD_MOVES[kind][c] for c in s.hands[p])
         if kind == "peek":
-            return tuple(_SEAT_MOVES["peek"][d] for d, deck in enumerate(s.decks) if deck.size())
+            peek = _SEAT_MOVES["peek"]
+            return tuple([peek[d] for d, deck in enumerate(s.decks) if deck.size()])
         if kind == "order":
             return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
         if kind == "salvage":
@@ -694,7 +695,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
         return [event_of((GAME, "order", SECTION.ACTION_PEEK,
                           (("player", self.players[p]), ("deck", d + 1),
-                           ("cards", tuple(treasure(c) for c in new))), (p,)))]
+                           ("cards", tuple([treasure(c) for c in new]))), (p,)))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
