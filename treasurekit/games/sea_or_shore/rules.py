@@ -77,23 +77,30 @@ class Group:
 
     __slots__ = ("colours", "ranked", "winner", "colour")
 
-    def __init__(self, colours: tuple[str, ...], ranked: list[tuple[int, int]]) -> None:
+    def __init__(self, colours: tuple[str, ...], ranked: list[tuple[int, int]],
+                 colour: Colour) -> None:
         self.colours = colours
         self.ranked = ranked                     # (seat, value), highest first
         self.winner: int = ranked[0][0]
-        self.colour = _colours(colours)          # as the trick's events name it
+        self.colour = colour                     # ``colours`` as the trick's events name it
 
 
 #: Sort key of a (seat, value) pair: its value.
 _VALUE = itemgetter(1)
 
 
+def _colours(colours: tuple[str, ...]) -> Colour:
+    """The colour (or the two merged colours) a group competes for, as an event shows it."""
+    return Colour("/".join(colours))
+
+
 class Competition(NamedTuple):
-    """Which colours compete as one in a trick: the groups' colours, and the group of
-    each colour letter (an index into ``colours``)."""
+    """Which colours compete as one in a trick: the groups' colours, the group of each
+    colour letter (an index into ``colours``) and each group's colour as events name it."""
 
     colours: tuple[tuple[str, ...], ...]
     group_of: Mapping[str, int]
+    labels: tuple[Colour, ...]
 
 
 @cache
@@ -106,7 +113,7 @@ def competition(merged: tuple[bool, ...]) -> Competition:
         else:
             keys += [(c,) for c in pair]
     return Competition(tuple(keys), MappingProxyType(
-        {c: i for i, key in enumerate(keys) for c in key}))
+        {c: i for i, key in enumerate(keys) for c in key}), tuple(map(_colours, keys)))
 
 
 #: Every colour on its own (four or five players).
@@ -136,7 +143,7 @@ def groups(s: SeaOrShoreState) -> list[Group]:
     the start. The seats are collected clockwise from the starter, so a stable sort on the
     value alone settles the ties.
     """
-    keys, group_of = competing_colours(s)
+    keys, group_of, labels = competing_colours(s)
     ranked: list[list[tuple[int, int]]] = [[] for _ in keys]
     played_cards = s.played
     order = clockwise(s.players, s.starter)
@@ -145,11 +152,11 @@ def groups(s: SeaOrShoreState) -> list[Group]:
         if played is not None:
             ranked[group_of[played.card[0]]].append((seat, PLAY_OF[played].value))
     won_by = {}
-    for key, seats in zip(keys, ranked, strict=True):
+    for i, seats in enumerate(ranked):
         if seats:
             if len(seats) > 1:
                 seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
-            won_by[seats[0][0]] = Group(key, seats)
+            won_by[seats[0][0]] = Group(keys[i], seats, labels[i])
     return [won_by[seat] for seat in order if seat in won_by]
 
 
@@ -895,12 +902,6 @@ class Action(str):
 
     def label(self, lang: str) -> str:
         return tr(f"{GAME}.action.{self}", lang)
-
-
-@cache
-def _colours(colours: tuple[str, ...]) -> Colour:
-    """The colour (or the two merged colours) a group competes for, as an event shows it."""
-    return Colour("/".join(colours))
 
 
 # ---- tables worked out once, read by the rules at every step ----------------------------
