@@ -615,7 +615,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         name = self.players[p]
         if side == "additions":
             if any([v != p and adds >= 2 for v, adds in enumerate(s.additions)]):
-                s.steps.insert(0, Step("rob", p))
+                s.steps.insert(0, _SEAT_STEPS["rob"][p])
                 return []
             took = min(2, s.addition_pile)
             s.addition_pile -= took
@@ -626,15 +626,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if not s.hands[p]:
                 return [event_of((GAME, "no_effect", SECTION.ACTION_SWAP,
                                   (("player", name),), ()))]
-            s.steps.insert(0, Step("swap", p))
+            s.steps.insert(0, _SEAT_STEPS["swap"][p])
             return []
         if side == "peek":
             if not any(deck.size() for deck in s.decks):
                 return [event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
                                   (("player", name),), ()))]
-            s.steps.insert(0, Step("peek", p))
+            s.steps.insert(0, _SEAT_STEPS["peek"][p])
             return []
-        s.steps[0:0] = [Step("salvage", p), Step("discard", p)]
+        s.steps[0:0] = [_SEAT_STEPS["salvage"][p], _SEAT_STEPS["discard"][p]]
         return []
 
     def _rob(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -923,6 +923,9 @@ _CARD_MOVES = {
 _SEAT_MOVES = {kind: tuple(Move(kind, str(v)) for v in range(SeaOrShore.max_players))
                for kind in ("steal", "rob", "swap", "peek", "salvage")}
 _TAKE, _REVEAL = Move("take"), Move("reveal")
+#: The step of an action's decision for each seat (the action card's winner decides).
+_SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
+               for kind in ("rob", "swap", "peek", "salvage", "discard")}
 _END_TRICK = Step("end_trick")
 
 
