@@ -92,6 +92,13 @@ class Treasure(_ColouredCard):
 ISLAND_CODES = tuple(f"{c}{v}" for c in COLOURS for v in ISLAND_VALUES)
 _ISLANDS = {code: Island(code[0], int(code[1:])) for code in ISLAND_CODES}
 _TREASURES = {f"{c}{v}": Treasure(c, v) for c in COLOURS for v in sorted(set(TREASURE_VALUES))}
+TREASURE_CODES = tuple(_TREASURES)
+
+
+#: The face value of every island card, and its place in a sorted hand (colour, then
+#: value: the order of ``card_order``), looked up once here instead of parsed per use.
+FACE_VALUE = {code: card.value for code, card in _ISLANDS.items()}
+HAND_ORDER = {code: place for place, code in enumerate(ISLAND_CODES)}
 
 
 def island(code: str) -> Island:

@@ -21,9 +21,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 from itertools import combinations, permutations
-from typing import Any, cast
+from operator import itemgetter
+from types import MappingProxyType
+from typing import Any, NamedTuple, cast
 
 from ...core.events import Event, event_of
 from ...core.game import Game
@@ -33,28 +36,35 @@ from ...core.saves import short
 from ...core.sections import fast_members
 from .cards import (
     ACTION_CARDS,
+    ACTION_SIDES,
     ADDITION_CARDS,
     COLOURS,
     GAME,
+    HAND_ORDER,
     HAND_SIZE,
     ISLAND_CODES,
     MAX_VALUE,
     SHOWS,
+    TREASURE_CODES,
     VARIANTS,
     Colour,
     Section,
     action_card_of,
-    card_order,
     island,
     treasure,
     treasure_decks,
 )
 from .position import state_from_position
-from .state import Deck, Played, SeaOrShoreState, Step
+from .state import Deck, Played, SeaOrShoreState, Step, clockwise
+from .tables import PLAY_OF, PLAYS
 from .view import view
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
 SECTION = fast_members(Section)
+# Every event is built as ``event_of((GAME, kind, SECTION.X, params, seen_by))``: ``params``
+# the (name, value) pairs its wording needs, ``seen_by`` the seats that may read every
+# detail (empty: everyone). Building the tuple in place skips a helper call per event,
+# and a game makes about 500 of them.
 
 CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
 DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
@@ -65,53 +75,89 @@ ROUNDS = 2
 class Group:
     """The players who compete for one colour in a trick (two colours under the exception)."""
 
-    __slots__ = ("colours", "ranked")
+    __slots__ = ("colours", "ranked", "winner", "colour")
 
-    def __init__(self, colours: tuple[str, ...], ranked: list[tuple[int, int]]) -> None:
+    def __init__(self, colours: tuple[str, ...], ranked: list[tuple[int, int]],
+                 colour: Colour) -> None:
         self.colours = colours
         self.ranked = ranked                     # (seat, value), highest first
-
-    @property
-    def winner(self) -> int:
-        return self.ranked[0][0]
+        self.winner: int = ranked[0][0]
+        self.colour = colour                     # ``colours`` as the trick's events name it
 
 
-def rank(s: SeaOrShoreState, seats: list[int]) -> list[tuple[int, int]]:
-    """Seats with their card values, best first; a tie goes to the seat nearer the start."""
-    out = []
-    for seat in seats:
-        played = s.played[seat]
-        assert played is not None
-        out.append((seat, played.value))
-    out.sort(key=lambda sv: (-sv[1], s.distance(sv[0])))
-    return out
+#: Sort key of a (seat, value) pair: its value.
+_VALUE = itemgetter(1)
+
+
+def _colours(colours: tuple[str, ...]) -> Colour:
+    """The colour (or the two merged colours) a group competes for, as an event shows it."""
+    return Colour("/".join(colours))
+
+
+class Competition(NamedTuple):
+    """Which colours compete as one in a trick: the groups' colours, the group of each
+    colour letter (an index into ``colours``) and each group's colour as events name it."""
+
+    colours: tuple[tuple[str, ...], ...]
+    group_of: Mapping[str, int]
+    labels: tuple[Colour, ...]
+
+
+@cache
+def competition(merged: tuple[bool, ...]) -> Competition:
+    """The competition when the colours of action card ``i`` merge where ``merged[i]``."""
+    keys: list[tuple[str, ...]] = []
+    for pair, merge in zip(ACTION_CARDS, merged, strict=True):
+        if merge:
+            keys.append(pair)
+        else:
+            keys += [(c,) for c in pair]
+    return Competition(tuple(keys), MappingProxyType(
+        {c: i for i, key in enumerate(keys) for c in key}), tuple(map(_colours, keys)))
+
+
+#: Every colour on its own (four or five players).
+_APART = competition((False,) * len(ACTION_CARDS))
+
+
+def competing_colours(s: SeaOrShoreState) -> Competition:
+    """The colours that compete as one this trick: each colour alone, except with three
+    players, where the two colours of an action card that both lack a face-up treasure
+    count as one colour (the three-player exception)."""
+    if s.players != 3:
+        return _APART
+    return _competition_under(tuple(s.face_up))
+
+
+@cache
+def _competition_under(face_up: tuple[str | None, ...]) -> Competition:
+    """The three-player competition when the treasures ``face_up`` show (a few dozen)."""
+    up = {t[0] for t in face_up if t}
+    return competition(tuple(up.isdisjoint(pair) for pair in ACTION_CARDS))
 
 
 def groups(s: SeaOrShoreState) -> list[Group]:
     """Who competes with whom this trick, in clockwise order of the winners.
 
-    With three players, the two colours of an action card that both lack a face-up
-    treasure count as one colour (the three-player exception).
+    Each group ranks its seats by card value, best first; a tie goes to the seat nearer
+    the start. The seats are collected clockwise from the starter, so a stable sort on the
+    value alone settles the ties.
     """
-    by_colour: dict[str, list[int]] = {c: [] for c in COLOURS}
-    for seat in s.order_from(s.starter):
-        played = s.played[seat]
+    keys, group_of, labels = competing_colours(s)
+    ranked: list[list[tuple[int, int]]] = [[] for _ in keys]
+    played_cards = s.played
+    order = clockwise(s.players, s.starter)
+    for seat in order:
+        played = played_cards[seat]
         if played is not None:
-            by_colour[played.colour].append(seat)
-    up = {t[0] for t in s.face_up if t}
-    keys: list[tuple[str, ...]] = []
-    for pair in ACTION_CARDS:
-        if s.players == 3 and not up & set(pair):
-            keys.append(pair)
-        else:
-            keys += [(c,) for c in pair]
-    out = []
-    for key in keys:
-        seats = [seat for c in key for seat in by_colour[c]]
+            ranked[group_of[played.card[0]]].append((seat, PLAY_OF[played].value))
+    won_by = {}
+    for i, seats in enumerate(ranked):
         if seats:
-            out.append(Group(key, rank(s, seats)))
-    out.sort(key=lambda g: s.distance(g.winner))
-    return out
+            if len(seats) > 1:
+                seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
+            won_by[seats[0][0]] = Group(keys[i], seats, labels[i])
+    return [won_by[seat] for seat in order if seat in won_by]
 
 
 class SeaOrShore(Game[SeaOrShoreState]):
@@ -120,12 +166,6 @@ class SeaOrShore(Game[SeaOrShoreState]):
     name = GAME
     variants = tuple(VARIANTS)
     min_players, max_players = 3, 5
-
-    def _ev(self, kind: str, section: Section, seen_by: tuple[int, ...],
-            *params: tuple[str, Any]) -> Event:
-        """An event seen in full by ``seen_by`` (empty: everyone), with its parameters as
-        (name, value) pairs (no keyword dict to build on the hot path)."""
-        return event_of((GAME, kind, section, params, seen_by))
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -142,14 +182,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _initial_state(self) -> SeaOrShoreState:
         s = SeaOrShoreState(len(self.players))
         self._setup_round(s, starter=0)
-        self._advance(s)
+        self._advance(s, [])
         return s
 
     def _setup_round(self, s: SeaOrShoreState, starter: int) -> None:
         """Everything as at set-up: fresh decks, hands to deal, additions back in the pile."""
         n = s.players
-        decks = treasure_decks(n)
-        s.decks = [Deck([], sorted(d), []) for d in decks]
+        decks = sorted_decks(n)
+        s.decks = [Deck([], list(d), []) for d in decks]
         s.face_up = [None] * len(decks)
         s.known = [[0] * n for _ in decks]
         s.box = list(ISLAND_CODES)
@@ -162,13 +202,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.additions = [0] * n
         s.addition_pile = ADDITION_CARDS
         s.starter = s.first_starter = starter
-        s.steps = [Step("deal")] + [Step("turn", -1, d) for d in range(len(decks))] + \
-            [Step("pass", p) for p in s.order_from(starter)] + [Step("passes_done")] + \
-            [Step("play", p) for p in s.order_from(starter)] + [Step("reveal")]
+        s.steps = list(round_steps(n, starter))
 
     def _state_from_position(self, desc: dict[str, Any]) -> SeaOrShoreState:
         s = state_from_position(self, desc)
-        self._advance(s)
+        self._advance(s, [])
         return s
 
     # ---- whose turn -----------------------------------------------------------------
@@ -205,57 +243,70 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
         kind = s.steps[0].kind
         if kind == "deal":
-            return Move("deal", s.box[int(x * len(s.box))])
+            return _CARD_MOVES["deal"][s.box[int(x * len(s.box))]]
         if kind in ("turn", "see"):
             middle = s.decks[s.steps[0].deck].middle
-            return Move(kind, middle[int(x * len(middle))])
+            return _CARD_MOVES[kind][middle[int(x * len(middle))]]
         return super()._sample_chance(s, x)
 
     def _is_legal(self, s: SeaOrShoreState, move: Move) -> bool:
         if s.over:
             return False
-        kind = s.steps[0].kind
+        step = s.steps[0]
+        kind = step.kind
         if kind == "deal":
             return move.kind == "deal" and move.arg in s.box
         if kind in ("turn", "see"):
-            return move.kind == kind and move.arg in s.decks[s.steps[0].deck].middle
-        if kind == "play":
-            return move.kind == "play" and self._play_problem(s, move.arg) == ""
-        return super()._is_legal(s, move)
+            return move.kind == kind and move.arg in s.decks[step.deck].middle
+        if kind == "grab":
+            return super()._is_legal(s, move)
+        return move in self._decisions(s)        # listed once per decision
 
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> list[Move]:
+        return list(self._decisions(s))
+
+    def _decisions(self, s: SeaOrShoreState) -> tuple[Move, ...]:
+        """The legal moves of the decision pending, built once per state (``s.legal``)."""
+        legal = s.legal
+        if legal is None:
+            legal = s.legal = self._build_legal(s)
+        return legal
+
+    def _build_legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
+        """Every legal move of the decision at ``s.steps[0]``, in the order listed to players."""
         step = s.steps[0]
         kind, p = step.kind, step.player
-        if kind == "pass":
-            return [Move("pass", c) for c in pass_options(s.hands[p])]
-        if kind == "play":
-            out: list[Move] = []
-            adds = s.additions[p]
+        if kind == "play":                       # each hand card's plays, in hand order
+            by_card = plays_by_card(min(s.additions[p], MAX_VALUE))
+            plays: list[Move] = []
             for card in s.hands[p]:
-                out += play_moves(card, adds)
-            return out
+                plays += by_card[card]
+            return tuple(plays)
+        if kind == "pass":
+            return tuple(_CARD_MOVES["pass"][c] for c in pass_options(s.hands[p]))
         if kind == "uncover":
-            return [Move("reveal")]
+            return (_REVEAL,)
         if kind == "treasure":
-            return [Move("take")] + [Move("steal", str(v)) for v in self._steal_targets(s)]
+            steal = _SEAT_MOVES["steal"]
+            return (_TAKE, *[steal[v] for v in self._steal_targets(s)])
         if kind == "rob":
-            return [Move("rob", str(v)) for v in range(s.players)
-                    if v != p and s.additions[v] >= 2]
+            rob = _SEAT_MOVES["rob"]
+            return tuple([rob[v] for v in range(s.players) if v != p and s.additions[v] >= 2])
         if kind == "swap":
-            return [Move("swap", str(v)) for v in range(s.players) if v != p and s.hands[v]]
+            return tuple(_SEAT_MOVES["swap"][v] for v in range(s.players)
+                         if v != p and s.hands[v])
         if kind in ("give", "discard"):
-            return [Move(kind, c) for c in s.hands[p]]
+            return tuple(_CARD_MOVES[kind][c] for c in s.hands[p])
         if kind == "peek":
-            return [Move("peek", str(d)) for d, deck in enumerate(s.decks) if deck.size()]
+            peek = _SEAT_MOVES["peek"]
+            return tuple([peek[d] for d, deck in enumerate(s.decks) if deck.size()])
         if kind == "order":
-            d = step.deck
-            seen = s.decks[d].top[:3]
-            return [Move("order", ",".join(o)) for o in sorted(set(permutations(seen)))]
+            return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
         if kind == "salvage":
-            return [Move("salvage", str(v)) for v in range(s.players)
-                    if s.played[v] is not None and v not in s.salvaged]
-        return []
+            return tuple(_SEAT_MOVES["salvage"][v] for v in range(s.players)
+                         if s.played[v] is not None and v not in s.salvaged)
+        return ()
 
     def _steal_targets(self, s: SeaOrShoreState) -> list[int]:
         """Players the colour's winner may rob instead of taking the face-up treasure."""
@@ -264,9 +315,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         won = s.played[winner]
         assert won is not None
         # "played the same color as you did but had a lower number": a tie is not lower
-        return [v for v in s.order_from(s.starter)
-                if v != winner and (pl := s.played[v]) is not None and pl.colour == colour
-                and pl.value < won.value and s.piles[v] and s.piles[v][-1][0] == colour]
+        value = PLAY_OF[won].value
+        return [v for v in clockwise(s.players, s.starter)
+                if v != winner and (pl := s.played[v]) is not None and pl.card[0] == colour
+                and PLAY_OF[pl].value < value and s.piles[v] and s.piles[v][-1][0] == colour]
 
     def _play_problem(self, s: SeaOrShoreState, arg: str) -> str:
         """Why ``play:arg`` is not allowed now ('' when it is)."""
@@ -314,17 +366,24 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # ---- playing ---------------------------------------------------------------------
     def _apply(self, s: SeaOrShoreState, move: Move) -> list[Event]:
+        s.legal = None                          # the table changes: new decisions to list
         step = s.steps.pop(0)
         events = _HANDLERS[step.kind](self, s, step, move)
-        return events + self._advance(s)
+        self._advance(s, events)
+        return events
 
-    def _advance(self, s: SeaOrShoreState) -> list[Event]:
+    def _advance(self, s: SeaOrShoreState, events: list[Event]) -> None:
         """Carry out every step that needs nobody: automatic steps, forced decisions and
-        chance whose outcome is already known (a looked-at deck top)."""
-        events: list[Event] = []
+        chance whose outcome is already known (a looked-at deck top); their events go
+        to the end of ``events``."""
         while not s.over:
             step = s.steps[0]
             kind = step.kind
+            if kind == "play" or kind == "uncover":
+                break           # always a choice (sea or shore); a lesson waits to uncover
+            if kind == "deal" and len(s.box) > 1:
+                break           # the dealer's next card, one of several (the box holds
+                                # each island card once): the most frequent step of all
             if kind in CHANCE_STEPS:
                 if kind in ("turn", "see"):
                     forced = self._known_draw(s, step)
@@ -338,20 +397,18 @@ class SeaOrShore(Game[SeaOrShoreState]):
                     events += _HANDLERS[kind](self, s, step, outcome)
                     continue
                 break
-            if kind in ("play", "uncover"):
-                break           # always a choice (sea or shore); a lesson waits to uncover
             if kind in DECISION_STEPS:
                 if kind in ("give", "discard") and len(s.hands[step.player]) > 1:
                     break                                # a choice between hand cards
-                legal = self._legal(s)
+                legal = self._build_legal(s)
                 if len(legal) != 1:
+                    s.legal = legal                      # the decision waits: keep its list
                     break
                 s.steps.pop(0)
                 events += _HANDLERS[kind](self, s, step, legal[0])
                 continue
             s.steps.pop(0)
-            events += _HANDLERS[kind](self, s, step, Move("auto"))
-        return events
+            events += _HANDLERS[kind](self, s, step, _AUTO)
 
     # deal and turn up ---------------------------------------------------------------------
     def _deal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -360,13 +417,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[seat].append(move.arg)
         s.dealt += 1
         if s.dealt < s.to_deal:
-            s.steps.insert(0, Step("deal"))
+            s.steps.insert(0, step)               # the same step again: the next card
             return []
         for hand in s.hands:
-            hand.sort(key=card_order)
+            hand.sort(key=_HAND_KEY)
         kind = "dealt" if s.box else "dealt_all"
-        return [self._ev(kind, SECTION.SETUP, (), ("cards", HAND_SIZE[s.players]),
-                         ("round", s.round + 1), ("unseen", len(s.box)))]
+        return [event_of((GAME, kind, SECTION.SETUP,
+                          (("cards", HAND_SIZE[s.players]), ("round", s.round + 1),
+                           ("unseen", len(s.box))), ()))]
 
     def _known_draw(self, s: SeaOrShoreState, step: Step) -> list[Event] | None:
         """Turn up or look at a card whose identity is already settled, or None if it is not."""
@@ -379,7 +437,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 return None
             if deck.bottom:
                 return self._turn(s, step, Move("turn", deck.bottom[0]))
-            return [self._ev("deck_empty", SECTION.SETUP, (), ("deck", d + 1))]
+            return [event_of((GAME, "deck_empty", SECTION.SETUP, (("deck", d + 1),), ()))]
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or deck.size() == len(deck.top):
             return []
@@ -398,9 +456,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck.middle.remove(move.arg)
         else:
             deck.bottom.pop(0)                    # back round to the cards put under
-        s.known[d] = [max(0, k - 1) for k in s.known[d]]
+        known = s.known[d]
+        if any(known):
+            s.known[d] = [max(0, k - 1) for k in known]
         s.face_up[d] = move.arg
-        return [self._ev("turn", SECTION.SETUP, (), ("deck", d + 1), ("card", treasure(move.arg)))]
+        return [event_of((GAME, "turn", SECTION.SETUP,
+                          (("deck", d + 1), ("card", treasure(move.arg))), ()))]
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -408,8 +469,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.passing[p] = move.arg
         to = (p - 1) % s.players
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
-        return [self._ev("pass", SECTION.SETUP, (p,), ("player", self.players[p]),
-                         ("to", self.players[to]), ("card", island(move.arg)))]
+        return [event_of((GAME, "pass", SECTION.SETUP,
+                          (("player", self.players[p]), ("to", self.players[to]),
+                           ("card", island(move.arg))), (p,)))]
 
     def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         for p, card in enumerate(s.passing):
@@ -421,24 +483,25 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             to = (p - 1) % s.players
             s.hands[to].append(card)
-            events.append(self._ev("receive", SECTION.SETUP, (p, to), ("player", self.players[p]),
-                                   ("to", self.players[to]), ("card", island(card))))
+            events.append(event_of((GAME, "receive", SECTION.SETUP,
+                                    (("player", self.players[p]), ("to", self.players[to]),
+                                     ("card", island(card))), (p, to))))
         for hand in s.hands:
-            hand.sort(key=card_order)
+            hand.sort(key=_HAND_KEY)
         s.passing = [None] * s.players
-        return events + [self._ev("passed", SECTION.SETUP, (), ("player", self.players[s.starter]))]
+        return events + [event_of((GAME, "passed", SECTION.SETUP,
+                                   (("player", self.players[s.starter]),), ()))]
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p = step.player
-        played = Played.parse(move.arg)
+        play = PLAYS[move.arg]                   # a legal play: in the table
+        played = play.played
         s.hands[p].remove(played.card)
         s.additions[p] -= played.adds
         s.played[p] = played
-        card = island(played.card)
-        shown: Any = Colour(card.colour) if played.shows == "sea" else card.value
-        return [self._ev(f"play_{played.shows}", SECTION.PLAY, (p,), ("player", self.players[p]),
-                         ("card", card), ("shown", shown), ("adds", played.adds))]
+        return [event_of((GAME, play.kind, SECTION.PLAY,
+                          (("player", self.players[p]),) + play.shown, (p,)))]
 
     def _uncover(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         """A set-up table waits with every card covered until someone says "reveal"."""
@@ -446,79 +509,86 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _reveal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         s.revealed = True
+        names = self.players
         events = []
-        for seat in s.order_from(s.starter):
+        for seat in clockwise(s.players, s.starter):
             played = s.played[seat]
             assert played is not None
-            events.append(self._ev("reveal", SECTION.PLAY, (), ("player", self.players[seat]),
-                                   ("card", island(played.card)), ("value", played.value),
-                                   ("adds", played.adds)))
+            events.append(event_of((GAME, "reveal", SECTION.PLAY,
+                                    (("player", names[seat]),) + PLAY_OF[played].revealed, ())))
         found = groups(s)
         for g in found:
             if len(g.colours) > 1:
-                events.append(self._ev("merged", SECTION.EXCEPTION, (),
-                                       ("colours", _colours(g.colours)),
-                                       ("player", self.players[g.winner])))
+                events.append(event_of((GAME, "merged", SECTION.EXCEPTION,
+                                        (("colours", g.colour),
+                                         ("player", names[g.winner])), ())))
         events += self._ties(found)
         events += self._award_additions(s, found)
         treasures: list[Step] = []
         actions: list[Step] = []
+        deck_of = self._treasure_decks(s)
+        sides = self.sides
         for g in found:
-            deck = self._treasure_deck(s, g.colours)
-            colour = _colours(g.colours)
+            deck = deck_of.get(g.colours[0]) if len(g.colours) == 1 else None
+            colour = g.colour
             if deck is not None:
-                events.append(self._ev("win_treasure", SECTION.WIN, (),
-                                       ("player", self.players[g.winner]), ("colour", colour),
-                                       ("treasure", treasure(s.face_up[deck] or ""))))
-                treasures.append(Step("treasure", g.winner, deck,
-                                      colour=COLOURS.index(g.colours[0])))
+                events.append(event_of((GAME, "win_treasure", SECTION.WIN,
+                                        (("player", names[g.winner]), ("colour", colour),
+                                         ("treasure", treasure(s.face_up[deck] or ""))), ())))
+                treasures.append(_treasure_step(g.winner, deck, g.colours[0]))
             else:
                 card = action_card_of(g.colours[0])
-                events.append(self._ev("win_action", SECTION.ACTIVATE, (),
-                                       ("player", self.players[g.winner]), ("colour", colour),
-                                       ("action", Action(self.sides[card]))))
-                actions.append(Step("action", g.winner, card=card))
-        s.steps[0:0] = treasures + actions + [Step("end_trick")]
+                events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
+                                        (("player", names[g.winner]), ("colour", colour),
+                                         ("action", _ACTION[sides[card]])), ())))
+                actions.append(_action_step(g.winner, card))
+        s.steps[0:0] = treasures + actions + [_END_TRICK]
         return events
 
     def _ties(self, found: list[Group]) -> list[Event]:
         """Explain every tie the starting card settles (for the win and for the lowest)."""
         events = []
+        names = self.players
         for g in found:
-            (a, x), *rest = g.ranked
-            if rest and rest[0][1] == x:
-                events.append(self._ev("tie_win", SECTION.TIE, (), ("player", self.players[a]),
-                                       ("other", self.players[rest[0][0]]), ("value", x),
-                                       ("colour", _colours(g.colours))))
-            if len(rest) > 1 and rest[-1][1] == rest[-2][1]:
-                events.append(self._ev("tie_low", SECTION.TIE, (),
-                                       ("player", self.players[rest[-1][0]]),
-                                       ("other", self.players[rest[-2][0]]), ("value", rest[-1][1]),
-                                       ("colour", _colours(g.colours))))
+            ranked = g.ranked
+            if len(ranked) == 1:
+                continue                         # alone in its colour: no tie to explain
+            (a, x), (b, y) = ranked[0], ranked[1]
+            if y == x:
+                events.append(event_of((GAME, "tie_win", SECTION.TIE,
+                                        (("player", names[a]), ("other", names[b]),
+                                         ("value", x), ("colour", g.colour)), ())))
+            (c, z), (low, v) = ranked[-2], ranked[-1]
+            if len(ranked) > 2 and v == z:
+                events.append(event_of((GAME, "tie_low", SECTION.TIE,
+                                        (("player", names[low]), ("other", names[c]),
+                                         ("value", v), ("colour", g.colour)), ())))
         return events
 
-    def _treasure_deck(self, s: SeaOrShoreState, colours: tuple[str, ...]) -> int | None:
-        if len(colours) > 1:
-            return None
+    def _treasure_decks(self, s: SeaOrShoreState) -> dict[str, int]:
+        """The deck of each colour's face-up treasure (the first deck if two show it)."""
+        out: dict[str, int] = {}
         for d, card in enumerate(s.face_up):
-            if card and card[0] == colours[0]:
-                return d
-        return None
+            if card:
+                out.setdefault(card[0], d)
+        return out
 
     def _award_additions(self, s: SeaOrShoreState, found: list[Group]) -> list[Event]:
         """The lowest player of each contested colour earns one addition card per card of it."""
         events = []
-        losers = sorted((g for g in found if len(g.ranked) > 1),
-                        key=lambda g: s.distance(g.ranked[-1][0]))
-        for g in losers:
-            seat = g.ranked[-1][0]
+        n, starter = s.players, s.starter
+        lowest = {g.ranked[-1][0]: g for g in found if len(g.ranked) > 1}
+        for seat in clockwise(n, starter):       # in turn order, while the pile lasts
+            g = lowest.get(seat)
+            if g is None:
+                continue
             earned = min(len(g.ranked), s.addition_pile)
             s.addition_pile -= earned
             s.additions[seat] += earned
             kind = "earn" if earned == len(g.ranked) else "earn_short"
-            events.append(self._ev(kind, SECTION.LOSE, (), ("player", self.players[seat]),
-                                   ("colour", _colours(g.colours)), ("cards", len(g.ranked)),
-                                   ("earned", earned)))
+            events.append(event_of((GAME, kind, SECTION.LOSE,
+                                    (("player", self.players[seat]), ("colour", g.colour),
+                                     ("cards", len(g.ranked)), ("earned", earned)), ())))
         return events
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -528,13 +598,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             s.face_up[d] = None
             s.piles[winner].append(card)
-            return [self._ev("take", SECTION.TREASURE, (), ("player", self.players[winner]),
-                             ("treasure", treasure(card)))]
+            return [event_of((GAME, "take", SECTION.TREASURE,
+                              (("player", self.players[winner]), ("treasure", treasure(card))),
+                              ()))]
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
-        return [self._ev("steal", SECTION.STEAL, (), ("player", self.players[winner]),
-                         ("victim", self.players[victim]), ("treasure", treasure(card)))]
+        return [event_of((GAME, "steal", SECTION.STEAL,
+                          (("player", self.players[winner]), ("victim", self.players[victim]),
+                           ("treasure", treasure(card))), ()))]
 
     # actions ----------------------------------------------------------------------------
     def _action(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -542,39 +614,42 @@ class SeaOrShore(Game[SeaOrShoreState]):
         side = self.sides[card]
         name = self.players[p]
         if side == "additions":
-            if any(v != p and s.additions[v] >= 2 for v in range(s.players)):
-                s.steps.insert(0, Step("rob", p))
+            if any([v != p and adds >= 2 for v, adds in enumerate(s.additions)]):
+                s.steps.insert(0, _SEAT_STEPS["rob"][p])
                 return []
             took = min(2, s.addition_pile)
             s.addition_pile -= took
             s.additions[p] += took
-            return [self._ev("rob_pile", SECTION.ACTION_ADDITIONS, (), ("player", name),
-                             ("cards", took))]
+            return [event_of((GAME, "rob_pile", SECTION.ACTION_ADDITIONS,
+                              (("player", name), ("cards", took)), ()))]
         if side == "swap":
             if not s.hands[p]:
-                return [self._ev("no_effect", SECTION.ACTION_SWAP, (), ("player", name))]
-            s.steps.insert(0, Step("swap", p))
+                return [event_of((GAME, "no_effect", SECTION.ACTION_SWAP,
+                                  (("player", name),), ()))]
+            s.steps.insert(0, _SEAT_STEPS["swap"][p])
             return []
         if side == "peek":
             if not any(deck.size() for deck in s.decks):
-                return [self._ev("no_effect", SECTION.ACTION_PEEK, (), ("player", name))]
-            s.steps.insert(0, Step("peek", p))
+                return [event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
+                                  (("player", name),), ()))]
+            s.steps.insert(0, _SEAT_STEPS["peek"][p])
             return []
-        s.steps[0:0] = [Step("salvage", p), Step("discard", p)]
+        s.steps[0:0] = [_SEAT_STEPS["salvage"][p], _SEAT_STEPS["discard"][p]]
         return []
 
     def _rob(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
         s.additions[v] -= 2
         s.additions[p] += 2
-        return [self._ev("rob", SECTION.ACTION_ADDITIONS, (), ("player", self.players[p]),
-                         ("victim", self.players[v]))]
+        return [event_of((GAME, "rob", SECTION.ACTION_ADDITIONS,
+                          (("player", self.players[p]), ("victim", self.players[v])), ()))]
 
     def _swap(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
         s.steps.insert(0, Step("grab", p, victim=v))
-        return [self._ev("swap", SECTION.ACTION_SWAP, (), ("player", self.players[p]),
-                         ("victim", self.players[v]), ("cards", min(2, len(s.hands[v]))))]
+        return [event_of((GAME, "swap", SECTION.ACTION_SWAP,
+                          (("player", self.players[p]), ("victim", self.players[v]),
+                           ("cards", min(2, len(s.hands[v])))), ()))]
 
     def _grab(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, step.victim
@@ -582,27 +657,30 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for c in cards:
             s.hands[v].remove(c)
             s.hands[p].append(c)
-        s.hands[p].sort(key=card_order)
+        s.hands[p].sort(key=_HAND_KEY)
         s.grabbed = cards
         s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
-        return [self._ev("grab", SECTION.ACTION_SWAP, (p, v), ("player", self.players[p]),
-                         ("victim", self.players[v]), ("cards", tuple(island(c) for c in cards)))]
+        return [event_of((GAME, "grab", SECTION.ACTION_SWAP,
+                          (("player", self.players[p]), ("victim", self.players[v]),
+                           ("cards", tuple(island(c) for c in cards))), (p, v)))]
 
     def _give(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, step.victim
         s.hands[p].remove(move.arg)
         s.hands[v].append(move.arg)
-        s.hands[v].sort(key=card_order)
+        s.hands[v].sort(key=_HAND_KEY)
         if not any(st.kind == "give" for st in s.steps):
             s.grabbed = []
-        return [self._ev("give", SECTION.ACTION_SWAP, (p, v), ("player", self.players[p]),
-                         ("victim", self.players[v]), ("card", island(move.arg)))]
+        return [event_of((GAME, "give", SECTION.ACTION_SWAP,
+                          (("player", self.players[p]), ("victim", self.players[v]),
+                           ("card", island(move.arg))), (p, v)))]
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, d = step.player, int(move.arg)
         s.steps[0:0] = [Step("see", p, d), Step("order", p, d)]
-        return [self._ev("peek", SECTION.ACTION_PEEK, (), ("player", self.players[p]),
-                         ("deck", d + 1), ("cards", min(3, s.decks[d].size())))]
+        return [event_of((GAME, "peek", SECTION.ACTION_PEEK,
+                          (("player", self.players[p]), ("deck", d + 1),
+                           ("cards", min(3, s.decks[d].size()))), ()))]
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         d = step.deck
@@ -611,8 +689,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
         p = step.player
-        return [self._ev("see", SECTION.ACTION_PEEK, (p,), ("player", self.players[p]),
-                         ("card", treasure(move.arg)), ("place", len(deck.top)))]
+        return [event_of((GAME, "see", SECTION.ACTION_PEEK,
+                          (("player", self.players[p]), ("card", treasure(move.arg)),
+                           ("place", len(deck.top))), (p,)))]
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, d = step.player, step.deck
@@ -621,8 +700,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck.top[:len(new)] = new
         # only the looker knows the new order; anyone who knew the old one no longer does
         s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
-        return [self._ev("order", SECTION.ACTION_PEEK, (p,), ("player", self.players[p]),
-                         ("deck", d + 1), ("cards", tuple(treasure(c) for c in new)))]
+        return [event_of((GAME, "order", SECTION.ACTION_PEEK,
+                          (("player", self.players[p]), ("deck", d + 1),
+                           ("cards", tuple([treasure(c) for c in new]))), (p,)))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
@@ -630,16 +710,17 @@ class SeaOrShore(Game[SeaOrShoreState]):
         assert played is not None
         s.salvaged.append(v)
         s.hands[p].append(played.card)
-        s.hands[p].sort(key=card_order)
-        return [self._ev("salvage", SECTION.ACTION_SALVAGE, (), ("player", self.players[p]),
-                         ("owner", self.players[v]), ("card", island(played.card)))]
+        s.hands[p].sort(key=_HAND_KEY)
+        return [event_of((GAME, "salvage", SECTION.ACTION_SALVAGE,
+                          (("player", self.players[p]), ("owner", self.players[v]),
+                           ("card", island(played.card))), ()))]
 
     def _discard(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p = step.player
         s.hands[p].remove(move.arg)
         s.discards.append(move.arg)
-        return [self._ev("discard", SECTION.ACTION_SALVAGE, (), ("player", self.players[p]),
-                         ("card", island(move.arg)))]
+        return [event_of((GAME, "discard", SECTION.ACTION_SALVAGE,
+                          (("player", self.players[p]), ("card", island(move.arg))), ()))]
 
     # end of a trick, a round, the game -------------------------------------------------------
     def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -660,30 +741,33 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 s.face_up[d] = None
                 under.append(treasure(card))
         if returned:
-            events.append(self._ev("additions_back", SECTION.ADDITIONS, (), ("cards", returned)))
+            events.append(event_of((GAME, "additions_back", SECTION.ADDITIONS,
+                                    (("cards", returned),), ())))
         if under:
-            events.append(self._ev("under", SECTION.END_TRICK, (), ("cards", tuple(under))))
+            events.append(event_of((GAME, "under", SECTION.END_TRICK,
+                                    (("cards", tuple(under)),), ())))
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
             return events
-        s.steps[0:0] = [Step("turn", -1, d) for d in range(len(s.decks))] + \
-            [Step("play", p) for p in s.order_from(s.starter)] + [Step("reveal")]
-        return events + [self._ev("next_trick", SECTION.END_TRICK, (),
-                                  ("player", self.players[s.starter]))]
+        s.steps[0:0] = trick_steps(s.players, s.starter)
+        events.append(event_of((GAME, "next_trick", SECTION.END_TRICK,
+                                (("player", self.players[s.starter]),), ())))
+        return events
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         scores = round_points(s)
         s.round_scores.append(scores)
-        events = [self._ev("round_score", SECTION.GAME_END, (), ("player", self.players[p]),
-                           ("treasure", sum(treasure(t).value for t in s.piles[p])),
-                           ("additions", s.additions[p]), ("total", scores[p]))
+        events = [event_of((GAME, "round_score", SECTION.GAME_END,
+                            (("player", self.players[p]),
+                             ("treasure", sum(treasure(t).value for t in s.piles[p])),
+                             ("additions", s.additions[p]), ("total", scores[p])), ()))
                   for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
             s.round += 1
             self._setup_round(s, starter=(s.first_starter + 1) % s.players)
-            return events + [self._ev("second_round", SECTION.GAME_END, (),
-                                      ("player", self.players[s.starter]))]
+            return events + [event_of((GAME, "second_round", SECTION.GAME_END,
+                                       (("player", self.players[s.starter]),), ()))]
         s.over = True
         s.steps = []
         totals = self._scores(s)
@@ -691,10 +775,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         tied = [self.players[p] for p, x in enumerate(totals) if x == best]
         winner = self.players[self._winners(s)[0]]
         if len(tied) > 1:
-            events.append(self._ev("final_tie", SECTION.TIE, (), ("players", tied), ("score", best),
-                                   ("player", winner), ("starter", self.players[s.starter])))
-        return events + [self._ev("winner", SECTION.GAME_END, (), ("player", winner),
-                                  ("score", best))]
+            events.append(event_of((GAME, "final_tie", SECTION.TIE,
+                                    (("players", tied), ("score", best), ("player", winner),
+                                     ("starter", self.players[s.starter])), ())))
+        return events + [event_of((GAME, "winner", SECTION.GAME_END,
+                                   (("player", winner), ("score", best)), ()))]
 
     def _winners(self, s: SeaOrShoreState) -> list[int]:
         """The highest total; a tie goes, as every tie does, to the starting player (who holds
@@ -780,7 +865,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for q in others:
             keep = [c for c in s.hands[q] if c in kept]
             k = len(s.hands[q]) - len(keep)
-            s.hands[q] = sorted(keep + rest[:k], key=card_order)
+            s.hands[q] = sorted(keep + rest[:k], key=_HAND_KEY)
             del rest[:k]
             if s.passing[q] is not None:
                 s.passing[q] = rng.choice(pass_options(s.hands[q]))
@@ -799,6 +884,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             under = s.piles[q][:-1]
             rng.shuffle(under)
             s.piles[q][:-1] = under
+        s.legal = None                   # the hands changed: list the decisions afresh
         return cast(SeaOrShore, self._with_state(s))
 
 
@@ -818,11 +904,82 @@ class Action(str):
         return tr(f"{GAME}.action.{self}", lang)
 
 
-def _colours(colours: tuple[str, ...]) -> Colour:
-    return Colour("/".join(colours)) if len(colours) > 1 else Colour(colours[0])
+# ---- tables worked out once, read by the rules at every step ----------------------------
+#: Sort key of the cards in a hand: colour, then value (as ``cards.card_order``).
+_HAND_KEY = HAND_ORDER.__getitem__
+#: Each action side as an ``Action`` that can name itself in a language.
+_ACTION = {side: Action(side) for sides in ACTION_SIDES for side in sides}
+#: The move of an automatic step (which needs no decision).
+_AUTO = Move("auto")
+#: The move naming one card, per kind and card code: the dealer and the lists of legal
+#: moves pick from these instead of building a new Move for every card.
+_CARD_MOVES = {
+    **{kind: {code: Move(kind, code) for code in ISLAND_CODES}
+       for kind in ("deal", "pass", "give", "discard")},
+    "turn": {code: Move("turn", code) for code in TREASURE_CODES},
+    "see": {code: Move("see", code) for code in TREASURE_CODES},
+}
+#: The moves naming a seat (or, for peek, a treasure deck) by its number.
+_SEAT_MOVES = {kind: tuple(Move(kind, str(v)) for v in range(SeaOrShore.max_players))
+               for kind in ("steal", "rob", "swap", "peek", "salvage")}
+_TAKE, _REVEAL = Move("take"), Move("reveal")
+#: The step of an action's decision for each seat (the action card's winner decides).
+_SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
+               for kind in ("rob", "swap", "peek", "salvage", "discard")}
+_END_TRICK = Step("end_trick")
 
 
 @cache
+def order_moves(seen: tuple[str, ...]) -> tuple[Move, ...]:
+    """Every order to put the looked-at treasures ``seen`` back in (each order once, sorted:
+    the same list for any order of ``seen``, so it is cached under ``sorted(seen)``: a few
+    thousand sets of up to three treasures)."""
+    return tuple(Move("order", ",".join(o)) for o in sorted(set(permutations(seen))))
+
+
+@cache
+def sorted_decks(players: int) -> tuple[tuple[str, ...], ...]:
+    """The treasure decks at set-up, each sorted (the shuffled middle of a ``Deck``)."""
+    return tuple(tuple(sorted(d)) for d in treasure_decks(players))
+
+
+def _turn_steps(players: int) -> tuple[Step, ...]:
+    """Turn up the top treasure of each deck."""
+    return tuple(Step("turn", -1, d) for d in range(len(sorted_decks(players))))
+
+
+def _play_steps(players: int, starter: int) -> tuple[Step, ...]:
+    """Everyone plays a card, clockwise from ``starter``; then the cards are revealed."""
+    return tuple(Step("play", p) for p in clockwise(players, starter)) + (Step("reveal"),)
+
+
+@cache
+def round_steps(players: int, starter: int) -> tuple[Step, ...]:
+    """The steps of a round's start: deal, turn up the treasures, everyone passes
+    (clockwise from ``starter``), then the first trick is played."""
+    passes = tuple(Step("pass", p) for p in clockwise(players, starter))
+    return ((Step("deal"),) + _turn_steps(players) + passes + (Step("passes_done"),)
+            + _play_steps(players, starter))
+
+
+@cache
+def trick_steps(players: int, starter: int) -> tuple[Step, ...]:
+    """The steps of every later trick: turn up the treasures, everyone plays."""
+    return _turn_steps(players) + _play_steps(players, starter)
+
+
+@cache
+def _treasure_step(winner: int, deck: int, colour: str) -> Step:
+    """The winner of ``colour`` takes (or steals) a treasure from ``deck``."""
+    return Step("treasure", winner, deck, colour=COLOURS.index(colour))
+
+
+@cache
+def _action_step(winner: int, card: int) -> Step:
+    """The winner of an action card's colour(s) carries out its action."""
+    return Step("action", winner, card=card)
+
+
 def play_moves(card: str, additions: int) -> tuple[Move, ...]:
     """Every way to play ``card`` with up to ``additions`` addition cards (never above 12)."""
     room = min(additions, MAX_VALUE - island(card).value)
@@ -830,14 +987,23 @@ def play_moves(card: str, additions: int) -> tuple[Move, ...]:
                  for side in SHOWS for k in range(room + 1))
 
 
+@cache
+def plays_by_card(additions: int) -> dict[str, tuple[Move, ...]]:
+    """``play_moves(card, additions)`` of every island card, for a player holding
+    ``additions`` addition cards (0 to 12: more can never go beside one card). Built the
+    first time a player holds that many, then read for every play decision."""
+    return {card: play_moves(card, additions) for card in ISLAND_CODES}
+
+
 def pass_options(hand: list[str]) -> list[str]:
     """The cards a player may pass before play: the highest of each colour they hold most of."""
-    counts = Counter(c[0] for c in hand)
-    if not counts:
+    by_colour: dict[str, list[str]] = {colour: [] for colour in COLOURS}
+    for card in hand:
+        by_colour[card[0]].append(card)
+    most = max(len(cards) for cards in by_colour.values())
+    if not most:
         return []
-    most = max(counts.values())
-    return [max((c for c in hand if c[0] == colour), key=card_order)
-            for colour in COLOURS if counts.get(colour) == most]
+    return [max(cards, key=_HAND_KEY) for cards in by_colour.values() if len(cards) == most]
 
 
 def round_points(s: SeaOrShoreState) -> list[int]:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
-from .cards import MAX_VALUE, SHOWS, island
+from ...core.moves import Move
+from .cards import FACE_VALUE, MAX_VALUE, SHOWS, island
 
 
 class Deck(NamedTuple):
@@ -38,7 +39,7 @@ class Played(NamedTuple):
     @property
     def value(self) -> int:
         """The card's value with its addition cards (never above 12)."""
-        return min(MAX_VALUE, island(self.card).value + self.adds)
+        return min(MAX_VALUE, FACE_VALUE[self.card] + self.adds)
 
     @property
     def colour(self) -> str:
@@ -105,6 +106,10 @@ class SeaOrShoreState:
     round_scores: list[list[int]] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     over: bool = False
+    #: The legal moves of the decision at ``steps[0]``, built the first time they are asked
+    #: for (None until then). The rules clear it whenever they change the table (every
+    #: ``_apply``), so it always belongs to this very state; ``clone()`` shares the tuple.
+    legal: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
 
     def clone(self) -> SeaOrShoreState:
         return SeaOrShoreState(
@@ -114,13 +119,20 @@ class SeaOrShoreState:
             [d.clone() for d in self.decks], self.face_up[:], [k[:] for k in self.known],
             [p[:] for p in self.piles], self.additions[:], self.addition_pile,
             self.grabbed[:], [r[:] for r in self.round_scores], self.steps[:], self.over,
+            self.legal,
         )
 
     def order_from(self, seat: int) -> list[int]:
         """All seats clockwise, starting with ``seat``."""
-        n = self.players
-        return [(seat + i) % n for i in range(n)]
+        return list(clockwise(self.players, seat))
 
     def distance(self, seat: int) -> int:
         """Clockwise distance from the starting player (0 for the starting player)."""
         return (seat - self.starter) % self.players
+
+
+@cache
+def clockwise(players: int, seat: int) -> tuple[int, ...]:
+    """All seats of a table of ``players`` clockwise, starting with ``seat`` (worked out
+    once per table size and seat: every trick walks round the table several times)."""
+    return tuple((seat + i) % players for i in range(players))

@@ -1,0 +1,61 @@
+"""The legal moves a Sea or Shore state keeps (``state.legal``: listed once per decision, so
+that ``legal_moves()`` and the check in ``play()`` share one list) always equal the moves
+built afresh from the table: after every step, after undo, in a loaded save, in a clone,
+and in a copy whose hidden cards were redrawn (the hand of the player to move changes).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import treasurekit as tk
+from treasurekit.core.errors import IllegalMove
+
+from .helpers import GAME, VARIANTS
+
+
+def afresh(game: tk.Game) -> list[tk.Move]:
+    """The legal moves built from the table, ignoring what the state keeps."""
+    if game.is_over or game.is_chance:
+        return []
+    return list(game._build_legal(game.state))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_kept_legal_moves_always_match_the_table(players):
+    for seed in range(4):
+        g = tk.new_game(GAME, players=players, seed=seed, variant=VARIANTS[seed])
+        rng = random.Random(seed)
+        step = 0
+        while not g.is_over:
+            if g.is_chance:
+                g.deal()
+                continue
+            legal = g.legal_moves()
+            assert legal == afresh(g), f"seed {seed} step {len(g.history)}"
+            assert g.state.clone().legal == g.state.legal
+            if step % 9 == 0:
+                other = (g.current_player + 1) % players
+                copy = g.scramble_hidden(other, rng)
+                assert copy.legal_moves() == afresh(copy)
+                loaded = tk.load_game(g.to_json())
+                assert loaded.legal_moves() == legal
+            move = rng.choice(legal)
+            g.play(move)
+            if step % 7 == 0:
+                g.undo()
+                assert g.legal_moves() == legal == afresh(g)
+                g.play(move)
+            step += 1
+
+
+def test_a_move_no_longer_legal_is_refused_after_the_table_changed():
+    g = tk.new_game(GAME, players=4, seed=3)
+    while g.is_chance or g.phase != "play":
+        g.deal() if g.is_chance else g.play(g.legal_moves()[0])
+    first = g.legal_moves()[0]                     # a card of the player to move
+    g.play(first)
+    with pytest.raises(IllegalMove):
+        g.play(first)                              # that card is on the table now

@@ -1,0 +1,55 @@
+"""Tables of Sea or Shore plays, worked out once at import for the rules' hot path.
+
+A random game plays some ninety island cards and reveals them all; reading a card's
+value, its event wording and the parts of its events from one table entry is much
+cheaper than parsing the notation and building them again for every card played.
+Nothing here changes during a game (the entries are immutable), so the tables can
+never go stale.
+
+>>> PLAYS["r7/sea+2"].played, PLAYS["r7/sea+2"].value, PLAYS["r7/sea+2"].kind
+(Played(card='r7', shows='sea', adds=2), 9, 'play_sea')
+>>> PLAYS["b12/shore"].shown
+(('card', Island(colour='b', value=12)), ('shown', 12), ('adds', 0))
+>>> PLAY_OF[Played("g5", "sea", 1)] is PLAYS["g5/sea+1"]
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .cards import COLOURS, ISLAND_CODES, MAX_VALUE, SHOWS, Colour, Island, island
+from .state import Played
+
+#: Each colour letter as a ``Colour`` that can name itself in a language.
+COLOUR = {c: Colour(c) for c in COLOURS}
+
+
+class Play(NamedTuple):
+    """One way to play an island card (a side up, some addition cards beside it)."""
+
+    played: Played
+    card: Island
+    value: int                              # with the addition cards (never above 12)
+    kind: str                               # the event of playing it: play_sea, play_shore
+    shown: tuple[tuple[str, Any], ...]      # that event's parameters after the player
+    revealed: tuple[tuple[str, Any], ...]   # the reveal event's parameters after the player
+
+
+def _play(card: str, shows: str, adds: int) -> Play:
+    played = Played(card, shows, adds)
+    face = island(card)
+    shown: Any = COLOUR[face.colour] if shows == "sea" else face.value
+    return Play(played, face, played.value, f"play_{shows}",
+                (("card", face), ("shown", shown), ("adds", adds)),
+                (("card", face), ("value", played.value), ("adds", adds)))
+
+
+#: Every play that keeps the card at 12 or below, by its notation (``r7/sea+2``)...
+PLAYS: dict[str, Play] = {
+    p.played.notation(): p
+    for p in (_play(code, shows, adds) for code in ISLAND_CODES for shows in SHOWS
+              for adds in range(MAX_VALUE - island(code).value + 1))
+}
+#: ... and by the card on the table.
+PLAY_OF: dict[Played, Play] = {p.played: p for p in PLAYS.values()}
