@@ -384,7 +384,9 @@ def _table(results: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description="treasurekit benchmarks")
     parser.add_argument("--no-dashboard", action="store_true", help="skip benchmarks/dashboard.py")
-    parser.add_argument("--output", type=Path, default=HERE / "results.json")
+    parser.add_argument("--output", type=Path, default=None,
+                        help="where to write the results (default: benchmarks/results.json; "
+                             "with --only, nowhere unless given)")
     parser.add_argument("--games", type=int, default=1000,
                         help="random games timed per game for the 10,000-games figure")
     parser.add_argument("--only", choices=["playout", "games"], default=None,
@@ -413,6 +415,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         results["games_10k"] = {game: bench_games(game, args.games) for game in games}
     if args.only is not None:
         print(json.dumps(results, indent=2))
+        if args.output is not None:
+            args.output.write_text(json.dumps(results, indent=2) + "\n")
         return results
     results["best_division"] = bench_division()
     results["captain_lucky_odds"] = bench_captain_lucky_odds()
@@ -425,8 +429,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if args.classroom:
         results["classroom"] = run_classroom(rest)
     results["seconds"] = round(time.perf_counter() - start, 1)
-    args.output.write_text(json.dumps(results, indent=2) + "\n")
-    print(f"wrote {args.output} ({results['seconds']} s)")
+    output = args.output or HERE / "results.json"
+    output.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {output} ({results['seconds']} s)")
     return results
 
 
