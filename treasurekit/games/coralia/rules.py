@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import copy
 import random
+from bisect import bisect_right
 from collections import Counter
-from itertools import product
-from typing import Any
+from collections.abc import Sequence
+from itertools import accumulate, compress, product
+from typing import Any, NamedTuple, TypeVar
 
 from ...core.events import Event, event_of
 from ...core.game import Game
@@ -102,6 +104,7 @@ from .state import CoraliaState, Task
 from .view import view
 
 S = Section
+T = TypeVar("T")
 COPYCAT = TURTLE_INDEX["copy"]
 INVENTORY_KEYS = ([f"die:{c}" for c in COLOURS + ("white",)]
                   + [f"card:{k.code}" for k in CARD_KINDS]
@@ -123,6 +126,7 @@ DRAW = tuple(Move("draw", k.code) for k in CARD_KINDS)
 DEAL = tuple(Move("deal", k.code) for k in CARD_KINDS)
 CHEST_MOVE = tuple(Move("chest", c) for c in CHESTS)
 WHITE_MOVE = tuple(Move("white", s) for s in SYMBOLS)
+WHITE_ROLLS = tuple(WHITE_MOVE[f] for f in WHITE_FACES)     # a white die's faces
 TURTLE_MOVE = tuple(Move("turtle", t) for t in TURTLES)
 PREROLL1 = tuple(Move("preroll", s) for s in SYMBOLS)
 PREROLL2 = {(a, b): Move("preroll", f"{SYMBOLS[a]}+{SYMBOLS[b]}")
@@ -147,22 +151,33 @@ WAITS = frozenset({"place", "lockpick", "pick4", "whitereef", "open",
 DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "sfpick",
                        "open", "drawpile"})
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
-_ROLL_CACHE: dict[str, tuple[tuple[int, int], ...] | None] = {}
+_ROLL_CACHE: dict[str, Roll] = {}
 _ROLLS: dict[tuple[tuple[int, ...], int], Move] = {}    # (colours, outcome number) -> roll
 SIX_POWER = (1, 6, 36, 216, 1296)
 
 
-def parse_roll(arg: str) -> tuple[tuple[int, int], ...] | None:
-    """``blue-diver,green-fish`` -> ((1, 4), (4, 1)); None if it cannot be read."""
-    found = _ROLL_CACHE.get(arg, ())
-    if found != ():
+class Roll(NamedTuple):
+    """A roll outcome read from its notation: the dice as (colour, symbol) in the station's
+    order, and the same dice as the event names them."""
+
+    dice: tuple[tuple[int, int], ...]
+    shown: Dice
+
+
+def parse_roll(arg: str) -> Roll | None:
+    """``blue-diver,green-fish`` -> dice ((1, 4), (4, 1)); None if it cannot be read.
+    Each text is read once (the same few hundred outcomes come up again and again)."""
+    found = _ROLL_CACHE.get(arg)
+    if found is not None or len(arg) > 200:
         return found
-    parts = arg.split(",")
-    dice = tuple(DIE_CODES.get(p) for p in parts)
-    out = None if None in dice or len(arg) > 200 else dice
+    dice = [DIE_CODES.get(p) for p in arg.split(",")]
+    if None in dice:
+        return None
+    read = tuple(d for d in dice if d is not None)
+    roll = Roll(read, Dice(tuple(DIE[c][x] for c, x in read)))
     if len(_ROLL_CACHE) < 100_000:
-        _ROLL_CACHE[arg] = out  # type: ignore[assignment]
-    return out  # type: ignore[return-value]
+        _ROLL_CACHE[arg] = roll
+    return roll
 
 
 _OUTCOMES: dict[tuple[int, ...], list[tuple[Move, float]]] = {}
@@ -180,6 +195,18 @@ def roll_outcomes(colours: tuple[int, ...]) -> list[tuple[Move, float]]:
                  for parts in product(*(DIE_STR[c] for c in colours))]
         _OUTCOMES[colours] = found
     return found
+
+
+#: For n equally likely outcomes (n = 1..36): the running totals of their probabilities,
+#: added up exactly as core.chance.pick() adds them, so bisecting them picks the outcome
+#: pick() would pick (rounding included) without building the list of outcomes.
+UNIFORM_STEPS = {n: tuple(accumulate([1 / n] * n)) for n in range(1, 37)}
+
+
+def uniform_pick(options: Sequence[T], x: float) -> T:
+    """The option that the dealer's number ``x`` picks among equally likely ``options``."""
+    n = len(options)
+    return options[min(bisect_right(UNIFORM_STEPS[n], x), n - 1)]
 
 
 def roll_move(colours: list[int], symbols: tuple[int, ...] | list[int]) -> Move:
@@ -224,8 +251,6 @@ class Coralia(Game[CoraliaState]):
     name = GAME
     variants = ("standard",)
     min_players, max_players = 2, 4
-    #: The legal moves of the live state until it changes (play() asks twice).
-    _legal_cache: tuple[CoraliaState, list[Move]] | None = None
 
     def _ev(self, kind: str, section: str, *params: tuple[str, Any],
             seen: tuple[int, ...] = ()) -> Event:
@@ -316,20 +341,26 @@ class Coralia(Game[CoraliaState]):
             return move
         if kind == "draw" or kind == "s_island":
             pile = task[2] if kind == "draw" else task[1]
-            counts = s.piles[pile]
             table = DRAW if kind == "draw" else DEAL
+            counts = s.piles[pile]
             total = sum(counts)
             if not total:
                 return table[s.bottoms[pile][0]]
-            i = int(x * total)
+            i = int(x * total)                  # card i of the shuffled part, in kind order
             for k, c in enumerate(counts):
                 if i < c:
                     return table[k]
                 i -= c
-        if kind == "s_preroll" and s.players == 2:
+        if kind == "s_turtle":
+            return TURTLE_MOVE[uniform_pick(sorted(s.turtles_beside), x)]
+        if kind == "chest":
+            return CHEST_MOVE[uniform_pick(sorted(s.chest_pool), x)]
+        if kind == "white":
+            return uniform_pick(WHITE_ROLLS, x)
+        if s.players == 2:                                   # s_preroll
             a, b = divmod(int(x * 36), 6)
             return PREROLL2[min(a, b), max(a, b)]
-        return super()._sample_chance(s, x)
+        return uniform_pick(PREROLL1, x)
 
     def _is_legal(self, s: CoraliaState, move: Move) -> bool:
         if s.over:
@@ -338,57 +369,36 @@ class Coralia(Game[CoraliaState]):
         if kind == "roll":
             if move.kind != "roll":
                 return False
-            dice = parse_roll(move.arg)
-            return dice is not None and [c for c, _ in dice] == self._to_roll(s)
+            roll = parse_roll(move.arg)
+            return roll is not None and [c for c, _ in roll.dice] == self._to_roll(s)
         if kind in CHANCES:
             return any(m == move for m, _ in self._chance_outcomes(s))
-        if kind == "place":                     # the hot path: no list of moves built
-            die = DIE_OF.get(move)
-            if die is None or move.kind == "lock":
-                return False
-            c, sym = die
-            if not any(a == c and b == sym for a, b in zip(s.st_col, s.st_sym, strict=True)):
-                return False
-            free = s.board[c * SPACES + sym] < 0
-            if move.kind == "island":
-                return not free
-            return free and (sym != OCTOPUS_S or s.octopus_left[s.tasks[-1][1]] > 0)
-        return move in self._legal(s)
+        return move in self._moves(s)
 
     # ---- legal moves ------------------------------------------------------------------------
     def _legal(self, s: CoraliaState) -> list[Move]:
-        cached = self._legal_cache
-        if cached is not None and cached[0] is s:
-            return cached[1][:]
-        moves = self._legal_now(s)
-        if s is self._state:
-            self._legal_cache = (s, moves[:])      # holds ``s``: no reuse of its address
+        return list(self._moves(s))
+
+    def _moves(self, s: CoraliaState) -> tuple[Move, ...]:
+        """The legal moves of the decision on top, kept in the state until the next step."""
+        moves = s.moves
+        if moves is None:
+            moves = s.moves = tuple(self._legal_now(s))
         return moves
 
-    def _legal_now(self, s: CoraliaState) -> list[Move]:
+    def _legal_now(self, s: CoraliaState) -> Sequence[Move]:
         task = s.tasks[-1]
         kind, p = task[0], task[1]
         if kind == "place":
-            out: list[Move] = []
-            board = s.board
-            has_octopus = s.octopus_left[p] > 0
-            for c, sym in zip(s.st_col, s.st_sym, strict=True):
-                if board[c * SPACES + sym] >= 0:
-                    m = TO_ISLAND[c][sym]
-                elif sym != OCTOPUS_S or has_octopus:
-                    m = PLACE[c][sym]
-                else:
-                    continue
-                if m not in out:
-                    out.append(m)
-            return out
+            return self._place_moves(s, p)
         if kind == "lockpick":
-            out = []
-            if sum(s.st_lock) < min(len(s.turtles[p]), MAX_LOCKS):
-                out = [LOCK[c][sym] for c, sym in sorted({
-                    (c, sym) for c, sym, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)
-                    if not lk})]
-            return out + [PICK[c] for c in range(6) if s.supply[c]]
+            picks = tuple(compress(PICK, s.supply))         # the colours left in the supply
+            turtles = len(s.turtles[p])
+            if not turtles or sum(s.st_lock) >= min(turtles, MAX_LOCKS):
+                return picks
+            return tuple(LOCK[c][sym] for c, sym in sorted({
+                (c, sym) for c, sym, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)
+                if not lk})) + picks
         if kind == "pick4":
             return [PICK[c] for c in range(6) if s.supply[c] and c not in s.st_col]
         if kind == "keep":
@@ -406,6 +416,23 @@ class Coralia(Game[CoraliaState]):
             used = task[3]
             return [PILE_MOVE[i] for i in range(4) if not used >> i & 1 and s.pile_size(i)]
         return []
+
+    def _place_moves(self, s: CoraliaState, p: int) -> tuple[Move, ...]:
+        """Where the rolled dice may go, each move once: a die to its free space on its
+        reef (an octopus only while ``p`` has one left), or to the island if it is taken."""
+        board = s.board
+        octopus_left = s.octopus_left[p] > 0
+        out: list[Move] = []
+        for c, sym in zip(s.st_col, s.st_sym, strict=True):
+            if board[c * SPACES + sym] >= 0:
+                m = TO_ISLAND[c][sym]
+            elif sym != OCTOPUS_S or octopus_left:
+                m = PLACE[c][sym]
+            else:
+                continue
+            if m not in out:
+                out.append(m)
+        return tuple(out)
 
     def _white_reefs(self, s: CoraliaState, p: int, sym: int) -> list[int]:
         if sym == OCTOPUS_S and not s.octopus_left[p]:
@@ -457,12 +484,11 @@ class Coralia(Game[CoraliaState]):
 
     # ---- playing -----------------------------------------------------------------------------
     def _apply(self, s: CoraliaState, move: Move) -> list[Event]:
-        self._legal_cache = None
+        s.moves = None
         task = s.tasks.pop()
         events: list[Event] = []
         DISPATCH[task[0]](self, s, task, move, events)
         self._advance(s, events)
-        self._legal_cache = None
         return events
 
     def _advance(self, s: CoraliaState, events: list[Event]) -> None:
@@ -556,13 +582,12 @@ class Coralia(Game[CoraliaState]):
 
     # ---- the research station -----------------------------------------------------------
     def _do_turn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
-        p = task[1]
+        self._start_turn(s, task[1])
+
+    def _start_turn(self, s: CoraliaState, p: int) -> None:
         s.turn = p
         s.tasks.append(("endturn", p))
-        if not s.st_col:
-            s.tasks.append(("pick4", p, 4))
-        else:
-            s.tasks.append(("lockpick", p))
+        s.tasks.append(("lockpick", p) if s.st_col else ("pick4", p, 4))
 
     def _do_pick4(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p, c = task[1], COLOUR_INDEX[move.arg]
@@ -594,45 +619,35 @@ class Coralia(Game[CoraliaState]):
             return
         c = COLOUR_INDEX[move.arg]
         s.supply[c] -= 1
-        for i, lk in enumerate(s.st_lock):
-            if not lk:
-                s.st_sym[i] = -1
+        s.st_sym = [x if lk else -1 for x, lk in zip(s.st_sym, s.st_lock, strict=True)]
         s.st_col.append(c)
         s.st_sym.append(-1)
         s.st_lock.append(False)
         ev.append(self._ev("pick", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                           ("colour", COLOUR[c]), ("count", len(self._to_roll(s)))))
+                           ("colour", COLOUR[c]), ("count", s.st_lock.count(False))))
         s.tasks.append(("roll", p))
 
     def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p = task[1]
-        dice = parse_roll(move.arg)
-        assert dice is not None
-        it = iter(dice)                         # in the station's order (checked)
-        rolled = []
-        for i, sym in enumerate(s.st_sym):
+        roll = parse_roll(move.arg)
+        assert roll is not None
+        it = iter(roll.dice)                    # in the station's order (checked)
+        syms = s.st_sym
+        for i, sym in enumerate(syms):
             if sym < 0:
-                c, ds = next(it)
-                s.st_sym[i] = ds
-                rolled.append(DIE[c][ds])
+                syms[i] = next(it)[1]
         ev.append(self._ev("roll", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                           ("dice", Dice(tuple(rolled)))))
-        if self._legal_place_exists(s, p):
-            s.tasks.append(("place", p))
+                           ("dice", roll.shown)))
+        moves = self._place_moves(s, p)
+        if moves:
+            s.tasks.append(("place", p))        # waits for a move: stays on top
+            s.moves = moves                     # its legal moves, worked out already
             return
         for i in range(len(s.st_sym)):
             s.st_sym[i] = -1
             s.st_lock[i] = False
         ev.append(self._ev("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
         s.tasks.append(("roll", p))
-
-    def _legal_place_exists(self, s: CoraliaState, p: int) -> bool:
-        board = s.board
-        has_octopus = s.octopus_left[p] > 0
-        for c, sym in zip(s.st_col, s.st_sym, strict=True):
-            if board[c * SPACES + sym] >= 0 or sym != OCTOPUS_S or has_octopus:
-                return True
-        return False
 
     def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p = task[1]
@@ -842,17 +857,15 @@ class Coralia(Game[CoraliaState]):
 
     # ---- end of a turn, end of the game --------------------------------------------------
     def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
-        p = task[1]
-        for i in range(len(s.st_lock)):
-            s.st_lock[i] = False
-        nxt = (p + 1) % s.players
-        if s.dice_left() <= DICE_LEFT_AT_END[s.players]:
+        s.st_lock = [False] * len(s.st_col)
+        if sum(s.supply) + len(s.st_col) <= DICE_LEFT_AT_END[s.players]:  # dice left
             self._start_scoring(s, ev)
             return
+        nxt = (task[1] + 1) % s.players
         ev.append(self._ev("pass", S.COURSE_OF_THE_GAME, ("player", self.players[nxt]),
-                           ("dice", Dice(tuple(DIE[c][x] for c, x in zip(
-                               s.st_col, s.st_sym, strict=True))))))
-        s.tasks.append(("turn", nxt))
+                           ("dice", Dice(tuple([DIE[c][x] for c, x in zip(
+                               s.st_col, s.st_sym, strict=True)])))))
+        self._start_turn(s, nxt)
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]
@@ -1051,6 +1064,7 @@ class Coralia(Game[CoraliaState]):
         be (the piles, the island pile, the others' face-down cards, cards drawn by someone
         else), kind for kind within the pearl, fish and starfish cards."""
         s = self._state.clone()
+        s.moves = None                      # the cards drawn to keep may change
         slots: dict[int, list[tuple[list[int], int]]] = {PEARL: [], FISH: [], STARFISH: []}
         pile_lists = [[k for k, c in enumerate(pile) for _ in range(c)] for pile in s.piles]
         groups = pile_lists + s.bottoms
