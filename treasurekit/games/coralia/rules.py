@@ -33,7 +33,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from itertools import accumulate, compress, product
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from ...core.events import Event, event_of
 from ...core.game import Game
@@ -94,6 +94,7 @@ from .cards import (
     WHITE,
     WHITE_FACES,
     Dice,
+    Die,
     Named,
     Section,
     fish_sets,
@@ -151,33 +152,44 @@ WAITS = frozenset({"place", "lockpick", "pick4", "whitereef", "open",
 DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "sfpick",
                        "open", "drawpile"})
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
-_ROLL_CACHE: dict[str, Roll] = {}
-_ROLLS: dict[tuple[tuple[int, ...], int], Move] = {}    # (colours, outcome number) -> roll
 SIX_POWER = (1, 6, 36, 216, 1296)
+#: Roll outcomes by their text: read by ``parse_roll`` or filed by the dealer as it deals
+#: them (``deal_roll``), so a roll is never read twice in a row. Emptied when full.
+_ROLLS_KNOWN: dict[str, Dice] = {}
+ROLLS_KEPT = 20_000
 
 
-class Roll(NamedTuple):
-    """A roll outcome read from its notation: the dice as (colour, symbol) in the station's
-    order, and the same dice as the event names them."""
-
-    dice: tuple[tuple[int, int], ...]
-    shown: Dice
-
-
-def parse_roll(arg: str) -> Roll | None:
-    """``blue-diver,green-fish`` -> dice ((1, 4), (4, 1)); None if it cannot be read.
-    Each text is read once (the same few hundred outcomes come up again and again)."""
-    found = _ROLL_CACHE.get(arg)
+def parse_roll(arg: str) -> Dice | None:
+    """``blue-diver,green-fish`` -> the dice (colour, symbol) ((1, 4), (4, 1)) in the
+    station's order; None if it cannot be read."""
+    found = _ROLLS_KNOWN.get(arg)
     if found is not None or len(arg) > 200:
         return found
     dice = [DIE_CODES.get(p) for p in arg.split(",")]
     if None in dice:
         return None
-    read = tuple(d for d in dice if d is not None)
-    roll = Roll(read, Dice(tuple(DIE[c][x] for c, x in read)))
-    if len(_ROLL_CACHE) < 100_000:
-        _ROLL_CACHE[arg] = roll
-    return roll
+    return _known_roll(arg, Dice(tuple(DIE[d[0]][d[1]] for d in dice if d is not None)))
+
+
+def _known_roll(arg: str, dice: Dice) -> Dice:
+    if len(_ROLLS_KNOWN) >= ROLLS_KEPT:
+        _ROLLS_KNOWN.clear()
+    _ROLLS_KNOWN[arg] = dice
+    return dice
+
+
+def deal_roll(colours: list[int], n: int) -> Move:
+    """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these colours:
+    the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on."""
+    parts: list[str] = []
+    dice: list[Die] = []
+    for c in colours:
+        n, sym = divmod(n, 6)
+        parts.append(DIE_STR[c][sym])
+        dice.append(DIE[c][sym])
+    arg = ",".join(parts)
+    _known_roll(arg, Dice(tuple(dice)))
+    return Move("roll", arg)
 
 
 _OUTCOMES: dict[tuple[int, ...], list[tuple[Move, float]]] = {}
@@ -207,11 +219,6 @@ def uniform_pick(options: Sequence[T], x: float) -> T:
     """The option that the dealer's number ``x`` picks among equally likely ``options``."""
     n = len(options)
     return options[min(bisect_right(UNIFORM_STEPS[n], x), n - 1)]
-
-
-def roll_move(colours: list[int], symbols: tuple[int, ...] | list[int]) -> Move:
-    return Move("roll", ",".join([DIE_STR[c][s] for c, s in zip(colours, symbols,
-                                                                 strict=True)]))
 
 
 # ---- scoring helpers (pure functions of a state) ------------------------------------------
@@ -289,7 +296,7 @@ class Coralia(Game[CoraliaState]):
         return None if s.over or not s.tasks else int(s.tasks[-1][1])
 
     def _is_chance(self, s: CoraliaState) -> bool:
-        return not s.over and s.tasks[-1][0] in CHANCES
+        return s.chance
 
     def _is_over(self, s: CoraliaState) -> bool:
         return s.over
@@ -326,19 +333,8 @@ class Coralia(Game[CoraliaState]):
         task = s.tasks[-1]
         kind = task[0]
         if kind == "roll":
-            cols = tuple([s.st_col[i] for i, x in enumerate(s.st_sym) if x < 0])
-            n = int(x * SIX_POWER[len(cols)])
-            key = (cols, n)
-            move = _ROLLS.get(key)
-            if move is None:
-                syms = []
-                for _ in range(len(cols)):
-                    n, d = divmod(n, 6)
-                    syms.append(d)
-                move = roll_move(list(cols), syms)
-                if len(_ROLLS) < 300_000:
-                    _ROLLS[key] = move
-            return move
+            cols = [c for c, sym in zip(s.st_col, s.st_sym, strict=True) if sym < 0]
+            return deal_roll(cols, int(x * SIX_POWER[len(cols)]))
         if kind == "draw" or kind == "s_island":
             pile = task[2] if kind == "draw" else task[1]
             table = DRAW if kind == "draw" else DEAL
@@ -370,7 +366,7 @@ class Coralia(Game[CoraliaState]):
             if move.kind != "roll":
                 return False
             roll = parse_roll(move.arg)
-            return roll is not None and [c for c, _ in roll.dice] == self._to_roll(s)
+            return roll is not None and [d.colour for d in roll.dice] == self._to_roll(s)
         if kind in CHANCES:
             return any(m == move for m, _ in self._chance_outcomes(s))
         return move in self._moves(s)
@@ -498,11 +494,11 @@ class Coralia(Game[CoraliaState]):
             task = tasks[-1]
             kind = task[0]
             if kind in WAITS:                   # decisions and chance steps that always ask
-                return
+                break
             if kind in DECISIONS:
                 if kind == "keep":
                     if len(set(s.drawn)) > 1:
-                        return
+                        break
                     tasks.pop()
                     if s.drawn:
                         self._do_keep(s, task, KEEP[s.drawn[0]], events)
@@ -518,7 +514,7 @@ class Coralia(Game[CoraliaState]):
                 if kind == "drawpile" and not self._legal_now(s):
                     tasks.pop()
                     continue
-                return
+                break
             if kind in CHANCES:
                 if kind == "draw":
                     pile = task[2]
@@ -528,9 +524,10 @@ class Coralia(Game[CoraliaState]):
                                                ("player", self.players[task[1]]),
                                                ("pile", PILE[pile])))
                         continue
-                return
+                break
             tasks.pop()
             DISPATCH[kind](self, s, task, None, events)
+        s.chance = bool(tasks) and tasks[-1][0] in CHANCES
 
     # ---- set-up steps --------------------------------------------------------------------
     def _do_s_turtle(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
@@ -613,8 +610,8 @@ class Coralia(Game[CoraliaState]):
                 if s.st_col[i] == c and s.st_sym[i] == sym and not s.st_lock[i]:
                     s.st_lock[i] = True
                     break
-            ev.append(self._ev("lock", S.LOCK_IN, ("player", self.players[p]),
-                               ("die", DIE[c][sym])))
+            ev.append(event_of((GAME, "lock", S.LOCK_IN, (("player", self.players[p]),
+                                                          ("die", DIE[c][sym])), ())))
             s.tasks.append(task)
             return
         c = COLOUR_INDEX[move.arg]
@@ -623,8 +620,9 @@ class Coralia(Game[CoraliaState]):
         s.st_col.append(c)
         s.st_sym.append(-1)
         s.st_lock.append(False)
-        ev.append(self._ev("pick", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                           ("colour", COLOUR[c]), ("count", s.st_lock.count(False))))
+        ev.append(event_of((GAME, "pick", S.COURSE_OF_THE_GAME, (
+            ("player", self.players[p]), ("colour", COLOUR[c]),
+            ("count", s.st_lock.count(False))), ())))
         s.tasks.append(("roll", p))
 
     def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
@@ -635,9 +633,9 @@ class Coralia(Game[CoraliaState]):
         syms = s.st_sym
         for i, sym in enumerate(syms):
             if sym < 0:
-                syms[i] = next(it)[1]
-        ev.append(self._ev("roll", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                           ("dice", roll.shown)))
+                syms[i] = next(it).symbol
+        ev.append(event_of((GAME, "roll", S.COURSE_OF_THE_GAME,
+                            (("player", self.players[p]), ("dice", roll)), ())))
         moves = self._place_moves(s, p)
         if moves:
             s.tasks.append(("place", p))        # waits for a move: stays on top
@@ -660,8 +658,8 @@ class Coralia(Game[CoraliaState]):
             self._to_island(s, p, c, sym, ev)
             return
         s.board[c * SPACES + sym] = c
-        ev.append(self._ev("place", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                           ("die", DIE[c][sym]), ("reef", REEF[c])))
+        ev.append(event_of((GAME, "place", S.COURSE_OF_THE_GAME, (
+            ("player", self.players[p]), ("die", DIE[c][sym]), ("reef", REEF[c])), ())))
         self._action(s, p, c, sym, ev)
 
     def _to_island(self, s: CoraliaState, p: int, c: int, sym: int, ev: list[Event]) -> None:
@@ -833,14 +831,14 @@ class Coralia(Game[CoraliaState]):
         p, pile, section = task[1], task[2], task[3]
         k = CARD_INDEX[move.arg]
         self._take(s, pile, k)
-        seen = () if s.scoring else (p,)
         params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
+        seen = () if s.scoring else (p,)
         if len(task) > 4:
             s.drawn.append(k)
-            ev.append(self._ev("draw_choice", section, *params, seen=seen))
+            ev.append(event_of((GAME, "draw_choice", section, params, seen)))
         else:
             self._gain(s, p, k)
-            ev.append(self._ev("draw", section, *params, seen=seen))
+            ev.append(event_of((GAME, "draw", section, params, seen)))
 
     def _do_keep(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p, pile = task[1], task[2]
@@ -862,9 +860,9 @@ class Coralia(Game[CoraliaState]):
             self._start_scoring(s, ev)
             return
         nxt = (task[1] + 1) % s.players
-        ev.append(self._ev("pass", S.COURSE_OF_THE_GAME, ("player", self.players[nxt]),
-                           ("dice", Dice(tuple([DIE[c][x] for c, x in zip(
-                               s.st_col, s.st_sym, strict=True)])))))
+        passed = Dice(tuple([DIE[c][x] for c, x in zip(s.st_col, s.st_sym, strict=True)]))
+        ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
+                            (("player", self.players[nxt]), ("dice", passed)), ())))
         self._start_turn(s, nxt)
 
     def _order(self, s: CoraliaState) -> list[int]:
