@@ -76,6 +76,7 @@ from .cards import (
     PILE,
     PILE_COUNTS,
     PILE_INDEX,
+    PILE_KINDS,
     PILES,
     REEF,
     ROUNDS,
@@ -151,6 +152,7 @@ WAITS = frozenset({"place", "lockpick", "pick4", "whitereef", "open",
                    "roll", "s_turtle", "s_island", "s_preroll", "chest", "white"})
 DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "sfpick",
                        "open", "drawpile"})
+#: Chance steps: all wait but ``draw``, which is skipped when its pile is used up.
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
 SIX_POWER = (1, 6, 36, 216, 1296)
 #: Roll outcomes by their text: read by ``parse_roll`` or filed by the dealer as it deals
@@ -184,7 +186,8 @@ def deal_roll(colours: list[int], n: int) -> Move:
     parts: list[str] = []
     dice: list[Die] = []
     for c in colours:
-        n, sym = divmod(n, 6)
+        sym = n % 6
+        n //= 6
         parts.append(DIE_STR[c][sym])
         dice.append(DIE[c][sym])
     arg = ",".join(parts)
@@ -343,7 +346,8 @@ class Coralia(Game[CoraliaState]):
             if not total:
                 return table[s.bottoms[pile][0]]
             i = int(x * total)                  # card i of the shuffled part, in kind order
-            for k, c in enumerate(counts):
+            for k in PILE_KINDS[pile]:          # (the other kinds are never in this pile)
+                c = counts[k]
                 if i < c:
                     return table[k]
                 i -= c
@@ -359,21 +363,26 @@ class Coralia(Game[CoraliaState]):
         return uniform_pick(PREROLL1, x)
 
     def _is_legal(self, s: CoraliaState, move: Move) -> bool:
+        if s.chance:
+            if s.tasks[-1][0] == "roll":
+                if move.kind != "roll":
+                    return False
+                roll = parse_roll(move.arg)
+                return roll is not None and [d.colour for d in roll.dice] == self._to_roll(s)
+            return any(m == move for m, _ in self._chance_outcomes(s))
         if s.over:
             return False
-        kind = s.tasks[-1][0]
-        if kind == "roll":
-            if move.kind != "roll":
-                return False
-            roll = parse_roll(move.arg)
-            return roll is not None and [d.colour for d in roll.dice] == self._to_roll(s)
-        if kind in CHANCES:
-            return any(m == move for m, _ in self._chance_outcomes(s))
-        return move in self._moves(s)
+        moves = s.moves                         # what _moves() does, written out: hot path
+        if moves is None:
+            moves = s.moves = tuple(self._legal_now(s))
+        return move in moves
 
     # ---- legal moves ------------------------------------------------------------------------
     def _legal(self, s: CoraliaState) -> list[Move]:
-        return list(self._moves(s))
+        moves = s.moves                         # what _moves() does, written out: hot path
+        if moves is None:
+            moves = s.moves = tuple(self._legal_now(s))
+        return list(moves)
 
     def _moves(self, s: CoraliaState) -> tuple[Move, ...]:
         """The legal moves of the decision on top, kept in the state until the next step."""
@@ -494,7 +503,18 @@ class Coralia(Game[CoraliaState]):
             task = tasks[-1]
             kind = task[0]
             if kind in WAITS:                   # decisions and chance steps that always ask
-                break
+                s.chance = kind in CHANCES
+                return
+            if kind == "draw":                  # the one chance step that may not ask
+                pile = task[2]
+                if any(s.piles[pile]) or s.bottoms[pile]:
+                    s.chance = True
+                    return
+                tasks.pop()
+                events.append(self._ev("pile_empty", task[3],
+                                       ("player", self.players[task[1]]),
+                                       ("pile", PILE[pile])))
+                continue
             if kind in DECISIONS:
                 if kind == "keep":
                     if len(set(s.drawn)) > 1:
@@ -515,19 +535,9 @@ class Coralia(Game[CoraliaState]):
                     tasks.pop()
                     continue
                 break
-            if kind in CHANCES:
-                if kind == "draw":
-                    pile = task[2]
-                    if not any(s.piles[pile]) and not s.bottoms[pile]:
-                        tasks.pop()
-                        events.append(self._ev("pile_empty", task[3],
-                                               ("player", self.players[task[1]]),
-                                               ("pile", PILE[pile])))
-                        continue
-                break
             tasks.pop()
             DISPATCH[kind](self, s, task, None, events)
-        s.chance = bool(tasks) and tasks[-1][0] in CHANCES
+        s.chance = False                        # a decision waits, or the game is over
 
     # ---- set-up steps --------------------------------------------------------------------
     def _do_s_turtle(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
@@ -650,10 +660,8 @@ class Coralia(Game[CoraliaState]):
     def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p = task[1]
         c, sym = DIE_OF[move]
-        for i in range(len(s.st_col)):
-            if s.st_col[i] == c and s.st_sym[i] == sym:
-                del s.st_col[i], s.st_sym[i], s.st_lock[i]
-                break
+        i = list(zip(s.st_col, s.st_sym, strict=True)).index((c, sym))   # legal: it is there
+        del s.st_col[i], s.st_sym[i], s.st_lock[i]
         if move.kind == "island":
             self._to_island(s, p, c, sym, ev)
             return
