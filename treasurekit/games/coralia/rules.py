@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
+from ...core.sections import fast_members
 from .cards import (
     ACTIVE,
     CARD,
@@ -105,7 +106,8 @@ from .position import state_from_position
 from .state import CoraliaState, Task
 from .view import view
 
-S = Section
+#: ``S.X`` is ``Section.X``, read fast (see core.sections.fast_members)
+S = fast_members(Section)
 T = TypeVar("T")
 COPYCAT = TURTLE_INDEX["copy"]
 INVENTORY_KEYS = ([f"die:{c}" for c in COLOURS + ("white",)]
