@@ -628,7 +628,10 @@ class Coralia(Game[CoraliaState]):
             return
         c = COLOUR_INDEX[move.arg]
         s.supply[c] -= 1
-        s.st_sym = [x if lk else -1 for x, lk in zip(s.st_sym, s.st_lock, strict=True)]
+        if True in s.st_lock:                   # dice stored on turtles keep their symbols
+            s.st_sym = [x if lk else -1 for x, lk in zip(s.st_sym, s.st_lock, strict=True)]
+        else:
+            s.st_sym = [-1] * len(s.st_sym)
         s.st_col.append(c)
         s.st_sym.append(-1)
         s.st_lock.append(False)
@@ -840,7 +843,11 @@ class Coralia(Game[CoraliaState]):
     def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p, pile, section = task[1], task[2], task[3]
         k = CARD_INDEX[move.arg]
-        self._take(s, pile, k)
+        counts = s.piles[pile]                  # _take, written out: the hot path
+        if any(counts):
+            counts[k] -= 1
+        else:
+            s.bottoms[pile].pop(0)
         params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
         seen = () if s.scoring else (p,)
         if len(task) > 4:
