@@ -338,7 +338,9 @@ class Coralia(Game[CoraliaState]):
         task = s.tasks[-1]
         kind = task[0]
         if kind == "roll":
-            cols = [c for c, sym in zip(s.st_col, s.st_sym, strict=True) if sym < 0]
+            cols = s.st_col                     # usually every die on the station rolls
+            if s.st_sym.count(-1) < len(cols):
+                cols = [c for c, sym in zip(cols, s.st_sym, strict=True) if sym < 0]
             return deal_roll(cols, int(x * SIX_POWER[len(cols)]))
         if kind == "draw" or kind == "s_island":
             pile = task[2] if kind == "draw" else task[1]
@@ -644,11 +646,14 @@ class Coralia(Game[CoraliaState]):
         p = task[1]
         roll = parse_roll(move.arg)
         assert roll is not None
-        it = iter(roll.dice)                    # in the station's order (checked)
         syms = s.st_sym
-        for i, sym in enumerate(syms):
-            if sym < 0:
-                syms[i] = next(it).symbol
+        if len(roll.dice) == len(syms):         # every die rolled
+            s.st_sym = [die.symbol for die in roll.dice]
+        else:                                   # some were stored on turtles
+            it = iter(roll.dice)                # in the station's order (checked)
+            for i, sym in enumerate(syms):
+                if sym < 0:
+                    syms[i] = next(it).symbol
         ev.append(event_of((GAME, "roll", S.COURSE_OF_THE_GAME,
                             (("player", self.players[p]), ("dice", roll)), ())))
         moves = self._place_moves(s, p)
@@ -665,7 +670,9 @@ class Coralia(Game[CoraliaState]):
     def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p = task[1]
         c, sym = DIE_OF[move]
-        i = list(zip(s.st_col, s.st_sym, strict=True)).index((c, sym))   # legal: it is there
+        i = s.st_col.index(c)                   # the first die of colour c showing sym
+        while s.st_sym[i] != sym:               # (a legal move: there is one)
+            i = s.st_col.index(c, i + 1)
         del s.st_col[i], s.st_sym[i], s.st_lock[i]
         if move.kind == "island":
             self._to_island(s, p, c, sym, ev)
