@@ -110,6 +110,8 @@ from .view import view
 S = fast_members(Section)
 T = TypeVar("T")
 COPYCAT = TURTLE_INDEX["copy"]
+PER_FISH_CARD = EFFECT.index("perfish")          # the starfish cards scoring per fish / pearl
+PER_PEARL_CARD = EFFECT.index("perpearl")
 INVENTORY_KEYS = ([f"die:{c}" for c in COLOURS + ("white",)]
                   + [f"card:{k.code}" for k in CARD_KINDS]
                   + [f"turtle:{t}" for t in TURTLES] + [f"chest:{c}" for c in CHESTS])
@@ -239,22 +241,24 @@ def fish_cards(hand: list[int]) -> list[str]:
 
 
 def pearl_cards(hand: list[int]) -> list[int]:
-    return sorted((PEARL_VALUE[k] for k in hand if PEARL_VALUE[k]), reverse=True)
+    """The pearl values of a hand's cards, highest first."""
+    return sorted([PEARL_VALUE[k] for k in hand if PEARL_VALUE[k]], reverse=True)
 
 
-def pearl_places(hands: list[list[int]]) -> list[int]:
-    """Each player's place in the pearl scoring (0: first), or -1 without pearl cards.
-    Higher total first, then more pearl cards; players equal in both share a place and
-    the next player's place counts everyone ahead."""
-    keys = [(sum(pearl_cards(h)), len(pearl_cards(h))) for h in hands]
+def pearl_places(pearls: list[list[int]]) -> list[int]:
+    """Each player's place in the pearl scoring (0: first), or -1 without pearl cards,
+    from everyone's ``pearl_cards``. Higher total first, then more pearl cards; players
+    equal in both share a place and the next player's place counts everyone ahead."""
+    keys = [(sum(values), len(values)) for values in pearls]
     return [sum(1 for q in keys if q > k) if k[1] else -1 for k in keys]
 
 
-def pearl_points(hand: list[int], place: int) -> int:
+def pearl_points(pearls: list[int], place: int) -> int:
+    """What a player's ``pearl_cards`` score at ``place`` (their best few cards)."""
     if place < 0:
         return 0
     n = PEARL_CARDS_BY_PLACE[place] if place < len(PEARL_CARDS_BY_PLACE) else PEARL_CARDS_LATER
-    return sum(pearl_cards(hand)[:n])
+    return sum(pearls[:n])
 
 
 class Coralia(Game[CoraliaState]):
@@ -996,7 +1000,7 @@ class Coralia(Game[CoraliaState]):
             if kinds:
                 ev.append(self._ev("fish_score", S.FISH_SCORING, ("player", me),
                                    ("sets", " + ".join(map(str, sets))), ("count", n)))
-            per = sum(1 for k in s.hands[p] if EFFECT[k] == "perfish")
+            per = s.hands[p].count(PER_FISH_CARD)
             if per:
                 m = per * PER_FISH * len(kinds)
                 s.points[p] += m
@@ -1004,21 +1008,22 @@ class Coralia(Game[CoraliaState]):
                                    ("fish", len(kinds)), ("count", m)))
 
     def _do_pearlscore(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
-        places = pearl_places(s.hands)
+        pearls = [pearl_cards(h) for h in s.hands]
+        places = pearl_places(pearls)
         for p in self._order(s):
             me = self.players[p]
             if places[p] >= 0:
-                n = pearl_points(s.hands[p], places[p])
+                n = pearl_points(pearls[p], places[p])
                 s.points[p] += n
                 ev.append(self._ev("pearl_score", S.PEARL_SCORING, ("player", me),
                                    ("place", places[p] + 1),
-                                   ("total", sum(pearl_cards(s.hands[p]))), ("count", n)))
-            per = sum(1 for k in s.hands[p] if EFFECT[k] == "perpearl")
+                                   ("total", sum(pearls[p])), ("count", n)))
+            per = s.hands[p].count(PER_PEARL_CARD)
             if per:
-                m = per * PER_PEARL * len(pearl_cards(s.hands[p]))
+                m = per * PER_PEARL * len(pearls[p])
                 s.points[p] += m
                 ev.append(self._ev("per_pearl", S.PEARL_SCORING, ("player", me),
-                                   ("pearls", len(pearl_cards(s.hands[p]))), ("count", m)))
+                                   ("pearls", len(pearls[p])), ("count", m)))
 
     def _do_finish(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         s.over = True
