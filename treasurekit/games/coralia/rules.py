@@ -178,6 +178,7 @@ def parse_roll(arg: str) -> Dice | None:
 
 
 def _known_roll(arg: str, dice: Dice) -> Dice:
+    """File a roll outcome read or dealt, under its text."""
     if len(_ROLLS_KNOWN) >= ROLLS_KEPT:
         _ROLLS_KNOWN.clear()
     _ROLLS_KNOWN[arg] = dice
@@ -216,10 +217,12 @@ def roll_outcomes(colours: tuple[int, ...]) -> list[tuple[Move, float]]:
     return found
 
 
-#: For n equally likely outcomes (n = 1..36): the running totals of their probabilities,
-#: added up exactly as core.chance.pick() adds them, so bisecting them picks the outcome
-#: pick() would pick (rounding included) without building the list of outcomes.
-UNIFORM_STEPS = {n: tuple(accumulate([1 / n] * n)) for n in range(1, 37)}
+#: For n equally likely outcomes (n = 1..8: at most the 8 turtles or chests): the running
+#: totals of their probabilities, added up exactly as core.chance.pick() adds them, so
+#: bisecting them picks the outcome pick() would pick (rounding included) without
+#: building the list of outcomes.
+UNIFORM_STEPS = {n: tuple(accumulate([1 / n] * n))
+                 for n in range(1, max(len(TURTLES), len(CHESTS), len(SYMBOLS)) + 1)}
 
 
 def uniform_pick(options: Sequence[T], x: float) -> T:
@@ -380,24 +383,19 @@ class Coralia(Game[CoraliaState]):
             return any(m == move for m, _ in self._chance_outcomes(s))
         if s.over:
             return False
-        moves = s.moves                         # what _moves() does, written out: hot path
+        moves = s.moves                         # as in _legal (written out: the hot path)
         if moves is None:
             moves = s.moves = tuple(self._legal_now(s))
         return move in moves
 
     # ---- legal moves ------------------------------------------------------------------------
     def _legal(self, s: CoraliaState) -> list[Move]:
-        moves = s.moves                         # what _moves() does, written out: hot path
-        if moves is None:
-            moves = s.moves = tuple(self._legal_now(s))
-        return list(moves)
-
-    def _moves(self, s: CoraliaState) -> tuple[Move, ...]:
-        """The legal moves of the decision on top, kept in the state until the next step."""
+        """The legal moves of the decision on top, worked out once and kept in the state
+        (``CoraliaState.moves``) until the next step; a copy, so callers may change it."""
         moves = s.moves
         if moves is None:
             moves = s.moves = tuple(self._legal_now(s))
-        return moves
+        return list(moves)
 
     def _legal_now(self, s: CoraliaState) -> Sequence[Move]:
         task = s.tasks[-1]
@@ -884,7 +882,7 @@ class Coralia(Game[CoraliaState]):
     # ---- end of a turn, end of the game --------------------------------------------------
     def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         s.st_lock = [False] * len(s.st_col)
-        if sum(s.supply) + len(s.st_col) <= DICE_LEFT_AT_END[s.players]:  # dice left
+        if s.dice_left() <= DICE_LEFT_AT_END[s.players]:
             self._start_scoring(s, ev)
             return
         nxt = (task[1] + 1) % s.players
