@@ -400,8 +400,6 @@ class Coralia(Game[CoraliaState]):
     def _legal_now(self, s: CoraliaState) -> Sequence[Move]:
         task = s.tasks[-1]
         kind, p = task[0], task[1]
-        if kind == "place":
-            return self._place_moves(s, p)
         if kind == "lockpick":
             picks = tuple(compress(PICK, s.supply))         # the colours left in the supply
             turtles = len(s.turtles[p])
@@ -410,6 +408,8 @@ class Coralia(Game[CoraliaState]):
             return tuple(LOCK[c][sym] for c, sym in sorted({
                 (c, sym) for c, sym, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)
                 if not lk})) + picks
+        if kind == "place":
+            return self._place_moves(s, p)
         if kind == "pick4":
             return [PICK[c] for c in range(6) if s.supply[c] and c not in s.st_col]
         if kind == "keep":
