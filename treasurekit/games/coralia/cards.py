@@ -137,6 +137,12 @@ STINGRAYS = CARD_KINDS[STINGRAY].copies
 #: Counts per card kind of each of the three piles at set-up (index: card kind).
 PILE_COUNTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(k.copies if k.pile == p else 0 for k in CARD_KINDS) for p in (PEARL, FISH, STARFISH))
+#: The card kinds each pile may hold, in kind order: the pearl, fish and starfish piles
+#: their own, the island pile any of the three.
+PILE_KINDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k, kind in enumerate(CARD_KINDS) if kind.pile == p)
+    for p in (PEARL, FISH, STARFISH)) + (
+    tuple(k for k, kind in enumerate(CARD_KINDS) if kind.pile in (PEARL, FISH, STARFISH)),)
 PEARL_VALUE: tuple[int, ...] = tuple(k.pearl for k in CARD_KINDS)
 FISH_KIND: tuple[str, ...] = tuple(k.fish for k in CARD_KINDS)
 EFFECT: tuple[str, ...] = tuple(k.effect for k in CARD_KINDS)

@@ -268,7 +268,7 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
 
     if phase == "place":
         s.tasks = [("endturn", s.turn), ("place", s.turn)]
-        if not game._legal_place_exists(s, s.turn):
+        if not game._place_moves(s, s.turn):
             raise InvalidSave("none of these dice can be placed")
     elif phase == "turn":
         s.tasks = [("turn", s.turn)]

@@ -29,13 +29,16 @@ from __future__ import annotations
 
 import copy
 import random
+from bisect import bisect_right
 from collections import Counter
-from itertools import product
-from typing import Any
+from collections.abc import Sequence
+from itertools import accumulate, compress, product
+from typing import Any, TypeVar
 
 from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
+from ...core.sections import fast_members
 from .cards import (
     ACTIVE,
     CARD,
@@ -74,6 +77,7 @@ from .cards import (
     PILE,
     PILE_COUNTS,
     PILE_INDEX,
+    PILE_KINDS,
     PILES,
     REEF,
     ROUNDS,
@@ -92,6 +96,7 @@ from .cards import (
     WHITE,
     WHITE_FACES,
     Dice,
+    Die,
     Named,
     Section,
     fish_sets,
@@ -101,8 +106,12 @@ from .position import state_from_position
 from .state import CoraliaState, Task
 from .view import view
 
-S = Section
+#: ``S.X`` is ``Section.X``, read fast (see core.sections.fast_members)
+S = fast_members(Section)
+T = TypeVar("T")
 COPYCAT = TURTLE_INDEX["copy"]
+PER_FISH_CARD = EFFECT.index("perfish")          # the starfish cards scoring per fish / pearl
+PER_PEARL_CARD = EFFECT.index("perpearl")
 INVENTORY_KEYS = ([f"die:{c}" for c in COLOURS + ("white",)]
                   + [f"card:{k.code}" for k in CARD_KINDS]
                   + [f"turtle:{t}" for t in TURTLES] + [f"chest:{c}" for c in CHESTS])
@@ -123,6 +132,7 @@ DRAW = tuple(Move("draw", k.code) for k in CARD_KINDS)
 DEAL = tuple(Move("deal", k.code) for k in CARD_KINDS)
 CHEST_MOVE = tuple(Move("chest", c) for c in CHESTS)
 WHITE_MOVE = tuple(Move("white", s) for s in SYMBOLS)
+WHITE_ROLLS = tuple(WHITE_MOVE[f] for f in WHITE_FACES)     # a white die's faces
 TURTLE_MOVE = tuple(Move("turtle", t) for t in TURTLES)
 PREROLL1 = tuple(Move("preroll", s) for s in SYMBOLS)
 PREROLL2 = {(a, b): Move("preroll", f"{SYMBOLS[a]}+{SYMBOLS[b]}")
@@ -146,23 +156,48 @@ WAITS = frozenset({"place", "lockpick", "pick4", "whitereef", "open",
                    "roll", "s_turtle", "s_island", "s_preroll", "chest", "white"})
 DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "sfpick",
                        "open", "drawpile"})
+#: Chance steps: all wait but ``draw``, which is skipped when its pile is used up.
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
-_ROLL_CACHE: dict[str, tuple[tuple[int, int], ...] | None] = {}
-_ROLLS: dict[tuple[tuple[int, ...], int], Move] = {}    # (colours, outcome number) -> roll
 SIX_POWER = (1, 6, 36, 216, 1296)
+#: Roll outcomes by their text: read by ``parse_roll`` or filed by the dealer as it deals
+#: them (``deal_roll``), so a roll is never read twice in a row. Emptied when full.
+_ROLLS_KNOWN: dict[str, Dice] = {}
+ROLLS_KEPT = 20_000
 
 
-def parse_roll(arg: str) -> tuple[tuple[int, int], ...] | None:
-    """``blue-diver,green-fish`` -> ((1, 4), (4, 1)); None if it cannot be read."""
-    found = _ROLL_CACHE.get(arg, ())
-    if found != ():
+def parse_roll(arg: str) -> Dice | None:
+    """``blue-diver,green-fish`` -> the dice (colour, symbol) ((1, 4), (4, 1)) in the
+    station's order; None if it cannot be read."""
+    found = _ROLLS_KNOWN.get(arg)
+    if found is not None or len(arg) > 200:
         return found
-    parts = arg.split(",")
-    dice = tuple(DIE_CODES.get(p) for p in parts)
-    out = None if None in dice or len(arg) > 200 else dice
-    if len(_ROLL_CACHE) < 100_000:
-        _ROLL_CACHE[arg] = out  # type: ignore[assignment]
-    return out  # type: ignore[return-value]
+    dice = [DIE_CODES.get(p) for p in arg.split(",")]
+    if None in dice:
+        return None
+    return _known_roll(arg, Dice(tuple(DIE[d[0]][d[1]] for d in dice if d is not None)))
+
+
+def _known_roll(arg: str, dice: Dice) -> Dice:
+    """File a roll outcome read or dealt, under its text."""
+    if len(_ROLLS_KNOWN) >= ROLLS_KEPT:
+        _ROLLS_KNOWN.clear()
+    _ROLLS_KNOWN[arg] = dice
+    return dice
+
+
+def deal_roll(colours: list[int], n: int) -> Move:
+    """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these colours:
+    the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on."""
+    parts: list[str] = []
+    dice: list[Die] = []
+    for c in colours:
+        sym = n % 6
+        n //= 6
+        parts.append(DIE_STR[c][sym])
+        dice.append(DIE[c][sym])
+    arg = ",".join(parts)
+    _known_roll(arg, Dice(tuple(dice)))
+    return Move("roll", arg)
 
 
 _OUTCOMES: dict[tuple[int, ...], list[tuple[Move, float]]] = {}
@@ -182,9 +217,18 @@ def roll_outcomes(colours: tuple[int, ...]) -> list[tuple[Move, float]]:
     return found
 
 
-def roll_move(colours: list[int], symbols: tuple[int, ...] | list[int]) -> Move:
-    return Move("roll", ",".join([DIE_STR[c][s] for c, s in zip(colours, symbols,
-                                                                 strict=True)]))
+#: For n equally likely outcomes (n = 1..8: at most the 8 turtles or chests): the running
+#: totals of their probabilities, added up exactly as core.chance.pick() adds them, so
+#: bisecting them picks the outcome pick() would pick (rounding included) without
+#: building the list of outcomes.
+UNIFORM_STEPS = {n: tuple(accumulate([1 / n] * n))
+                 for n in range(1, max(len(TURTLES), len(CHESTS), len(SYMBOLS)) + 1)}
+
+
+def uniform_pick(options: Sequence[T], x: float) -> T:
+    """The option that the dealer's number ``x`` picks among equally likely ``options``."""
+    n = len(options)
+    return options[min(bisect_right(UNIFORM_STEPS[n], x), n - 1)]
 
 
 # ---- scoring helpers (pure functions of a state) ------------------------------------------
@@ -200,22 +244,24 @@ def fish_cards(hand: list[int]) -> list[str]:
 
 
 def pearl_cards(hand: list[int]) -> list[int]:
-    return sorted((PEARL_VALUE[k] for k in hand if PEARL_VALUE[k]), reverse=True)
+    """The pearl values of a hand's cards, highest first."""
+    return sorted([PEARL_VALUE[k] for k in hand if PEARL_VALUE[k]], reverse=True)
 
 
-def pearl_places(hands: list[list[int]]) -> list[int]:
-    """Each player's place in the pearl scoring (0: first), or -1 without pearl cards.
-    Higher total first, then more pearl cards; players equal in both share a place and
-    the next player's place counts everyone ahead."""
-    keys = [(sum(pearl_cards(h)), len(pearl_cards(h))) for h in hands]
+def pearl_places(pearls: list[list[int]]) -> list[int]:
+    """Each player's place in the pearl scoring (0: first), or -1 without pearl cards,
+    from everyone's ``pearl_cards``. Higher total first, then more pearl cards; players
+    equal in both share a place and the next player's place counts everyone ahead."""
+    keys = [(sum(values), len(values)) for values in pearls]
     return [sum(1 for q in keys if q > k) if k[1] else -1 for k in keys]
 
 
-def pearl_points(hand: list[int], place: int) -> int:
+def pearl_points(pearls: list[int], place: int) -> int:
+    """What a player's ``pearl_cards`` score at ``place`` (their best few cards)."""
     if place < 0:
         return 0
     n = PEARL_CARDS_BY_PLACE[place] if place < len(PEARL_CARDS_BY_PLACE) else PEARL_CARDS_LATER
-    return sum(pearl_cards(hand)[:n])
+    return sum(pearls[:n])
 
 
 class Coralia(Game[CoraliaState]):
@@ -224,8 +270,6 @@ class Coralia(Game[CoraliaState]):
     name = GAME
     variants = ("standard",)
     min_players, max_players = 2, 4
-    #: The legal moves of the live state until it changes (play() asks twice).
-    _legal_cache: tuple[CoraliaState, list[Move]] | None = None
 
     def _ev(self, kind: str, section: str, *params: tuple[str, Any],
             seen: tuple[int, ...] = ()) -> Event:
@@ -264,7 +308,7 @@ class Coralia(Game[CoraliaState]):
         return None if s.over or not s.tasks else int(s.tasks[-1][1])
 
     def _is_chance(self, s: CoraliaState) -> bool:
-        return not s.over and s.tasks[-1][0] in CHANCES
+        return s.chance
 
     def _is_over(self, s: CoraliaState) -> bool:
         return s.over
@@ -301,94 +345,71 @@ class Coralia(Game[CoraliaState]):
         task = s.tasks[-1]
         kind = task[0]
         if kind == "roll":
-            cols = tuple([s.st_col[i] for i, x in enumerate(s.st_sym) if x < 0])
-            n = int(x * SIX_POWER[len(cols)])
-            key = (cols, n)
-            move = _ROLLS.get(key)
-            if move is None:
-                syms = []
-                for _ in range(len(cols)):
-                    n, d = divmod(n, 6)
-                    syms.append(d)
-                move = roll_move(list(cols), syms)
-                if len(_ROLLS) < 300_000:
-                    _ROLLS[key] = move
-            return move
+            cols = s.st_col                     # usually every die on the station rolls
+            if s.st_sym.count(-1) < len(cols):
+                cols = [c for c, sym in zip(cols, s.st_sym, strict=True) if sym < 0]
+            return deal_roll(cols, int(x * SIX_POWER[len(cols)]))
         if kind == "draw" or kind == "s_island":
             pile = task[2] if kind == "draw" else task[1]
-            counts = s.piles[pile]
             table = DRAW if kind == "draw" else DEAL
+            counts = s.piles[pile]
             total = sum(counts)
             if not total:
                 return table[s.bottoms[pile][0]]
-            i = int(x * total)
-            for k, c in enumerate(counts):
+            i = int(x * total)                  # card i of the shuffled part, in kind order
+            for k in PILE_KINDS[pile]:          # (the other kinds are never in this pile)
+                c = counts[k]
                 if i < c:
                     return table[k]
                 i -= c
-        if kind == "s_preroll" and s.players == 2:
+        if kind == "s_turtle":
+            return TURTLE_MOVE[uniform_pick(sorted(s.turtles_beside), x)]
+        if kind == "chest":
+            return CHEST_MOVE[uniform_pick(sorted(s.chest_pool), x)]
+        if kind == "white":
+            return uniform_pick(WHITE_ROLLS, x)
+        if s.players == 2:                                   # s_preroll
             a, b = divmod(int(x * 36), 6)
             return PREROLL2[min(a, b), max(a, b)]
-        return super()._sample_chance(s, x)
+        return uniform_pick(PREROLL1, x)
 
     def _is_legal(self, s: CoraliaState, move: Move) -> bool:
+        if s.chance:
+            if s.tasks[-1][0] == "roll":
+                if move.kind != "roll":
+                    return False
+                roll = parse_roll(move.arg)
+                return roll is not None and [d.colour for d in roll.dice] == self._to_roll(s)
+            return any(m == move for m, _ in self._chance_outcomes(s))
         if s.over:
             return False
-        kind = s.tasks[-1][0]
-        if kind == "roll":
-            if move.kind != "roll":
-                return False
-            dice = parse_roll(move.arg)
-            return dice is not None and [c for c, _ in dice] == self._to_roll(s)
-        if kind in CHANCES:
-            return any(m == move for m, _ in self._chance_outcomes(s))
-        if kind == "place":                     # the hot path: no list of moves built
-            die = DIE_OF.get(move)
-            if die is None or move.kind == "lock":
-                return False
-            c, sym = die
-            if not any(a == c and b == sym for a, b in zip(s.st_col, s.st_sym, strict=True)):
-                return False
-            free = s.board[c * SPACES + sym] < 0
-            if move.kind == "island":
-                return not free
-            return free and (sym != OCTOPUS_S or s.octopus_left[s.tasks[-1][1]] > 0)
-        return move in self._legal(s)
+        moves = s.moves                         # as in _legal (written out: the hot path)
+        if moves is None:
+            moves = s.moves = tuple(self._legal_now(s))
+        return move in moves
 
     # ---- legal moves ------------------------------------------------------------------------
     def _legal(self, s: CoraliaState) -> list[Move]:
-        cached = self._legal_cache
-        if cached is not None and cached[0] is s:
-            return cached[1][:]
-        moves = self._legal_now(s)
-        if s is self._state:
-            self._legal_cache = (s, moves[:])      # holds ``s``: no reuse of its address
-        return moves
+        """The legal moves of the decision on top, worked out once and kept in the state
+        (``CoraliaState.moves``) until the next step; a copy, so callers may change it."""
+        moves = s.moves
+        if moves is None:
+            moves = s.moves = tuple(self._legal_now(s))
+        return list(moves)
 
-    def _legal_now(self, s: CoraliaState) -> list[Move]:
+    def _legal_now(self, s: CoraliaState) -> Sequence[Move]:
         task = s.tasks[-1]
         kind, p = task[0], task[1]
-        if kind == "place":
-            out: list[Move] = []
-            board = s.board
-            has_octopus = s.octopus_left[p] > 0
-            for c, sym in zip(s.st_col, s.st_sym, strict=True):
-                if board[c * SPACES + sym] >= 0:
-                    m = TO_ISLAND[c][sym]
-                elif sym != OCTOPUS_S or has_octopus:
-                    m = PLACE[c][sym]
-                else:
-                    continue
-                if m not in out:
-                    out.append(m)
-            return out
         if kind == "lockpick":
-            out = []
-            if sum(s.st_lock) < min(len(s.turtles[p]), MAX_LOCKS):
-                out = [LOCK[c][sym] for c, sym in sorted({
-                    (c, sym) for c, sym, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)
-                    if not lk})]
-            return out + [PICK[c] for c in range(6) if s.supply[c]]
+            picks = tuple(compress(PICK, s.supply))         # the colours left in the supply
+            turtles = len(s.turtles[p])
+            if not turtles or sum(s.st_lock) >= min(turtles, MAX_LOCKS):
+                return picks
+            return tuple(LOCK[c][sym] for c, sym in sorted({
+                (c, sym) for c, sym, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)
+                if not lk})) + picks
+        if kind == "place":
+            return self._place_moves(s, p)
         if kind == "pick4":
             return [PICK[c] for c in range(6) if s.supply[c] and c not in s.st_col]
         if kind == "keep":
@@ -406,6 +427,23 @@ class Coralia(Game[CoraliaState]):
             used = task[3]
             return [PILE_MOVE[i] for i in range(4) if not used >> i & 1 and s.pile_size(i)]
         return []
+
+    def _place_moves(self, s: CoraliaState, p: int) -> tuple[Move, ...]:
+        """Where the rolled dice may go, each move once: a die to its free space on its
+        reef (an octopus only while ``p`` has one left), or to the island if it is taken."""
+        board = s.board
+        octopus_left = s.octopus_left[p] > 0
+        out: list[Move] = []
+        for c, sym in zip(s.st_col, s.st_sym, strict=True):
+            if board[c * SPACES + sym] >= 0:
+                m = TO_ISLAND[c][sym]
+            elif sym != OCTOPUS_S or octopus_left:
+                m = PLACE[c][sym]
+            else:
+                continue
+            if m not in out:
+                out.append(m)
+        return tuple(out)
 
     def _white_reefs(self, s: CoraliaState, p: int, sym: int) -> list[int]:
         if sym == OCTOPUS_S and not s.octopus_left[p]:
@@ -457,12 +495,11 @@ class Coralia(Game[CoraliaState]):
 
     # ---- playing -----------------------------------------------------------------------------
     def _apply(self, s: CoraliaState, move: Move) -> list[Event]:
-        self._legal_cache = None
+        s.moves = None
         task = s.tasks.pop()
         events: list[Event] = []
         DISPATCH[task[0]](self, s, task, move, events)
         self._advance(s, events)
-        self._legal_cache = None
         return events
 
     def _advance(self, s: CoraliaState, events: list[Event]) -> None:
@@ -472,11 +509,22 @@ class Coralia(Game[CoraliaState]):
             task = tasks[-1]
             kind = task[0]
             if kind in WAITS:                   # decisions and chance steps that always ask
+                s.chance = kind in CHANCES
                 return
+            if kind == "draw":                  # the one chance step that may not ask
+                pile = task[2]
+                if any(s.piles[pile]) or s.bottoms[pile]:
+                    s.chance = True
+                    return
+                tasks.pop()
+                events.append(self._ev("pile_empty", task[3],
+                                       ("player", self.players[task[1]]),
+                                       ("pile", PILE[pile])))
+                continue
             if kind in DECISIONS:
                 if kind == "keep":
                     if len(set(s.drawn)) > 1:
-                        return
+                        break
                     tasks.pop()
                     if s.drawn:
                         self._do_keep(s, task, KEEP[s.drawn[0]], events)
@@ -492,19 +540,10 @@ class Coralia(Game[CoraliaState]):
                 if kind == "drawpile" and not self._legal_now(s):
                     tasks.pop()
                     continue
-                return
-            if kind in CHANCES:
-                if kind == "draw":
-                    pile = task[2]
-                    if not any(s.piles[pile]) and not s.bottoms[pile]:
-                        tasks.pop()
-                        events.append(self._ev("pile_empty", task[3],
-                                               ("player", self.players[task[1]]),
-                                               ("pile", PILE[pile])))
-                        continue
-                return
+                break
             tasks.pop()
             DISPATCH[kind](self, s, task, None, events)
+        s.chance = False                        # a decision waits, or the game is over
 
     # ---- set-up steps --------------------------------------------------------------------
     def _do_s_turtle(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
@@ -556,13 +595,12 @@ class Coralia(Game[CoraliaState]):
 
     # ---- the research station -----------------------------------------------------------
     def _do_turn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
-        p = task[1]
+        self._start_turn(s, task[1])
+
+    def _start_turn(self, s: CoraliaState, p: int) -> None:
         s.turn = p
         s.tasks.append(("endturn", p))
-        if not s.st_col:
-            s.tasks.append(("pick4", p, 4))
-        else:
-            s.tasks.append(("lockpick", p))
+        s.tasks.append(("lockpick", p) if s.st_col else ("pick4", p, 4))
 
     def _do_pick4(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p, c = task[1], COLOUR_INDEX[move.arg]
@@ -588,37 +626,42 @@ class Coralia(Game[CoraliaState]):
                 if s.st_col[i] == c and s.st_sym[i] == sym and not s.st_lock[i]:
                     s.st_lock[i] = True
                     break
-            ev.append(self._ev("lock", S.LOCK_IN, ("player", self.players[p]),
-                               ("die", DIE[c][sym])))
+            ev.append(event_of((GAME, "lock", S.LOCK_IN, (("player", self.players[p]),
+                                                          ("die", DIE[c][sym])), ())))
             s.tasks.append(task)
             return
         c = COLOUR_INDEX[move.arg]
         s.supply[c] -= 1
-        for i, lk in enumerate(s.st_lock):
-            if not lk:
-                s.st_sym[i] = -1
+        if True in s.st_lock:                   # dice stored on turtles keep their symbols
+            s.st_sym = [x if lk else -1 for x, lk in zip(s.st_sym, s.st_lock, strict=True)]
+        else:
+            s.st_sym = [-1] * len(s.st_sym)
         s.st_col.append(c)
         s.st_sym.append(-1)
         s.st_lock.append(False)
-        ev.append(self._ev("pick", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                           ("colour", COLOUR[c]), ("count", len(self._to_roll(s)))))
+        ev.append(event_of((GAME, "pick", S.COURSE_OF_THE_GAME, (
+            ("player", self.players[p]), ("colour", COLOUR[c]),
+            ("count", s.st_lock.count(False))), ())))
         s.tasks.append(("roll", p))
 
     def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p = task[1]
-        dice = parse_roll(move.arg)
-        assert dice is not None
-        it = iter(dice)                         # in the station's order (checked)
-        rolled = []
-        for i, sym in enumerate(s.st_sym):
-            if sym < 0:
-                c, ds = next(it)
-                s.st_sym[i] = ds
-                rolled.append(DIE[c][ds])
-        ev.append(self._ev("roll", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                           ("dice", Dice(tuple(rolled)))))
-        if self._legal_place_exists(s, p):
-            s.tasks.append(("place", p))
+        roll = parse_roll(move.arg)
+        assert roll is not None
+        syms = s.st_sym
+        if len(roll.dice) == len(syms):         # every die rolled
+            s.st_sym = [die.symbol for die in roll.dice]
+        else:                                   # some were stored on turtles
+            it = iter(roll.dice)                # in the station's order (checked)
+            for i, sym in enumerate(syms):
+                if sym < 0:
+                    syms[i] = next(it).symbol
+        ev.append(event_of((GAME, "roll", S.COURSE_OF_THE_GAME,
+                            (("player", self.players[p]), ("dice", roll)), ())))
+        moves = self._place_moves(s, p)
+        if moves:
+            s.tasks.append(("place", p))        # waits for a move: stays on top
+            s.moves = moves                     # its legal moves, worked out already
             return
         for i in range(len(s.st_sym)):
             s.st_sym[i] = -1
@@ -626,27 +669,19 @@ class Coralia(Game[CoraliaState]):
         ev.append(self._ev("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
         s.tasks.append(("roll", p))
 
-    def _legal_place_exists(self, s: CoraliaState, p: int) -> bool:
-        board = s.board
-        has_octopus = s.octopus_left[p] > 0
-        for c, sym in zip(s.st_col, s.st_sym, strict=True):
-            if board[c * SPACES + sym] >= 0 or sym != OCTOPUS_S or has_octopus:
-                return True
-        return False
-
     def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p = task[1]
         c, sym = DIE_OF[move]
-        for i in range(len(s.st_col)):
-            if s.st_col[i] == c and s.st_sym[i] == sym:
-                del s.st_col[i], s.st_sym[i], s.st_lock[i]
-                break
+        i = s.st_col.index(c)                   # the first die of colour c showing sym
+        while s.st_sym[i] != sym:               # (a legal move: there is one)
+            i = s.st_col.index(c, i + 1)
+        del s.st_col[i], s.st_sym[i], s.st_lock[i]
         if move.kind == "island":
             self._to_island(s, p, c, sym, ev)
             return
         s.board[c * SPACES + sym] = c
-        ev.append(self._ev("place", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                           ("die", DIE[c][sym]), ("reef", REEF[c])))
+        ev.append(event_of((GAME, "place", S.COURSE_OF_THE_GAME, (
+            ("player", self.players[p]), ("die", DIE[c][sym]), ("reef", REEF[c])), ())))
         self._action(s, p, c, sym, ev)
 
     def _to_island(self, s: CoraliaState, p: int, c: int, sym: int, ev: list[Event]) -> None:
@@ -817,15 +852,19 @@ class Coralia(Game[CoraliaState]):
     def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p, pile, section = task[1], task[2], task[3]
         k = CARD_INDEX[move.arg]
-        self._take(s, pile, k)
-        seen = () if s.scoring else (p,)
+        counts = s.piles[pile]                  # _take, written out: the hot path
+        if any(counts):
+            counts[k] -= 1
+        else:
+            s.bottoms[pile].pop(0)
         params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
+        seen = () if s.scoring else (p,)
         if len(task) > 4:
             s.drawn.append(k)
-            ev.append(self._ev("draw_choice", section, *params, seen=seen))
+            ev.append(event_of((GAME, "draw_choice", section, params, seen)))
         else:
             self._gain(s, p, k)
-            ev.append(self._ev("draw", section, *params, seen=seen))
+            ev.append(event_of((GAME, "draw", section, params, seen)))
 
     def _do_keep(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         p, pile = task[1], task[2]
@@ -842,17 +881,15 @@ class Coralia(Game[CoraliaState]):
 
     # ---- end of a turn, end of the game --------------------------------------------------
     def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
-        p = task[1]
-        for i in range(len(s.st_lock)):
-            s.st_lock[i] = False
-        nxt = (p + 1) % s.players
+        s.st_lock = [False] * len(s.st_col)
         if s.dice_left() <= DICE_LEFT_AT_END[s.players]:
             self._start_scoring(s, ev)
             return
-        ev.append(self._ev("pass", S.COURSE_OF_THE_GAME, ("player", self.players[nxt]),
-                           ("dice", Dice(tuple(DIE[c][x] for c, x in zip(
-                               s.st_col, s.st_sym, strict=True))))))
-        s.tasks.append(("turn", nxt))
+        nxt = (task[1] + 1) % s.players
+        passed = Dice(tuple([DIE[c][x] for c, x in zip(s.st_col, s.st_sym, strict=True)]))
+        ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
+                            (("player", self.players[nxt]), ("dice", passed)), ())))
+        self._start_turn(s, nxt)
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]
@@ -961,7 +998,7 @@ class Coralia(Game[CoraliaState]):
             if kinds:
                 ev.append(self._ev("fish_score", S.FISH_SCORING, ("player", me),
                                    ("sets", " + ".join(map(str, sets))), ("count", n)))
-            per = sum(1 for k in s.hands[p] if EFFECT[k] == "perfish")
+            per = s.hands[p].count(PER_FISH_CARD)
             if per:
                 m = per * PER_FISH * len(kinds)
                 s.points[p] += m
@@ -969,21 +1006,22 @@ class Coralia(Game[CoraliaState]):
                                    ("fish", len(kinds)), ("count", m)))
 
     def _do_pearlscore(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
-        places = pearl_places(s.hands)
+        pearls = [pearl_cards(h) for h in s.hands]
+        places = pearl_places(pearls)
         for p in self._order(s):
             me = self.players[p]
             if places[p] >= 0:
-                n = pearl_points(s.hands[p], places[p])
+                n = pearl_points(pearls[p], places[p])
                 s.points[p] += n
                 ev.append(self._ev("pearl_score", S.PEARL_SCORING, ("player", me),
                                    ("place", places[p] + 1),
-                                   ("total", sum(pearl_cards(s.hands[p]))), ("count", n)))
-            per = sum(1 for k in s.hands[p] if EFFECT[k] == "perpearl")
+                                   ("total", sum(pearls[p])), ("count", n)))
+            per = s.hands[p].count(PER_PEARL_CARD)
             if per:
-                m = per * PER_PEARL * len(pearl_cards(s.hands[p]))
+                m = per * PER_PEARL * len(pearls[p])
                 s.points[p] += m
                 ev.append(self._ev("per_pearl", S.PEARL_SCORING, ("player", me),
-                                   ("pearls", len(pearl_cards(s.hands[p]))), ("count", m)))
+                                   ("pearls", len(pearls[p])), ("count", m)))
 
     def _do_finish(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
         s.over = True
@@ -1051,6 +1089,7 @@ class Coralia(Game[CoraliaState]):
         be (the piles, the island pile, the others' face-down cards, cards drawn by someone
         else), kind for kind within the pearl, fish and starfish cards."""
         s = self._state.clone()
+        s.moves = None                      # the cards drawn to keep may change
         slots: dict[int, list[tuple[list[int], int]]] = {PEARL: [], FISH: [], STARFISH: []}
         pile_lists = [[k for k, c in enumerate(pile) for _ in range(c)] for pile in s.piles]
         groups = pile_lists + s.bottoms

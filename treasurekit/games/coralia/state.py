@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...core.moves import Move
 from .cards import NCARDS, SPACES
 
 #: A step still to come, top of the stack last: (kind, player, extra...).
@@ -51,6 +52,14 @@ class CoraliaState:
     over: bool = False
     winners: list[int] = field(default_factory=list)
     before_final: list[int] = field(default_factory=list)  # points before diver scoring
+    #: The legal moves of the decision on top of ``tasks``, worked out the first time they
+    #: are asked for and dropped by every step (``Coralia._apply``): a random playout asks
+    #: twice per decision (``legal_moves`` and then ``play``). A tuple, so a clone may
+    #: share it; None: not worked out yet (always safe). Derived, so not compared.
+    moves: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
+    #: Whether the step on top of ``tasks`` is a chance step (asked several times per
+    #: step): set by ``Coralia._advance`` each time it stops, not compared.
+    chance: bool = field(default=False, compare=False, repr=False)
 
     def clone(self) -> CoraliaState:
         return CoraliaState(
@@ -62,7 +71,8 @@ class CoraliaState:
             [p[:] for p in self.piles], [b[:] for b in self.bottoms], self.stingrays,
             [h[:] for h in self.hands], self.drawn[:], self.drawer, self.points[:],
             self.tasks[:], self.scoring, [t[:] for t in self.sf_todo], self.over,
-            self.winners[:], self.before_final[:])
+            self.winners[:], self.before_final[:], self.moves,
+            self.chance)
 
     @staticmethod
     def empty(players: int) -> CoraliaState:
