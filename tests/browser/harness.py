@@ -324,6 +324,48 @@ def wait_for_app(page: Any, watch: Watch, timeout_ms: int = FIRST_LOAD_MS) -> No
     wait_kernel_idle(page, watch, timeout_ms)
 
 
+#: JupyterLab's own bundle, then a kernel, on a small CI machine
+LAB_MS = 90_000
+
+
+def accept_dialogs(page: Any) -> None:
+    """JupyterLab may ask for a kernel (or similar): take its default answer."""
+    dialog = page.locator(".jp-Dialog")
+    while dialog.count():
+        dialog.locator(".jp-Dialog-button.jp-mod-accept").first.click()
+        page.wait_for_timeout(200)
+
+
+def run_in_lab(page: Any, watch: Watch, lab_url: str, notebook: str) -> tuple[Any, Any]:
+    """Open ``notebooks/<notebook>`` in JupyterLab, wait for its kernel, Run All Cells and
+    wait for the app: (the notebook panel, the app in its output)."""
+    page.goto(f"{lab_url}/lab/tree/notebooks/{notebook}", wait_until="domcontentloaded",
+              timeout=LAB_MS)
+    panel = page.locator(".jp-NotebookPanel").first
+    panel.wait_for(state="visible", timeout=LAB_MS)
+    deadline = time.monotonic() + LAB_MS / 1000       # the kernel starts (or a dialog asks)
+    while watch.kernel_state != "idle" and time.monotonic() < deadline:
+        accept_dialogs(page)
+        page.wait_for_timeout(250)
+    status = page.locator(".jp-Notebook-ExecutionIndicator, .jp-KernelStatus")
+    assert watch.kernel_state == "idle", f"no idle kernel: {status.all_inner_texts()}"
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    accept_dialogs(page)
+    app = panel.locator(".jp-OutputArea .tk-app").first
+    app.wait_for(state="attached", timeout=LAB_MS)
+    wait_kernel_idle(page, watch, LAB_MS)
+    app.scroll_into_view_if_needed()
+    return panel, app
+
+
+def assert_lab_ok(panel: Any, watch: Watch) -> None:
+    """No Python error or warning printed in the notebook, no error in the page."""
+    errors = panel.locator(f".jp-OutputArea-output{STDERR}, .jp-OutputArea-output{ERROR}")
+    assert errors.count() == 0, errors.first.inner_text()
+    assert not watch.errors, watch.errors
+
+
 PYTHON_ERROR = re.compile(
     r"Traceback|\bError\b|\b[A-Z]\w*(Error|Exception)\b|There was an error when executing cell")
 

@@ -15,7 +15,6 @@ from playwright.sync_api import expect
 
 from . import harness
 from .harness import Tab, new_tab
-from .test_jupyterlab import LOAD_MS, accept_dialogs
 from .test_learner_layout import CUT_OFF
 
 pytestmark = pytest.mark.browser
@@ -145,23 +144,7 @@ def test_the_landing_page_links_coralia(browser: Any, voila_url: str) -> None:
 def test_the_coralia_notebook_in_jupyterlab(browser: Any, lab_url: str) -> None:
     context, page, watch = harness.new_page(browser)
     try:
-        page.goto(f"{lab_url}/lab/tree/notebooks/coralia.ipynb",
-                  wait_until="domcontentloaded", timeout=LOAD_MS)
-        notebook = page.locator(".jp-NotebookPanel").first
-        notebook.wait_for(state="visible", timeout=LOAD_MS)
-        deadline_ms = LOAD_MS
-        while watch.kernel_state != "idle" and deadline_ms > 0:
-            accept_dialogs(page)
-            page.wait_for_timeout(250)
-            deadline_ms -= 250
-        assert watch.kernel_state == "idle"
-        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-        accept_dialogs(page)
-        app = notebook.locator(".jp-OutputArea .tk-app").first
-        app.wait_for(state="attached", timeout=LOAD_MS)
-        harness.wait_kernel_idle(page, watch, LOAD_MS)
-        app.scroll_into_view_if_needed()
+        panel, app = harness.run_in_lab(page, watch, lab_url, "coralia.ipynb")
         expect(app.locator(".tk-title").first).to_have_text("Coralia")
         lesson = app.locator(".tk-lesson")
         harness.click(page, watch, lesson.locator(".tk-choice", has_text="You roll 4 dice"))
@@ -173,10 +156,6 @@ def test_the_coralia_notebook_in_jupyterlab(browser: Any, lab_url: str) -> None:
         for _ in range(6):
             harness.click(page, watch, ex.locator(".tk-forward"))
         expect(ex.locator(".tk-step-caption")).to_contain_text("Jacques 44, Jenny 59")
-        errors = notebook.locator('.jp-OutputArea-output[data-mime-type='
-                                  '"application/vnd.jupyter.stderr"], .jp-OutputArea-output'
-                                  '[data-mime-type="application/vnd.jupyter.error"]')
-        assert errors.count() == 0, errors.first.inner_text()
-        assert not watch.errors, watch.errors
+        harness.assert_lab_ok(panel, watch)
     finally:
         context.close()

@@ -12,14 +12,12 @@ import pytest
 from playwright.sync_api import expect
 
 from . import harness
-from .test_jupyterlab import accept_dialogs
 
 pytestmark = pytest.mark.browser
 
 APPS = ["diving_bell", "sea_or_shore", "captain_lucky"]
 PROJECTOR = {"width": 1280, "height": 720}
 SCREENSHOT = harness.ROOT / "docs" / "presenter.png"
-LAB_MS = 90_000  # JupyterLab's own bundle, then a kernel, on a small CI machine
 
 #: Text smaller than 24 px among the app's visible elements (drawings excluded).
 SMALL_TEXT = """() => {
@@ -211,22 +209,7 @@ def test_presenter_keys_in_jupyterlab(browser: Any, lab_url: str) -> None:
     keyboard reach the app (ipyevents), not JupyterLab's own shortcuts."""
     context, page, watch = harness.new_page(browser)
     try:
-        page.goto(f"{lab_url}/lab/tree/notebooks/captain_lucky.ipynb",
-                  wait_until="domcontentloaded", timeout=LAB_MS)
-        notebook = page.locator(".jp-NotebookPanel").first
-        notebook.wait_for(state="visible", timeout=LAB_MS)
-        deadline_ms = LAB_MS
-        while watch.kernel_state != "idle" and deadline_ms > 0:
-            accept_dialogs(page)
-            page.wait_for_timeout(250)
-            deadline_ms -= 250
-        page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-        page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
-        accept_dialogs(page)
-        app = notebook.locator(".jp-OutputArea .tk-app").first
-        app.wait_for(state="attached", timeout=LAB_MS)
-        harness.wait_kernel_idle(page, watch, LAB_MS)
-        app.scroll_into_view_if_needed()
+        _, app = harness.run_in_lab(page, watch, lab_url, "captain_lucky.ipynb")
         harness.click(page, watch, app.locator(".tk-present-switch"))
         expect(app).to_have_class(re.compile(r"\btk-present\b"))
         heading = app.locator(".tk-lesson .tk-panel h3").first
