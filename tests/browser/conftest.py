@@ -74,3 +74,12 @@ def tab(browser: Any) -> Iterator[Tab]:
     context, t = new_tab(browser)
     yield t
     context.close()
+
+
+@pytest.fixture
+def small_tab(browser: Any) -> Iterator[Tab]:
+    """A fresh page at 1280x720, a small laptop or a projector, in its own context."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    yield Tab(page, harness.watch_page(page))
+    context.close()

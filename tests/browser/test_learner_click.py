@@ -3,8 +3,6 @@ a click on one plays its move (the buttons stay for the keyboard)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import expect
 
@@ -14,43 +12,35 @@ from .harness import Tab
 pytestmark = pytest.mark.browser
 
 
-def test_click_the_deck_and_the_pile(browser: Any, voila_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    try:
-        page = context.new_page()
-        t = Tab(page, harness.watch_page(page))
-        t.open(harness.app_url(voila_url, "diving_bell.ipynb", lang="en"))
-        t.tab("Play the computer")
-        t.wait_idle()
-        play = page.locator(".tk-play")
-        t.click(play.locator(".tk-new-game"))
-        deck = play.locator(".tk-clickable-table .tk-deck.tk-pickable")
-        expect(deck).to_have_count(1)                   # outlined: it may be touched
-        t.click(deck)
-        expect(play.locator(".tk-narrator")).to_contain_text("Ann (you) dives deeper")
-        expect(play.locator(".tk-move-draw")).to_be_visible()      # the buttons stay
-        t.assert_ok()
-    finally:
-        context.close()
+def test_click_the_deck_and_the_pile(small_tab: Tab, voila_url: str) -> None:
+    t = small_tab
+    page = t.page
+    t.open(harness.app_url(voila_url, "diving_bell.ipynb", lang="en"))
+    t.tab("Play the computer")
+    t.wait_idle()
+    play = page.locator(".tk-play")
+    t.click(play.locator(".tk-new-game"))
+    deck = play.locator(".tk-clickable-table .tk-deck.tk-pickable")
+    expect(deck).to_have_count(1)                   # outlined: it may be touched
+    t.click(deck)
+    expect(play.locator(".tk-narrator")).to_contain_text("Ann (you) dives deeper")
+    expect(play.locator(".tk-move-draw")).to_be_visible()      # the buttons stay
+    t.assert_ok()
 
 
-def test_odds_lab_row_by_clicking(browser: Any, voila_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    try:
-        page = context.new_page()
-        t = Tab(page, harness.watch_page(page))
-        t.open(harness.app_url(voila_url, "diving_bell.ipynb", lang="nl"))
-        t.tab("Kansenlab")
-        t.wait_idle()
-        lab = page.locator(".tk-odds")
-        row = lab.locator(".tk-odds-row .tk-pickable")
-        expect(row).to_have_count(6)
-        t.click(row.first)                               # the first card leaves the row
-        expect(row).to_have_count(5)
-        t.click(lab.locator(".tk-odds-palette .tk-pickable").first)
-        expect(row).to_have_count(6)
-        expect(lab.locator("input[type=text]")).to_have_value(
-            "ruby3/2 map1/0 compass2/1 ruby3/1 gold2/1 gold1/0")
-        t.assert_ok()
-    finally:
-        context.close()
+def test_odds_lab_row_by_clicking(small_tab: Tab, voila_url: str) -> None:
+    t = small_tab
+    page = t.page
+    t.open(harness.app_url(voila_url, "diving_bell.ipynb", lang="nl"))
+    t.tab("Kansenlab")
+    t.wait_idle()
+    lab = page.locator(".tk-odds")
+    row = lab.locator(".tk-odds-row .tk-pickable")
+    expect(row).to_have_count(6)
+    t.click(row.first)                               # the first card leaves the row
+    expect(row).to_have_count(5)
+    t.click(lab.locator(".tk-odds-palette .tk-pickable").first)
+    expect(row).to_have_count(6)
+    expect(lab.locator("input[type=text]")).to_have_value(
+        "ruby3/2 map1/0 compass2/1 ruby3/1 gold2/1 gold1/0")
+    t.assert_ok()

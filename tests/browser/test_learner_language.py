@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import expect
 
@@ -14,26 +12,23 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("notebook", ["index.ipynb", "sea_or_shore.ipynb"])
-def test_switching_language_writes_it_into_the_address(browser: Any, voila_url: str,
+def test_switching_language_writes_it_into_the_address(small_tab: Tab, voila_url: str,
                                                        notebook: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    try:
-        page = context.new_page()
-        t = Tab(page, harness.watch_page(page))
-        t.open(harness.app_url(voila_url, notebook))          # no ?lang= at all
-        harness.wait_for_app(page, t.watch)
-        t.click(page.locator(".tk-language button", has_text="Nederlands"))
-        page.wait_for_function("() => location.search.includes('lang=nl')")
-        shared = page.url
-        t.click(page.locator(".tk-language button", has_text="English"))
-        page.wait_for_function("() => location.search.includes('lang=en')")
-        # the link copied while the app was in Dutch opens in Dutch
-        other = context.new_page()
-        o = Tab(other, harness.watch_page(other))
-        o.open(shared)
-        harness.wait_for_app(other, o.watch)
-        expect(other.locator(".tk-language button.mod-active")).to_have_text("Nederlands")
-        t.assert_ok()
-        o.assert_ok()
-    finally:
-        context.close()
+    t = small_tab
+    page = t.page
+    context = page.context
+    t.open(harness.app_url(voila_url, notebook))          # no ?lang= at all
+    harness.wait_for_app(page, t.watch)
+    t.click(page.locator(".tk-language button", has_text="Nederlands"))
+    page.wait_for_function("() => location.search.includes('lang=nl')")
+    shared = page.url
+    t.click(page.locator(".tk-language button", has_text="English"))
+    page.wait_for_function("() => location.search.includes('lang=en')")
+    # the link copied while the app was in Dutch opens in Dutch
+    other = context.new_page()
+    o = Tab(other, harness.watch_page(other))
+    o.open(shared)
+    harness.wait_for_app(other, o.watch)
+    expect(other.locator(".tk-language button.mod-active")).to_have_text("Nederlands")
+    t.assert_ok()
+    o.assert_ok()

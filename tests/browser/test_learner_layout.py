@@ -8,7 +8,6 @@ does not fit.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -64,13 +63,6 @@ CUT_OFF = """() => {
 }"""
 
 
-@pytest.fixture
-def small_tab(browser: Any) -> Iterator[Tab]:
-    """A fresh page at 1280x720, a small laptop or a projector."""
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
-    yield Tab(page, harness.watch_page(page))
-    context.close()
 
 
 def cut_off(t: Tab) -> list[Any]:

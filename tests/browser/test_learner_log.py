@@ -3,8 +3,6 @@ every line whole (wrapped, never cut off)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from . import harness
@@ -24,28 +22,24 @@ LOG_STATE = """() => {
 }"""
 
 
-def test_the_log_opens_at_its_newest_line(browser: Any, voila_url: str) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    try:
-        page = context.new_page()
-        t = Tab(page, harness.watch_page(page))
-        t.open(harness.app_url(voila_url, "sea_or_shore.ipynb", lang="en"))
-        t.tab("Play the computer")
-        t.wait_idle()
-        play = page.locator(".tk-play")
-        play.wait_for()
-        for _ in range(3):                   # a few moves: more lines than the box holds
-            if play.locator(".tk-skip").is_visible():
-                t.click(play.locator(".tk-skip"))
-            elif play.locator(".tk-play-form").is_visible():
-                t.click(play.locator(".tk-play-card"))
-            else:
-                t.click(play.locator(".tk-moves .tk-move").first)
-        state = page.evaluate(LOG_STATE)
-        assert state["scrollable"] and state["lines"] > 8, state
-        assert state["lastInSight"], state
-        assert "dealt" in state["firstText"] or "Round 1" in state["firstText"], state
-        assert state["cut"] == 0, state
-        t.assert_ok()
-    finally:
-        context.close()
+def test_the_log_opens_at_its_newest_line(small_tab: Tab, voila_url: str) -> None:
+    t = small_tab
+    page = t.page
+    t.open(harness.app_url(voila_url, "sea_or_shore.ipynb", lang="en"))
+    t.tab("Play the computer")
+    t.wait_idle()
+    play = page.locator(".tk-play")
+    play.wait_for()
+    for _ in range(3):                   # a few moves: more lines than the box holds
+        if play.locator(".tk-skip").is_visible():
+            t.click(play.locator(".tk-skip"))
+        elif play.locator(".tk-play-form").is_visible():
+            t.click(play.locator(".tk-play-card"))
+        else:
+            t.click(play.locator(".tk-moves .tk-move").first)
+    state = page.evaluate(LOG_STATE)
+    assert state["scrollable"] and state["lines"] > 8, state
+    assert state["lastInSight"], state
+    assert "dealt" in state["firstText"] or "Round 1" in state["firstText"], state
+    assert state["cut"] == 0, state
+    t.assert_ok()
