@@ -149,6 +149,19 @@ class LessonStep:
         return events
 
 
+def lesson_steps(game: str, table: dict[str, Any]) -> Callable[..., LessonStep]:
+    """The maker of one game's lesson steps: ``step(key, section, position, choices,
+    explain, then=(), **more)``, where each step's ``position`` starts from ``table``
+    (the seats every step of the lesson shares) and ``more`` sets the other fields."""
+    def step(key: str, section: RuleSection, position: dict[str, Any],
+             choices: Callable[[Game[Any]], list[Choice]],
+             explain: Callable[[Game[Any]], Msg], then: tuple[str, ...] = (),
+             **more: Any) -> LessonStep:
+        return LessonStep(game, key, section, {**table, **position}, choices, explain, then,
+                          **more)
+    return step
+
+
 def _localise_you(position: dict[str, Any], you: str) -> dict[str, Any]:
     """Rename the player "You" everywhere in a position description: in the player list,
     in fields naming a player, and as a key of fields given per player."""

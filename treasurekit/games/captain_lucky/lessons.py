@@ -17,7 +17,7 @@ from typing import Any
 
 from ...core.errors import IllegalMove
 from ...core.game import Game
-from ...core.teaching import Choice, LessonStep, Msg
+from ...core.teaching import Choice, LessonStep, Msg, lesson_steps
 from .cards import BLANK, INDEX, PIRATE, Section, Sets, all_set_sizes, set_sizes
 from .state import score_of, tie_key
 
@@ -56,12 +56,8 @@ def play_to_end(game: Game[Any]) -> Game[Any]:
     return game
 
 
-def _step(key: str, section: Section, position: dict[str, Any], choices: Any, explain: Any,
-          then: tuple[str, ...] = (), lead_in: tuple[str, ...] = (),
-          hides: tuple[str, ...] = ()) -> LessonStep:
-    pos = {"players": ["You", "Bob"], **position}
-    return LessonStep(G, key, section, pos, choices, explain, then, lead_in=lead_in,
-                      hides=hides)
+#: every step's table starts from these seats
+_step = lesson_steps(G, {"players": ["You", "Bob"]})
 
 
 # 1. placing: one type at a time, at least one card ----------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import Game
-from ...core.teaching import Choice, LessonStep, Msg
+from ...core.teaching import Choice, LessonStep, Msg, lesson_steps
 from .cards import (
     CARD_INDEX,
     COLOUR_INDEX,
@@ -41,12 +41,8 @@ def _msg(key: str, **params: Any) -> Msg:
     return Msg.of(f"{G}.lesson.{key}", **params)
 
 
-def _step(key: str, section: Section, position: dict[str, Any], choices: Any, explain: Any,
-          then: tuple[str, ...] = (), lead_in: tuple[str, ...] = (),
-          hides: tuple[str, ...] = ()) -> LessonStep:
-    pos = {"players": ["You", "Bob"], **position}
-    return LessonStep(G, key, section, pos, choices, explain, then, lead_in=lead_in,
-                      hides=hides)
+#: every step's table starts from these seats
+_step = lesson_steps(G, {"players": ["You", "Bob"]})
 
 
 def _points_now(game: Game[Any], move: str) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.errors import IllegalMove
 from ...core.game import Game
-from ...core.teaching import Choice, LessonStep, Msg
+from ...core.teaching import Choice, LessonStep, Msg, lesson_steps
 from .cards import Section, card_by_code
 from .scoring import breakdown, score
 
@@ -33,10 +33,8 @@ def _msg(key: str, **params: Any) -> Msg:
     return Msg.of(f"{G}.lesson.{key}", **params)
 
 
-def _step(key: str, section: Section, position: dict[str, Any], choices: Any, explain: Any,
-          then: tuple[str, ...] = (), hides: tuple[str, ...] = ()) -> LessonStep:
-    pos = {"players": ["You", "Bob"], "diver": "You", **position}
-    return LessonStep(G, key, section, pos, choices, explain, then, hides=hides)
+#: every step's table starts from these seats
+_step = lesson_steps(G, {"players": ["You", "Bob"], "diver": "You"})
 
 
 # 1. card anatomy -------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from ...core.game import Game
 from ...core.i18n import LANGUAGES, tr
-from ...core.teaching import Choice, LessonStep, Msg
+from ...core.teaching import Choice, LessonStep, Msg, lesson_steps
 from .cards import COLOURS, GAME, MAX_VALUE, Colour, Section, deck_colours, island, treasure
 from .rules import groups, pass_options, round_points
 
@@ -90,12 +90,9 @@ def _choice(game: Game[Any], move: str, label: Msg, correct: bool,
     return Choice(move, label, correct, move if playable and move in _legal(game) else None)
 
 
-def _step(key: str, section: Section, position: dict[str, Any], choices: ChoiceFn,
-          explain: ExplainFn, then: tuple[str, ...] = (),
-          seen_by_after: int | None = None) -> LessonStep:
-    pos = {"players": ["You", "Bob", "Cas", "Dee"], "variant": "standard",
-           "starter": "You", **position}
-    return LessonStep(G, key, section, pos, choices, explain, then, seen_by_after)
+#: every step's table starts from these seats
+_step = lesson_steps(G, {"players": ["You", "Bob", "Cas", "Dee"], "variant": "standard",
+                                "starter": "You"})
 
 
 def _after(game: Game[Any], *moves: str) -> list[Any]:
