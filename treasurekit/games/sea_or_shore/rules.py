@@ -69,6 +69,24 @@ SECTION = fast_members(Section)
 CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
 DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
                             "order", "salvage", "discard", "uncover"})
+#: How ``_advance`` meets each kind of step when it comes up (looked up once per step):
+#: WAITS for a player (a play is always a choice of side; a lesson waits to uncover);
+#: AUTOMATIC, carried out at once; DECIDES, carried out at once when it has a single legal
+#: move; HAND, a choice between hand cards, carried out at once when one card is left;
+#: DRAWS, chance from a treasure deck whose card may already be known; CHANCE, the
+#: dealer's unless one outcome is left.
+WAITS, AUTOMATIC, DECIDES, HAND, DRAWS, CHANCE = (
+    "waits", "automatic", "decides", "hand", "draws", "chance")
+_RUN = {
+    "play": WAITS, "uncover": WAITS,
+    **{kind: AUTOMATIC for kind in ("passes_done", "reveal", "action", "end_trick",
+                                   "end_round")},
+    **{kind: DECIDES for kind in ("pass", "treasure", "rob", "swap", "peek", "order",
+                                 "salvage")},
+    "give": HAND, "discard": HAND,
+    "turn": DRAWS, "see": DRAWS,
+    "deal": CHANCE, "grab": CHANCE,
+}
 ROUNDS = 2
 
 
@@ -243,7 +261,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
         kind = s.steps[0].kind
         if kind == "deal":
-            return _CARD_MOVES["deal"][s.box[int(x * len(s.box))]]
+            box = s.box
+            return _DEAL_MOVES[box[int(x * len(box))]]
         if kind in ("turn", "see"):
             middle = s.decks[s.steps[0].deck].middle
             return _CARD_MOVES[kind][middle[int(x * len(middle))]]
@@ -367,7 +386,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # ---- playing ---------------------------------------------------------------------
     def _apply(self, s: SeaOrShoreState, move: Move) -> list[Event]:
         s.legal = None                          # the table changes: new decisions to list
-        step = s.steps.pop(0)
+        step = s.steps[0]
+        if step.kind == "deal" and s.to_deal - s.dealt > 1 and len(s.box) > 2:
+            # The most frequent step of all, a card of the deal, on a short path: not the
+            # last card (so no event), and the box keeps several cards for the next one
+            # (so the next step is the dealer's again): the deal step stays where it is.
+            self._deal_card(s, move.arg)
+            return []
+        s.steps.pop(0)
         events = _HANDLERS[step.kind](self, s, step, move)
         self._advance(s, events)
         return events
@@ -379,26 +405,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         while not s.over:
             step = s.steps[0]
             kind = step.kind
-            if kind == "play" or kind == "uncover":
-                break           # always a choice (sea or shore); a lesson waits to uncover
-            if kind == "deal" and len(s.box) > 1:
-                break           # the dealer's next card, one of several (the box holds
-                                # each island card once): the most frequent step of all
-            if kind in CHANCE_STEPS:
-                if kind in ("turn", "see"):
-                    forced = self._known_draw(s, step)
-                    if forced is not None:
-                        s.steps.pop(0)
-                        events += forced
-                        continue
-                if self._one_outcome(s, step):          # chance with nothing to decide
-                    s.steps.pop(0)
-                    (outcome, _), = self._chance_outcomes_of(s, step)
-                    events += _HANDLERS[kind](self, s, step, outcome)
-                    continue
+            run = _RUN[kind]
+            if run is WAITS:
                 break
-            if kind in DECISION_STEPS:
-                if kind in ("give", "discard") and len(s.hands[step.player]) > 1:
+            if run is AUTOMATIC:
+                s.steps.pop(0)
+                events += _HANDLERS[kind](self, s, step, _AUTO)
+                continue
+            if run is DECIDES or run is HAND:
+                if run is HAND and len(s.hands[step.player]) > 1:
                     break                                # a choice between hand cards
                 legal = self._build_legal(s)
                 if len(legal) != 1:
@@ -407,15 +422,27 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 s.steps.pop(0)
                 events += _HANDLERS[kind](self, s, step, legal[0])
                 continue
-            s.steps.pop(0)
-            events += _HANDLERS[kind](self, s, step, _AUTO)
+            if run is DRAWS:
+                forced = self._known_draw(s, step)
+                if forced is not None:
+                    s.steps.pop(0)
+                    events += forced
+                    continue
+            if not self._one_outcome(s, step):
+                break                                    # the dealer's turn
+            s.steps.pop(0)                               # chance with nothing to decide
+            (outcome, _), = self._chance_outcomes_of(s, step)
+            events += _HANDLERS[kind](self, s, step, outcome)
 
     # deal and turn up ---------------------------------------------------------------------
-    def _deal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        seat = (s.first_starter + s.dealt) % s.players
-        s.box.remove(move.arg)
-        s.hands[seat].append(move.arg)
+    def _deal_card(self, s: SeaOrShoreState, card: str) -> None:
+        """One island card from the box to the next hand, clockwise from the first starter."""
+        s.box.remove(card)
+        s.hands[(s.first_starter + s.dealt) % s.players].append(card)
         s.dealt += 1
+
+    def _deal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        self._deal_card(s, move.arg)
         if s.dealt < s.to_deal:
             s.steps.insert(0, step)               # the same step again: the next card
             return []
@@ -919,6 +946,7 @@ _CARD_MOVES = {
     "turn": {code: Move("turn", code) for code in TREASURE_CODES},
     "see": {code: Move("see", code) for code in TREASURE_CODES},
 }
+_DEAL_MOVES = _CARD_MOVES["deal"]
 #: The moves naming a seat (or, for peek, a treasure deck) by its number.
 _SEAT_MOVES = {kind: tuple(Move(kind, str(v)) for v in range(SeaOrShore.max_players))
                for kind in ("steal", "rob", "swap", "peek", "salvage")}
