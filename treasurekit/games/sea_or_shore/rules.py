@@ -46,12 +46,12 @@ from .cards import (
     MAX_VALUE,
     SHOWS,
     TREASURE_CODES,
+    TREASURES,
     VARIANTS,
     Colour,
     Section,
     action_card_of,
     island,
-    treasure,
     treasure_decks,
 )
 from .position import state_from_position
@@ -283,7 +283,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> list[Move]:
-        return list(self._decisions(s))
+        legal = s.legal                          # as _decisions(s), one call fewer per move
+        if legal is None:
+            legal = s.legal = self._build_legal(s)
+        return list(legal)
 
     def _decisions(self, s: SeaOrShoreState) -> tuple[Move, ...]:
         """The legal moves of the decision pending, built once per state (``s.legal``)."""
@@ -387,14 +390,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _apply(self, s: SeaOrShoreState, move: Move) -> list[Event]:
         s.legal = None                          # the table changes: new decisions to list
         step = s.steps[0]
-        if step.kind == "deal" and s.to_deal - s.dealt > 1 and len(s.box) > 2:
+        kind = step.kind
+        if kind == "deal" and s.to_deal - s.dealt > 1 and len(s.box) > 2:
             # The most frequent step of all, a card of the deal, on a short path: not the
             # last card (so no event), and the box keeps several cards for the next one
             # (so the next step is the dealer's again): the deal step stays where it is.
             self._deal_card(s, move.arg)
             return []
         s.steps.pop(0)
-        events = _HANDLERS[step.kind](self, s, step, move)
+        events = _HANDLERS[kind](self, s, step, move)
         self._advance(s, events)
         return events
 
@@ -423,6 +427,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 events += _HANDLERS[kind](self, s, step, legal[0])
                 continue
             if run is DRAWS:
+                deck = s.decks[step.deck]
+                middle = deck.middle
+                if middle and middle[0] != middle[-1] and (
+                        len(deck.top) < 3 if kind == "see" else not deck.top):
+                    break           # the usual case: the dealer draws from the shuffled middle
+                                    # (sorted: two or more different cards)
                 forced = self._known_draw(s, step)
                 if forced is not None:
                     s.steps.pop(0)
@@ -488,7 +498,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.known[d] = [max(0, k - 1) for k in known]
         s.face_up[d] = move.arg
         return [event_of((GAME, "turn", SECTION.SETUP,
-                          (("deck", d + 1), ("card", treasure(move.arg))), ()))]
+                          (("deck", d + 1), ("card", TREASURES[move.arg])), ()))]
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -561,7 +571,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if deck is not None:
                 events.append(event_of((GAME, "win_treasure", SECTION.WIN,
                                         (("player", names[g.winner]), ("colour", colour),
-                                         ("treasure", treasure(s.face_up[deck] or ""))), ())))
+                                         ("treasure", TREASURES[s.face_up[deck] or ""])), ())))
                 treasures.append(_treasure_step(g.winner, deck, g.colours[0]))
             else:
                 card = action_card_of(g.colours[0])
@@ -626,14 +636,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.face_up[d] = None
             s.piles[winner].append(card)
             return [event_of((GAME, "take", SECTION.TREASURE,
-                              (("player", self.players[winner]), ("treasure", treasure(card))),
+                              (("player", self.players[winner]), ("treasure", TREASURES[card])),
                               ()))]
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
         return [event_of((GAME, "steal", SECTION.STEAL,
                           (("player", self.players[winner]), ("victim", self.players[victim]),
-                           ("treasure", treasure(card))), ()))]
+                           ("treasure", TREASURES[card])), ()))]
 
     # actions ----------------------------------------------------------------------------
     def _action(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -717,7 +727,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
         p = step.player
         return [event_of((GAME, "see", SECTION.ACTION_PEEK,
-                          (("player", self.players[p]), ("card", treasure(move.arg)),
+                          (("player", self.players[p]), ("card", TREASURES[move.arg]),
                            ("place", len(deck.top))), (p,)))]
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -729,7 +739,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
         return [event_of((GAME, "order", SECTION.ACTION_PEEK,
                           (("player", self.players[p]), ("deck", d + 1),
-                           ("cards", tuple([treasure(c) for c in new]))), (p,)))]
+                           ("cards", tuple([TREASURES[c] for c in new]))), (p,)))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
@@ -766,7 +776,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if card:
                 s.decks[d].bottom.append(card)
                 s.face_up[d] = None
-                under.append(treasure(card))
+                under.append(TREASURES[card])
         if returned:
             events.append(event_of((GAME, "additions_back", SECTION.ADDITIONS,
                                     (("cards", returned),), ())))
@@ -787,7 +797,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.round_scores.append(scores)
         events = [event_of((GAME, "round_score", SECTION.GAME_END,
                             (("player", self.players[p]),
-                             ("treasure", sum(treasure(t).value for t in s.piles[p])),
+                             ("treasure", sum(TREASURES[t].value for t in s.piles[p])),
                              ("additions", s.additions[p]), ("total", scores[p])), ()))
                   for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
@@ -1036,7 +1046,7 @@ def pass_options(hand: list[str]) -> list[str]:
 
 def round_points(s: SeaOrShoreState) -> list[int]:
     """Treasure points plus one point per two addition cards, per player."""
-    return [sum(treasure(t).value for t in pile) + adds // 2
+    return [sum(TREASURES[t].value for t in pile) + adds // 2
             for pile, adds in zip(s.piles, s.additions, strict=True)]
 
 
