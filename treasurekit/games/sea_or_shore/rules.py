@@ -50,7 +50,7 @@ from .cards import (
     VARIANTS,
     Colour,
     Section,
-    action_card_of,
+    deck_colours,
     island,
     treasure_decks,
 )
@@ -162,20 +162,22 @@ def groups(s: SeaOrShoreState) -> list[Group]:
     value alone settles the ties.
     """
     keys, group_of, labels = competing_colours(s)
-    ranked: list[list[tuple[int, int]]] = [[] for _ in keys]
+    # one list per group (at most one per colour; the lists of no group stay empty)
+    ranked: list[list[tuple[int, int]]] = [[], [], [], []]
     played_cards = s.played
-    order = clockwise(s.players, s.starter)
-    for seat in order:
+    n, starter = s.players, s.starter
+    for seat in clockwise(n, starter):
         played = played_cards[seat]
         if played is not None:
             ranked[group_of[played.card[0]]].append((seat, PLAY_OF[played].value))
-    won_by = {}
+    # each group at its winner's place clockwise from the starter, then read in that order
+    by_place: list[Group | None] = [None] * n
     for i, seats in enumerate(ranked):
         if seats:
             if len(seats) > 1:
                 seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
-            won_by[seats[0][0]] = Group(keys[i], seats, labels[i])
-    return [won_by[seat] for seat in order if seat in won_by]
+            by_place[(seats[0][0] - starter) % n] = Group(keys[i], seats, labels[i])
+    return list(filter(None, by_place))
 
 
 class SeaOrShore(Game[SeaOrShoreState]):
@@ -310,8 +312,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if kind == "uncover":
             return (_REVEAL,)
         if kind == "treasure":
+            targets = self._steal_targets(s)
+            if not targets:
+                return _TAKE_ONLY                # the usual case: nobody to steal from
             steal = _SEAT_MOVES["steal"]
-            return (_TAKE, *[steal[v] for v in self._steal_targets(s)])
+            return (_TAKE, *[steal[v] for v in targets])
         if kind == "rob":
             rob = _SEAT_MOVES["rob"]
             return tuple([rob[v] for v in range(s.players) if v != p and s.additions[v] >= 2])
@@ -338,9 +343,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         assert won is not None
         # "played the same color as you did but had a lower number": a tie is not lower
         value = PLAY_OF[won].value
-        return [v for v in clockwise(s.players, s.starter)
-                if v != winner and (pl := s.played[v]) is not None and pl.card[0] == colour
-                and PLAY_OF[pl].value < value and s.piles[v] and s.piles[v][-1][0] == colour]
+        piles, played = s.piles, s.played
+        targets = []
+        for v in clockwise(s.players, s.starter):
+            pile = piles[v]
+            if pile and pile[-1][0] == colour and v != winner:
+                pl = played[v]
+                if pl is not None and pl.card[0] == colour and PLAY_OF[pl].value < value:
+                    targets.append(v)
+        return targets
 
     def _play_problem(self, s: SeaOrShoreState, arg: str) -> str:
         """Why ``play:arg`` is not allowed now ('' when it is)."""
@@ -563,18 +574,21 @@ class SeaOrShore(Game[SeaOrShoreState]):
         events += self._award_additions(s, found)
         treasures: list[Step] = []
         actions: list[Step] = []
-        deck_of = self._treasure_decks(s)
+        deck_of = _DECK_OF[s.players]
+        face_up = s.face_up
         sides = self.sides
         for g in found:
-            deck = deck_of.get(g.colours[0]) if len(g.colours) == 1 else None
+            first = g.colours[0]
+            deck = deck_of[first]
+            up = face_up[deck]
             colour = g.colour
-            if deck is not None:
+            if len(g.colours) == 1 and up and up[0] == first:   # the colour's treasure shows
                 events.append(event_of((GAME, "win_treasure", SECTION.WIN,
                                         (("player", names[g.winner]), ("colour", colour),
-                                         ("treasure", TREASURES[s.face_up[deck] or ""])), ())))
-                treasures.append(_treasure_step(g.winner, deck, g.colours[0]))
+                                         ("treasure", TREASURES[up])), ())))
+                treasures.append(_treasure_step(g.winner, deck, first))
             else:
-                card = action_card_of(g.colours[0])
+                card = _ACTION_CARD_OF[first]
                 events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
                                         (("player", names[g.winner]), ("colour", colour),
                                          ("action", _ACTION[sides[card]])), ())))
@@ -602,23 +616,17 @@ class SeaOrShore(Game[SeaOrShoreState]):
                                          ("value", v), ("colour", g.colour)), ())))
         return events
 
-    def _treasure_decks(self, s: SeaOrShoreState) -> dict[str, int]:
-        """The deck of each colour's face-up treasure (the first deck if two show it)."""
-        out: dict[str, int] = {}
-        for d, card in enumerate(s.face_up):
-            if card:
-                out.setdefault(card[0], d)
-        return out
-
     def _award_additions(self, s: SeaOrShoreState, found: list[Group]) -> list[Event]:
         """The lowest player of each contested colour earns one addition card per card of it."""
         events = []
         n, starter = s.players, s.starter
-        lowest = {g.ranked[-1][0]: g for g in found if len(g.ranked) > 1}
-        for seat in clockwise(n, starter):       # in turn order, while the pile lasts
-            g = lowest.get(seat)
-            if g is None:
-                continue
+        # each contested group at its lowest seat's place clockwise from the starter
+        by_place: list[Group | None] = [None] * n
+        for g in found:
+            if len(g.ranked) > 1:
+                by_place[(g.ranked[-1][0] - starter) % n] = g
+        for g in filter(None, by_place):         # in turn order, while the pile lasts
+            seat = g.ranked[-1][0]
             earned = min(len(g.ranked), s.addition_pile)
             s.addition_pile -= earned
             s.additions[seat] += earned
@@ -961,6 +969,12 @@ _DEAL_MOVES = _CARD_MOVES["deal"]
 _SEAT_MOVES = {kind: tuple(Move(kind, str(v)) for v in range(SeaOrShore.max_players))
                for kind in ("steal", "rob", "swap", "peek", "salvage")}
 _TAKE, _REVEAL = Move("take"), Move("reveal")
+_TAKE_ONLY = (_TAKE,)
+#: The treasure deck that holds each colour, per number of players.
+_DECK_OF = {n: {c: d for d, colours in enumerate(deck_colours(n)) for c in colours}
+            for n in range(SeaOrShore.min_players, SeaOrShore.max_players + 1)}
+#: The action card each colour belongs to (as ``cards.action_card_of``).
+_ACTION_CARD_OF = {c: card for card, pair in enumerate(ACTION_CARDS) for c in pair}
 #: The step of an action's decision for each seat (the action card's winner decides).
 _SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
                for kind in ("rob", "swap", "peek", "salvage", "discard")}
