@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from itertools import combinations, permutations
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple, cast
 
@@ -105,6 +105,8 @@ class Group:
 
 #: Sort key of a (seat, value) pair: its value.
 _VALUE = itemgetter(1)
+#: The island card and the number of addition cards of a ``Played``.
+_CARD, _ADDS = attrgetter("card"), attrgetter("adds")
 
 
 def _colours(colours: tuple[str, ...]) -> Colour:
@@ -480,11 +482,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck = s.decks[d]
         if kind == "turn":
             if deck.top:
-                return self._turn(s, step, Move("turn", deck.top[0]))
+                return self._turn(s, step, _TURN_MOVES[deck.top[0]])
             if deck.middle:
                 return None
             if deck.bottom:
-                return self._turn(s, step, Move("turn", deck.bottom[0]))
+                return self._turn(s, step, _TURN_MOVES[deck.bottom[0]])
             return [event_of((GAME, "deck_empty", SECTION.SETUP, (("deck", d + 1),), ()))]
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or deck.size() == len(deck.top):
@@ -506,7 +508,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck.bottom.pop(0)                    # back round to the cards put under
         known = s.known[d]
         if any(known):
-            s.known[d] = [max(0, k - 1) for k in known]
+            s.known[d] = [k - 1 if k else 0 for k in known]
         s.face_up[d] = move.arg
         return [event_of((GAME, "turn", SECTION.SETUP,
                           (("deck", d + 1), ("card", TREASURES[move.arg])), ()))]
@@ -744,10 +746,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         new = move.arg.split(",")
         deck.top[:len(new)] = new
         # only the looker knows the new order; anyone who knew the old one no longer does
-        s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
+        known = s.known[d] = [0] * s.players
+        known[p] = len(new)
         return [event_of((GAME, "order", SECTION.ACTION_PEEK,
                           (("player", self.players[p]), ("deck", d + 1),
-                           ("cards", tuple([TREASURES[c] for c in new]))), (p,)))]
+                           ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,)))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
@@ -770,12 +773,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # end of a trick, a round, the game -------------------------------------------------------
     def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         events = []
-        returned = 0
-        for seat, played in enumerate(s.played):
-            assert played is not None
-            returned += played.adds
-            if seat not in s.salvaged:
-                s.discards.append(played.card)
+        played = s.played                        # every seat played a card this trick
+        returned = sum(map(_ADDS, played))
+        if s.salvaged:                           # a card taken back by the salvage action
+            s.discards += [p.card for seat, p in enumerate(played)
+                           if p is not None and seat not in s.salvaged]
+        else:
+            s.discards += map(_CARD, played)
         s.addition_pile += returned
         s.played = [None] * s.players
         s.revealed, s.salvaged = False, []
@@ -964,7 +968,7 @@ _CARD_MOVES = {
     "turn": {code: Move("turn", code) for code in TREASURE_CODES},
     "see": {code: Move("see", code) for code in TREASURE_CODES},
 }
-_DEAL_MOVES = _CARD_MOVES["deal"]
+_DEAL_MOVES, _TURN_MOVES = _CARD_MOVES["deal"], _CARD_MOVES["turn"]
 #: The moves naming a seat (or, for peek, a treasure deck) by its number.
 _SEAT_MOVES = {kind: tuple(Move(kind, str(v)) for v in range(SeaOrShore.max_players))
                for kind in ("steal", "rob", "swap", "peek", "salvage")}
