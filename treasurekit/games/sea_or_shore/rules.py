@@ -44,7 +44,6 @@ from .cards import (
     HAND_SIZE,
     ISLAND_CODES,
     MAX_VALUE,
-    SHOWS,
     TREASURE_CODES,
     TREASURES,
     VARIANTS,
@@ -56,7 +55,7 @@ from .cards import (
 )
 from .position import state_from_position
 from .state import Deck, Played, SeaOrShoreState, Step, clockwise
-from .tables import PLAY_OF, PLAYS
+from .tables import PLAY_MOVES, PLAY_OF, PLAYS
 from .view import view
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -489,7 +488,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 return self._turn(s, step, _TURN_MOVES[deck.bottom[0]])
             return [event_of((GAME, "deck_empty", SECTION.SETUP, (("deck", d + 1),), ()))]
         # see: fill the known top of the deck up to three cards
-        if len(deck.top) >= 3 or deck.size() == len(deck.top):
+        if len(deck.top) >= 3 or not (deck.middle or deck.bottom):
             return []
         if deck.middle:
             return None
@@ -1037,10 +1036,10 @@ def _action_step(winner: int, card: int) -> Step:
 
 
 def play_moves(card: str, additions: int) -> tuple[Move, ...]:
-    """Every way to play ``card`` with up to ``additions`` addition cards (never above 12)."""
-    room = min(additions, MAX_VALUE - island(card).value)
-    return tuple(Move("play", Played(card, side, k).notation())
-                 for side in SHOWS for k in range(room + 1))
+    """Every way to play ``card`` with up to ``additions`` addition cards (never above 12):
+    the sea side, then the shore side, each with 0, 1, 2... addition cards."""
+    sea, shore = PLAY_MOVES[card]
+    return sea[:additions + 1] + shore[:additions + 1]
 
 
 @cache

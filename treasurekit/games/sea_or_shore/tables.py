@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from ...core.moves import Move
 from .cards import COLOURS, ISLAND_CODES, MAX_VALUE, SHOWS, Colour, Island, island
 from .state import Played
 
@@ -29,6 +30,7 @@ class Play(NamedTuple):
     """One way to play an island card (a side up, some addition cards beside it)."""
 
     played: Played
+    move: Move                              # play:<notation>
     card: Island
     value: int                              # with the addition cards (never above 12)
     kind: str                               # the event of playing it: play_sea, play_shore
@@ -40,16 +42,26 @@ def _play(card: str, shows: str, adds: int) -> Play:
     played = Played(card, shows, adds)
     face = island(card)
     shown: Any = COLOUR[face.colour] if shows == "sea" else face.value
-    return Play(played, face, played.value, f"play_{shows}",
+    return Play(played, Move("play", played.notation()), face, played.value, f"play_{shows}",
                 (("card", face), ("shown", shown), ("adds", adds)),
                 (("card", face), ("value", played.value), ("adds", adds)))
 
 
-#: Every play that keeps the card at 12 or below, by its notation (``r7/sea+2``)...
+#: Every play of each island card that keeps it at 12 or below: sea side, then shore
+#: side, each with 0, 1, 2... addition cards.
+_BY_SIDE = {code: tuple(tuple(_play(code, shows, adds)
+                              for adds in range(MAX_VALUE - island(code).value + 1))
+                        for shows in SHOWS)
+            for code in ISLAND_CODES}
+#: Their moves, in that order (a player with ``k`` addition cards has the first ``k + 1``
+#: of each side).
+PLAY_MOVES: dict[str, tuple[tuple[Move, ...], ...]] = {
+    code: tuple(tuple(p.move for p in plays) for plays in sides)
+    for code, sides in _BY_SIDE.items()
+}
+#: Every play by its notation (``r7/sea+2``)...
 PLAYS: dict[str, Play] = {
-    p.played.notation(): p
-    for p in (_play(code, shows, adds) for code in ISLAND_CODES for shows in SHOWS
-              for adds in range(MAX_VALUE - island(code).value + 1))
+    p.played.notation(): p for sides in _BY_SIDE.values() for plays in sides for p in plays
 }
 #: ... and by the card on the table.
 PLAY_OF: dict[Played, Play] = {p.played: p for p in PLAYS.values()}
