@@ -65,9 +65,6 @@ SECTION = fast_members(Section)
 # detail (empty: everyone). Building the tuple in place skips a helper call per event,
 # and a game makes about 500 of them.
 
-CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
-DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
-                            "order", "salvage", "discard", "uncover"})
 #: How ``_advance`` meets each kind of step when it comes up (looked up once per step):
 #: WAITS for a player (a play is always a choice of side; a lesson waits to uncover);
 #: AUTOMATIC, carried out at once; DECIDES, carried out at once when it has a single legal
@@ -86,6 +83,8 @@ _RUN = {
     "turn": DRAWS, "see": DRAWS,
     "deal": CHANCE, "grab": CHANCE,
 }
+CHANCE_STEPS = frozenset(kind for kind, run in _RUN.items() if run in (DRAWS, CHANCE))
+DECISION_STEPS = frozenset(kind for kind, run in _RUN.items() if run in (WAITS, DECIDES, HAND))
 ROUNDS = 2
 
 
