@@ -137,9 +137,13 @@ def deck_colours(players: int) -> list[tuple[str, ...]]:
     return [COLOURS] if players == 3 else [pair for pair in ACTION_CARDS]
 
 
+#: The action card each colour belongs to (an index into ACTION_CARDS).
+ACTION_CARD_OF = {c: card for card, pair in enumerate(ACTION_CARDS) for c in pair}
+
+
 def action_card_of(colour: str) -> int:
     """Index of the action card a colour belongs to (0: red/blue, 1: green/purple)."""
-    return 0 if colour in ACTION_CARDS[0] else 1
+    return ACTION_CARD_OF[colour]
 
 
 def card_order(code: str) -> tuple[int, int]:

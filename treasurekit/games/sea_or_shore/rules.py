@@ -35,6 +35,7 @@ from ...core.moves import Move
 from ...core.saves import short
 from ...core.sections import fast_members
 from .cards import (
+    ACTION_CARD_OF,
     ACTION_CARDS,
     ACTION_SIDES,
     ADDITION_CARDS,
@@ -588,7 +589,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                                          ("treasure", TREASURES[up])), ())))
                 treasures.append(_treasure_step(g.winner, deck, first))
             else:
-                card = _ACTION_CARD_OF[first]
+                card = ACTION_CARD_OF[first]
                 events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
                                         (("player", names[g.winner]), ("colour", colour),
                                          ("action", _ACTION[sides[card]])), ())))
@@ -975,8 +976,6 @@ _TAKE_ONLY = (_TAKE,)
 #: The treasure deck that holds each colour, per number of players.
 _DECK_OF = {n: {c: d for d, colours in enumerate(deck_colours(n)) for c in colours}
             for n in range(SeaOrShore.min_players, SeaOrShore.max_players + 1)}
-#: The action card each colour belongs to (as ``cards.action_card_of``).
-_ACTION_CARD_OF = {c: card for card, pair in enumerate(ACTION_CARDS) for c in pair}
 #: The step of an action's decision for each seat (the action card's winner decides).
 _SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
                for kind in ("rob", "swap", "peek", "salvage", "discard")}
