@@ -1,8 +1,9 @@
 """Tables of Sea or Shore plays, worked out once at import for the rules' hot path.
 
 A random game plays some ninety island cards and reveals them all; reading a card's
-value, its event wording and the parts of its events from one table entry is much
-cheaper than parsing the notation and building them again for every card played.
+move, value, event wording and the parts of its events from one table entry is much
+cheaper than parsing the notation and building them again for every card played (or,
+for the lists of legal plays, for every number of addition cards a player holds).
 Nothing here changes during a game (the entries are immutable), so the tables can
 never go stale.
 
@@ -10,6 +11,8 @@ never go stale.
 (Played(card='r7', shows='sea', adds=2), 9, 'play_sea')
 >>> PLAYS["b12/shore"].shown
 (('card', Island(colour='b', value=12)), ('shown', 12), ('adds', 0))
+>>> [str(m) for side in PLAY_MOVES["g11"] for m in side]
+['play:g11/sea', 'play:g11/sea+1', 'play:g11/shore', 'play:g11/shore+1']
 >>> PLAY_OF[Played("g5", "sea", 1)] is PLAYS["g5/sea+1"]
 True
 """
@@ -61,7 +64,7 @@ PLAY_MOVES: dict[str, tuple[tuple[Move, ...], ...]] = {
 }
 #: Every play by its notation (``r7/sea+2``)...
 PLAYS: dict[str, Play] = {
-    p.played.notation(): p for sides in _BY_SIDE.values() for plays in sides for p in plays
+    p.move.arg: p for sides in _BY_SIDE.values() for plays in sides for p in plays
 }
 #: ... and by the card on the table.
 PLAY_OF: dict[Played, Play] = {p.played: p for p in PLAYS.values()}
