@@ -59,3 +59,12 @@ def test_a_move_no_longer_legal_is_refused_after_the_table_changed():
     g.play(first)
     with pytest.raises(IllegalMove):
         g.play(first)                              # that card is on the table now
+
+
+def test_every_kind_of_step_has_a_handler_and_a_way_to_run():
+    # _advance looks up how each step runs (waits, automatic, decides, ...) in one table:
+    # a kind missing there would stop a game with a KeyError
+    from treasurekit.games.sea_or_shore.rules import _HANDLERS, _RUN, CHANCE_STEPS
+
+    assert set(_RUN) == set(_HANDLERS)
+    assert {"deal", "turn", "grab", "see"} == CHANCE_STEPS

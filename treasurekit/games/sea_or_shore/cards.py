@@ -91,8 +91,9 @@ class Treasure(_ColouredCard):
 
 ISLAND_CODES = tuple(f"{c}{v}" for c in COLOURS for v in ISLAND_VALUES)
 _ISLANDS = {code: Island(code[0], int(code[1:])) for code in ISLAND_CODES}
-_TREASURES = {f"{c}{v}": Treasure(c, v) for c in COLOURS for v in sorted(set(TREASURE_VALUES))}
-TREASURE_CODES = tuple(_TREASURES)
+#: Every treasure card by its code (``treasure()`` reads it; the rules read it directly).
+TREASURES = {f"{c}{v}": Treasure(c, v) for c in COLOURS for v in sorted(set(TREASURE_VALUES))}
+TREASURE_CODES = tuple(TREASURES)
 
 
 #: The face value of every island card, and its place in a sorted hand (colour, then
@@ -108,7 +109,7 @@ def island(code: str) -> Island:
 
 def treasure(code: str) -> Treasure:
     """The treasure card with this code; KeyError if there is none."""
-    return _TREASURES[code]
+    return TREASURES[code]
 
 
 def treasure_deck(players: int) -> list[str]:
@@ -136,9 +137,13 @@ def deck_colours(players: int) -> list[tuple[str, ...]]:
     return [COLOURS] if players == 3 else [pair for pair in ACTION_CARDS]
 
 
+#: The action card each colour belongs to (an index into ACTION_CARDS).
+ACTION_CARD_OF = {c: card for card, pair in enumerate(ACTION_CARDS) for c in pair}
+
+
 def action_card_of(colour: str) -> int:
     """Index of the action card a colour belongs to (0: red/blue, 1: green/purple)."""
-    return 0 if colour in ACTION_CARDS[0] else 1
+    return ACTION_CARD_OF[colour]
 
 
 def card_order(code: str) -> tuple[int, int]:

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from itertools import combinations, permutations
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple, cast
 
@@ -35,6 +35,7 @@ from ...core.moves import Move
 from ...core.saves import short
 from ...core.sections import fast_members
 from .cards import (
+    ACTION_CARD_OF,
     ACTION_CARDS,
     ACTION_SIDES,
     ADDITION_CARDS,
@@ -44,19 +45,18 @@ from .cards import (
     HAND_SIZE,
     ISLAND_CODES,
     MAX_VALUE,
-    SHOWS,
     TREASURE_CODES,
+    TREASURES,
     VARIANTS,
     Colour,
     Section,
-    action_card_of,
+    deck_colours,
     island,
-    treasure,
     treasure_decks,
 )
 from .position import state_from_position
 from .state import Deck, Played, SeaOrShoreState, Step, clockwise
-from .tables import PLAY_OF, PLAYS
+from .tables import PLAY_MOVES, PLAY_OF, PLAYS
 from .view import view
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -66,9 +66,26 @@ SECTION = fast_members(Section)
 # detail (empty: everyone). Building the tuple in place skips a helper call per event,
 # and a game makes about 500 of them.
 
-CHANCE_STEPS = frozenset({"deal", "turn", "grab", "see"})
-DECISION_STEPS = frozenset({"pass", "play", "treasure", "rob", "swap", "give", "peek",
-                            "order", "salvage", "discard", "uncover"})
+#: How ``_advance`` meets each kind of step when it comes up (looked up once per step):
+#: WAITS for a player (a play is always a choice of side; a lesson waits to uncover);
+#: AUTOMATIC, carried out at once; DECIDES, carried out at once when it has a single legal
+#: move; HAND, a choice between hand cards, carried out at once when one card is left;
+#: DRAWS, chance from a treasure deck whose card may already be known; CHANCE, the
+#: dealer's unless one outcome is left.
+WAITS, AUTOMATIC, DECIDES, HAND, DRAWS, CHANCE = (
+    "waits", "automatic", "decides", "hand", "draws", "chance")
+_RUN = {
+    "play": WAITS, "uncover": WAITS,
+    **{kind: AUTOMATIC for kind in ("passes_done", "reveal", "action", "end_trick",
+                                   "end_round")},
+    **{kind: DECIDES for kind in ("pass", "treasure", "rob", "swap", "peek", "order",
+                                 "salvage")},
+    "give": HAND, "discard": HAND,
+    "turn": DRAWS, "see": DRAWS,
+    "deal": CHANCE, "grab": CHANCE,
+}
+CHANCE_STEPS = frozenset(kind for kind, run in _RUN.items() if run in (DRAWS, CHANCE))
+DECISION_STEPS = frozenset(kind for kind, run in _RUN.items() if run in (WAITS, DECIDES, HAND))
 ROUNDS = 2
 
 
@@ -87,6 +104,8 @@ class Group:
 
 #: Sort key of a (seat, value) pair: its value.
 _VALUE = itemgetter(1)
+#: The island card and the number of addition cards of a ``Played``.
+_CARD, _ADDS = attrgetter("card"), attrgetter("adds")
 
 
 def _colours(colours: tuple[str, ...]) -> Colour:
@@ -144,20 +163,22 @@ def groups(s: SeaOrShoreState) -> list[Group]:
     value alone settles the ties.
     """
     keys, group_of, labels = competing_colours(s)
-    ranked: list[list[tuple[int, int]]] = [[] for _ in keys]
+    # one list per group (at most one per colour; the lists of no group stay empty)
+    ranked: list[list[tuple[int, int]]] = [[], [], [], []]
     played_cards = s.played
-    order = clockwise(s.players, s.starter)
-    for seat in order:
+    n, starter = s.players, s.starter
+    for seat in clockwise(n, starter):
         played = played_cards[seat]
         if played is not None:
             ranked[group_of[played.card[0]]].append((seat, PLAY_OF[played].value))
-    won_by = {}
+    # each group at its winner's place clockwise from the starter, then read in that order
+    by_place: list[Group | None] = [None] * n
     for i, seats in enumerate(ranked):
         if seats:
             if len(seats) > 1:
                 seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
-            won_by[seats[0][0]] = Group(keys[i], seats, labels[i])
-    return [won_by[seat] for seat in order if seat in won_by]
+            by_place[(seats[0][0] - starter) % n] = Group(keys[i], seats, labels[i])
+    return list(filter(None, by_place))
 
 
 class SeaOrShore(Game[SeaOrShoreState]):
@@ -243,7 +264,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
         kind = s.steps[0].kind
         if kind == "deal":
-            return _CARD_MOVES["deal"][s.box[int(x * len(s.box))]]
+            box = s.box
+            return _DEAL_MOVES[box[int(x * len(box))]]
         if kind in ("turn", "see"):
             middle = s.decks[s.steps[0].deck].middle
             return _CARD_MOVES[kind][middle[int(x * len(middle))]]
@@ -264,7 +286,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> list[Move]:
-        return list(self._decisions(s))
+        legal = s.legal                          # as _decisions(s), one call fewer per move
+        if legal is None:
+            legal = s.legal = self._build_legal(s)
+        return list(legal)
 
     def _decisions(self, s: SeaOrShoreState) -> tuple[Move, ...]:
         """The legal moves of the decision pending, built once per state (``s.legal``)."""
@@ -288,8 +313,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if kind == "uncover":
             return (_REVEAL,)
         if kind == "treasure":
+            targets = self._steal_targets(s)
+            if not targets:
+                return _TAKE_ONLY                # the usual case: nobody to steal from
             steal = _SEAT_MOVES["steal"]
-            return (_TAKE, *[steal[v] for v in self._steal_targets(s)])
+            return (_TAKE, *[steal[v] for v in targets])
         if kind == "rob":
             rob = _SEAT_MOVES["rob"]
             return tuple([rob[v] for v in range(s.players) if v != p and s.additions[v] >= 2])
@@ -316,9 +344,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         assert won is not None
         # "played the same color as you did but had a lower number": a tie is not lower
         value = PLAY_OF[won].value
-        return [v for v in clockwise(s.players, s.starter)
-                if v != winner and (pl := s.played[v]) is not None and pl.card[0] == colour
-                and PLAY_OF[pl].value < value and s.piles[v] and s.piles[v][-1][0] == colour]
+        piles, played = s.piles, s.played
+        targets = []
+        for v in clockwise(s.players, s.starter):
+            pile = piles[v]
+            if pile and pile[-1][0] == colour and v != winner:
+                pl = played[v]
+                if pl is not None and pl.card[0] == colour and PLAY_OF[pl].value < value:
+                    targets.append(v)
+        return targets
 
     def _play_problem(self, s: SeaOrShoreState, arg: str) -> str:
         """Why ``play:arg`` is not allowed now ('' when it is)."""
@@ -367,8 +401,16 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # ---- playing ---------------------------------------------------------------------
     def _apply(self, s: SeaOrShoreState, move: Move) -> list[Event]:
         s.legal = None                          # the table changes: new decisions to list
-        step = s.steps.pop(0)
-        events = _HANDLERS[step.kind](self, s, step, move)
+        step = s.steps[0]
+        kind = step.kind
+        if kind == "deal" and s.to_deal - s.dealt > 1 and len(s.box) > 2:
+            # The most frequent step of all, a card of the deal, on a short path: not the
+            # last card (so no event), and the box keeps several cards for the next one
+            # (so the next step is the dealer's again): the deal step stays where it is.
+            self._deal_card(s, move.arg)
+            return []
+        s.steps.pop(0)
+        events = _HANDLERS[kind](self, s, step, move)
         self._advance(s, events)
         return events
 
@@ -379,26 +421,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         while not s.over:
             step = s.steps[0]
             kind = step.kind
-            if kind == "play" or kind == "uncover":
-                break           # always a choice (sea or shore); a lesson waits to uncover
-            if kind == "deal" and len(s.box) > 1:
-                break           # the dealer's next card, one of several (the box holds
-                                # each island card once): the most frequent step of all
-            if kind in CHANCE_STEPS:
-                if kind in ("turn", "see"):
-                    forced = self._known_draw(s, step)
-                    if forced is not None:
-                        s.steps.pop(0)
-                        events += forced
-                        continue
-                if self._one_outcome(s, step):          # chance with nothing to decide
-                    s.steps.pop(0)
-                    (outcome, _), = self._chance_outcomes_of(s, step)
-                    events += _HANDLERS[kind](self, s, step, outcome)
-                    continue
+            run = _RUN[kind]
+            if run is WAITS:
                 break
-            if kind in DECISION_STEPS:
-                if kind in ("give", "discard") and len(s.hands[step.player]) > 1:
+            if run is AUTOMATIC:
+                s.steps.pop(0)
+                events += _HANDLERS[kind](self, s, step, _AUTO)
+                continue
+            if run is DECIDES or run is HAND:
+                if run is HAND and len(s.hands[step.player]) > 1:
                     break                                # a choice between hand cards
                 legal = self._build_legal(s)
                 if len(legal) != 1:
@@ -407,15 +438,33 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 s.steps.pop(0)
                 events += _HANDLERS[kind](self, s, step, legal[0])
                 continue
-            s.steps.pop(0)
-            events += _HANDLERS[kind](self, s, step, _AUTO)
+            if run is DRAWS:
+                deck = s.decks[step.deck]
+                middle = deck.middle
+                if middle and middle[0] != middle[-1] and (
+                        len(deck.top) < 3 if kind == "see" else not deck.top):
+                    break           # the usual case: the dealer draws from the shuffled middle
+                                    # (sorted: two or more different cards)
+                forced = self._known_draw(s, step)
+                if forced is not None:
+                    s.steps.pop(0)
+                    events += forced
+                    continue
+            if not self._one_outcome(s, step):
+                break                                    # the dealer's turn
+            s.steps.pop(0)                               # chance with nothing to decide
+            (outcome, _), = self._chance_outcomes_of(s, step)
+            events += _HANDLERS[kind](self, s, step, outcome)
 
     # deal and turn up ---------------------------------------------------------------------
-    def _deal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        seat = (s.first_starter + s.dealt) % s.players
-        s.box.remove(move.arg)
-        s.hands[seat].append(move.arg)
+    def _deal_card(self, s: SeaOrShoreState, card: str) -> None:
+        """One island card from the box to the next hand, clockwise from the first starter."""
+        s.box.remove(card)
+        s.hands[(s.first_starter + s.dealt) % s.players].append(card)
         s.dealt += 1
+
+    def _deal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+        self._deal_card(s, move.arg)
         if s.dealt < s.to_deal:
             s.steps.insert(0, step)               # the same step again: the next card
             return []
@@ -432,14 +481,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
         deck = s.decks[d]
         if kind == "turn":
             if deck.top:
-                return self._turn(s, step, Move("turn", deck.top[0]))
+                return self._turn(s, step, _TURN_MOVES[deck.top[0]])
             if deck.middle:
                 return None
             if deck.bottom:
-                return self._turn(s, step, Move("turn", deck.bottom[0]))
+                return self._turn(s, step, _TURN_MOVES[deck.bottom[0]])
             return [event_of((GAME, "deck_empty", SECTION.SETUP, (("deck", d + 1),), ()))]
         # see: fill the known top of the deck up to three cards
-        if len(deck.top) >= 3 or deck.size() == len(deck.top):
+        if len(deck.top) >= 3 or not (deck.middle or deck.bottom):
             return []
         if deck.middle:
             return None
@@ -458,10 +507,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
             deck.bottom.pop(0)                    # back round to the cards put under
         known = s.known[d]
         if any(known):
-            s.known[d] = [max(0, k - 1) for k in known]
+            s.known[d] = [k - 1 if k else 0 for k in known]
         s.face_up[d] = move.arg
         return [event_of((GAME, "turn", SECTION.SETUP,
-                          (("deck", d + 1), ("card", treasure(move.arg))), ()))]
+                          (("deck", d + 1), ("card", TREASURES[move.arg])), ()))]
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -526,18 +575,21 @@ class SeaOrShore(Game[SeaOrShoreState]):
         events += self._award_additions(s, found)
         treasures: list[Step] = []
         actions: list[Step] = []
-        deck_of = self._treasure_decks(s)
+        deck_of = _DECK_OF[s.players]
+        face_up = s.face_up
         sides = self.sides
         for g in found:
-            deck = deck_of.get(g.colours[0]) if len(g.colours) == 1 else None
+            first = g.colours[0]
+            deck = deck_of[first]
+            up = face_up[deck]
             colour = g.colour
-            if deck is not None:
+            if len(g.colours) == 1 and up and up[0] == first:   # the colour's treasure shows
                 events.append(event_of((GAME, "win_treasure", SECTION.WIN,
                                         (("player", names[g.winner]), ("colour", colour),
-                                         ("treasure", treasure(s.face_up[deck] or ""))), ())))
-                treasures.append(_treasure_step(g.winner, deck, g.colours[0]))
+                                         ("treasure", TREASURES[up])), ())))
+                treasures.append(_treasure_step(g.winner, deck, first))
             else:
-                card = action_card_of(g.colours[0])
+                card = ACTION_CARD_OF[first]
                 events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
                                         (("player", names[g.winner]), ("colour", colour),
                                          ("action", _ACTION[sides[card]])), ())))
@@ -565,23 +617,17 @@ class SeaOrShore(Game[SeaOrShoreState]):
                                          ("value", v), ("colour", g.colour)), ())))
         return events
 
-    def _treasure_decks(self, s: SeaOrShoreState) -> dict[str, int]:
-        """The deck of each colour's face-up treasure (the first deck if two show it)."""
-        out: dict[str, int] = {}
-        for d, card in enumerate(s.face_up):
-            if card:
-                out.setdefault(card[0], d)
-        return out
-
     def _award_additions(self, s: SeaOrShoreState, found: list[Group]) -> list[Event]:
         """The lowest player of each contested colour earns one addition card per card of it."""
         events = []
         n, starter = s.players, s.starter
-        lowest = {g.ranked[-1][0]: g for g in found if len(g.ranked) > 1}
-        for seat in clockwise(n, starter):       # in turn order, while the pile lasts
-            g = lowest.get(seat)
-            if g is None:
-                continue
+        # each contested group at its lowest seat's place clockwise from the starter
+        by_place: list[Group | None] = [None] * n
+        for g in found:
+            if len(g.ranked) > 1:
+                by_place[(g.ranked[-1][0] - starter) % n] = g
+        for g in filter(None, by_place):         # in turn order, while the pile lasts
+            seat = g.ranked[-1][0]
             earned = min(len(g.ranked), s.addition_pile)
             s.addition_pile -= earned
             s.additions[seat] += earned
@@ -599,14 +645,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.face_up[d] = None
             s.piles[winner].append(card)
             return [event_of((GAME, "take", SECTION.TREASURE,
-                              (("player", self.players[winner]), ("treasure", treasure(card))),
+                              (("player", self.players[winner]), ("treasure", TREASURES[card])),
                               ()))]
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
         return [event_of((GAME, "steal", SECTION.STEAL,
                           (("player", self.players[winner]), ("victim", self.players[victim]),
-                           ("treasure", treasure(card))), ()))]
+                           ("treasure", TREASURES[card])), ()))]
 
     # actions ----------------------------------------------------------------------------
     def _action(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -690,7 +736,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
         p = step.player
         return [event_of((GAME, "see", SECTION.ACTION_PEEK,
-                          (("player", self.players[p]), ("card", treasure(move.arg)),
+                          (("player", self.players[p]), ("card", TREASURES[move.arg]),
                            ("place", len(deck.top))), (p,)))]
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
@@ -699,10 +745,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         new = move.arg.split(",")
         deck.top[:len(new)] = new
         # only the looker knows the new order; anyone who knew the old one no longer does
-        s.known[d] = [len(new) if v == p else 0 for v in range(s.players)]
+        known = s.known[d] = [0] * s.players
+        known[p] = len(new)
         return [event_of((GAME, "order", SECTION.ACTION_PEEK,
                           (("player", self.players[p]), ("deck", d + 1),
-                           ("cards", tuple([treasure(c) for c in new]))), (p,)))]
+                           ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,)))]
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         p, v = step.player, int(move.arg)
@@ -725,12 +772,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # end of a trick, a round, the game -------------------------------------------------------
     def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
         events = []
-        returned = 0
-        for seat, played in enumerate(s.played):
-            assert played is not None
-            returned += played.adds
-            if seat not in s.salvaged:
-                s.discards.append(played.card)
+        played = s.played                        # every seat played a card this trick
+        returned = sum(map(_ADDS, played))
+        if s.salvaged:                           # a card taken back by the salvage action
+            s.discards += [p.card for seat, p in enumerate(played)
+                           if p is not None and seat not in s.salvaged]
+        else:
+            s.discards += map(_CARD, played)
         s.addition_pile += returned
         s.played = [None] * s.players
         s.revealed, s.salvaged = False, []
@@ -739,7 +787,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if card:
                 s.decks[d].bottom.append(card)
                 s.face_up[d] = None
-                under.append(treasure(card))
+                under.append(TREASURES[card])
         if returned:
             events.append(event_of((GAME, "additions_back", SECTION.ADDITIONS,
                                     (("cards", returned),), ())))
@@ -760,7 +808,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.round_scores.append(scores)
         events = [event_of((GAME, "round_score", SECTION.GAME_END,
                             (("player", self.players[p]),
-                             ("treasure", sum(treasure(t).value for t in s.piles[p])),
+                             ("treasure", sum(TREASURES[t].value for t in s.piles[p])),
                              ("additions", s.additions[p]), ("total", scores[p])), ()))
                   for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
@@ -919,10 +967,15 @@ _CARD_MOVES = {
     "turn": {code: Move("turn", code) for code in TREASURE_CODES},
     "see": {code: Move("see", code) for code in TREASURE_CODES},
 }
+_DEAL_MOVES, _TURN_MOVES = _CARD_MOVES["deal"], _CARD_MOVES["turn"]
 #: The moves naming a seat (or, for peek, a treasure deck) by its number.
 _SEAT_MOVES = {kind: tuple(Move(kind, str(v)) for v in range(SeaOrShore.max_players))
                for kind in ("steal", "rob", "swap", "peek", "salvage")}
 _TAKE, _REVEAL = Move("take"), Move("reveal")
+_TAKE_ONLY = (_TAKE,)
+#: The treasure deck that holds each colour, per number of players.
+_DECK_OF = {n: {c: d for d, colours in enumerate(deck_colours(n)) for c in colours}
+            for n in range(SeaOrShore.min_players, SeaOrShore.max_players + 1)}
 #: The step of an action's decision for each seat (the action card's winner decides).
 _SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
                for kind in ("rob", "swap", "peek", "salvage", "discard")}
@@ -981,10 +1034,10 @@ def _action_step(winner: int, card: int) -> Step:
 
 
 def play_moves(card: str, additions: int) -> tuple[Move, ...]:
-    """Every way to play ``card`` with up to ``additions`` addition cards (never above 12)."""
-    room = min(additions, MAX_VALUE - island(card).value)
-    return tuple(Move("play", Played(card, side, k).notation())
-                 for side in SHOWS for k in range(room + 1))
+    """Every way to play ``card`` with up to ``additions`` addition cards (never above 12):
+    the sea side, then the shore side, each with 0, 1, 2... addition cards."""
+    sea, shore = PLAY_MOVES[card]
+    return sea[:additions + 1] + shore[:additions + 1]
 
 
 @cache
@@ -1008,7 +1061,7 @@ def pass_options(hand: list[str]) -> list[str]:
 
 def round_points(s: SeaOrShoreState) -> list[int]:
     """Treasure points plus one point per two addition cards, per player."""
-    return [sum(treasure(t).value for t in pile) + adds // 2
+    return [sum(TREASURES[t].value for t in pile) + adds // 2
             for pile, adds in zip(s.piles, s.additions, strict=True)]
 
 
