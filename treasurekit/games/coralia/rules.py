@@ -31,7 +31,8 @@ import copy
 import random
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import accumulate, compress, product
 from typing import Any, TypeVar
 
@@ -158,7 +159,13 @@ DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy"
                        "open", "drawpile"})
 #: Chance steps: all wait but ``draw``, which is skipped when its pile is used up.
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
+#: The steps that always wait, each with whether it is a chance step: ``_advance`` stops
+#: at them with one look-up.
+WAIT_CHANCE = {kind: kind in CHANCES for kind in WAITS}
 SIX_POWER = (1, 6, 36, 216, 1296)
+#: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
+#: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
+dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
 #: Roll outcomes by their text: read by ``parse_roll`` or filed by the dealer as it deals
 #: them (``deal_roll``), so a roll is never read twice in a row. Emptied when full.
 _ROLLS_KNOWN: dict[str, Dice] = {}
@@ -236,7 +243,7 @@ def diver_points(s: CoraliaState, reef: int) -> int:
     """Diver scoring of one reef: the values of its occupied symbol spaces (at most 15)."""
     b = s.board
     i = reef * SPACES
-    return sum(v for k, v in enumerate(DIVER_VALUE) if b[i + k] >= 0)
+    return sum([v for v, x in zip(DIVER_VALUE, b[i:i + 6], strict=True) if x >= 0])
 
 
 def fish_cards(hand: list[int]) -> list[str]:
@@ -253,7 +260,7 @@ def pearl_places(pearls: list[list[int]]) -> list[int]:
     from everyone's ``pearl_cards``. Higher total first, then more pearl cards; players
     equal in both share a place and the next player's place counts everyone ahead."""
     keys = [(sum(values), len(values)) for values in pearls]
-    return [sum(1 for q in keys if q > k) if k[1] else -1 for k in keys]
+    return [len([q for q in keys if q > k]) if k[1] else -1 for k in keys]
 
 
 def pearl_points(pearls: list[int], place: int) -> int:
@@ -405,9 +412,9 @@ class Coralia(Game[CoraliaState]):
             turtles = len(s.turtles[p])
             if not turtles or sum(s.st_lock) >= min(turtles, MAX_LOCKS):
                 return picks
-            return tuple(LOCK[c][sym] for c, sym in sorted({
+            return tuple([LOCK[c][sym] for c, sym in sorted({
                 (c, sym) for c, sym, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)
-                if not lk})) + picks
+                if not lk})]) + picks
         if kind == "place":
             return self._place_moves(s, p)
         if kind == "pick4":
@@ -508,8 +515,9 @@ class Coralia(Game[CoraliaState]):
         while tasks:
             task = tasks[-1]
             kind = task[0]
-            if kind in WAITS:                   # decisions and chance steps that always ask
-                s.chance = kind in CHANCES
+            chance = WAIT_CHANCE.get(kind)      # decisions and chance steps that always ask
+            if chance is not None:
+                s.chance = chance
                 return
             if kind == "draw":                  # the one chance step that may not ask
                 pile = task[2]
@@ -881,15 +889,17 @@ class Coralia(Game[CoraliaState]):
 
     # ---- end of a turn, end of the game --------------------------------------------------
     def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
-        s.st_lock = [False] * len(s.st_col)
-        if s.dice_left() <= DICE_LEFT_AT_END[s.players]:
+        station = s.st_col
+        s.st_lock = [False] * len(station)
+        if sum(s.supply) + len(station) <= DICE_LEFT_AT_END[s.players]:  # s.dice_left()
             self._start_scoring(s, ev)
             return
         nxt = (task[1] + 1) % s.players
-        passed = Dice(tuple([DIE[c][x] for c, x in zip(s.st_col, s.st_sym, strict=True)]))
+        passed = dice_of((tuple([DIE[c][x] for c, x in zip(station, s.st_sym, strict=True)]),))
         ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
                             (("player", self.players[nxt]), ("dice", passed)), ())))
-        self._start_turn(s, nxt)
+        s.turn = nxt                            # _start_turn, written out: the hot path
+        s.tasks += (("endturn", nxt), ("lockpick", nxt))
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]
@@ -907,8 +917,8 @@ class Coralia(Game[CoraliaState]):
         s.turn = p
         s.sf_todo[p] = [k for k in s.hands[p] if ACTIVE[k]]
         ev.append(self._ev("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
-                           ("cards", tuple(CARD[k] for k in sorted(s.hands[p]))),
-                           ("count", sum(1 for k in s.hands[p] if EFFECT[k]))))
+                           ("cards", tuple([CARD[k] for k in sorted(s.hands[p])])),
+                           ("count", len([k for k in s.hands[p] if EFFECT[k]]))))
         if s.sf_todo[p]:
             s.tasks.append(("sfpick", p))
 
@@ -992,7 +1002,7 @@ class Coralia(Game[CoraliaState]):
         for p in self._order(s):
             kinds = fish_cards(s.hands[p])
             sets = fish_sets(kinds)
-            n = sum(FISH_SET_POINTS[k] for k in sets)
+            n = sum([FISH_SET_POINTS[k] for k in sets])
             s.points[p] += n
             me = self.players[p]
             if kinds:
