@@ -181,7 +181,7 @@ def parse_roll(arg: str) -> Dice | None:
     dice = [DIE_CODES.get(p) for p in arg.split(",")]
     if None in dice:
         return None
-    return _known_roll(arg, Dice(tuple(DIE[d[0]][d[1]] for d in dice if d is not None)))
+    return _known_roll(arg, dice_of((tuple([DIE[d[0]][d[1]] for d in dice if d is not None]),)))
 
 
 def _known_roll(arg: str, dice: Dice) -> Dice:
@@ -203,7 +203,7 @@ def deal_roll(colours: list[int], n: int) -> Move:
         parts.append(DIE_STR[c][sym])
         dice.append(DIE[c][sym])
     arg = ",".join(parts)
-    _known_roll(arg, Dice(tuple(dice)))
+    _known_roll(arg, dice_of((tuple(dice),)))
     return Move("roll", arg)
 
 
