@@ -174,9 +174,12 @@ SIX_POWER = (1, 6, 36, 216, 1296)
 #: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
 dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
 #: Roll outcomes by their text: read by ``parse_roll`` or filed by the dealer as it deals
-#: them (``deal_roll``), so a roll is never read twice in a row. Emptied when full.
+#: them (``deal_roll``), so a roll is never read twice in a row. Emptied when full: a
+#: roll is read right after it is dealt (or again within an undo's replay of at most
+#: 31 steps), so a few hundred are plenty, and a small table leaves the garbage
+#: collector fewer long-lived objects to look through.
 _ROLLS_KNOWN: dict[str, Dice] = {}
-ROLLS_KEPT = 20_000
+ROLLS_KEPT = 512
 
 
 def parse_roll(arg: str) -> Dice | None:
