@@ -179,13 +179,10 @@ def jellyfish_gain(points: int) -> int:
 
 def fish_sets(kinds: list[str]) -> list[int]:
     """Sizes of the sets of different fish, largest first (greedy is best: each next
-    fish in a set is worth more than the one before, 3 4 5 6 7)."""
+    fish in a set is worth more than the one before, 3 4 5 6 7). Greedy set ``j``
+    (0, 1, ...) takes one fish of every kind held more than ``j`` times."""
     counts = [kinds.count(k) for k in FISH_KINDS]
-    sets = []
-    while any(counts):
-        sets.append(sum(1 for c in counts if c))
-        counts = [c - 1 if c else 0 for c in counts]
-    return sets
+    return [len([c for c in counts if c > j]) for j in range(max(counts))]
 
 
 def fish_points(kinds: list[str]) -> int:

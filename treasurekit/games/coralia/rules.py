@@ -17,6 +17,13 @@ turtle), ``place:<die>``, ``island:<die>``, ``keep:<card>``, ``reef:<colour>`` o
 ``reef:island`` (a white die), ``copy:<bonus>``, ``score:<card>``, ``open:<colour>``,
 ``pile:<pile>``.
 
+Hot paths: the steps of a turn (pick or lock, roll, place, draw, end of the turn) run
+millions of times in a simulation. There, the loops over the research station's four
+or five dice are plain ``for i in range(len(...))`` loops, not comprehensions or
+``zip(..., strict=True)``: in Python 3.11 a comprehension is a function call of its
+own and ``zip`` with a keyword argument builds that argument for every call, which
+costs more than the loop itself over so few dice (measured with an instruction counter).
+
 >>> import treasurekit as tk
 >>> g = tk.setup_position("coralia", {"players": ["Jenny", "Anita"], "phase": "place",
 ...     "board": {"blue": ["pearl", "fish", "turtle"]},
@@ -31,7 +38,8 @@ import copy
 import random
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from itertools import accumulate, compress, product
 from typing import Any, TypeVar
 
@@ -158,11 +166,20 @@ DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy"
                        "open", "drawpile"})
 #: Chance steps: all wait but ``draw``, which is skipped when its pile is used up.
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
+#: The steps that always wait, each with whether it is a chance step: ``_advance`` stops
+#: at them with one look-up.
+WAIT_CHANCE = {kind: kind in CHANCES for kind in WAITS}
 SIX_POWER = (1, 6, 36, 216, 1296)
+#: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
+#: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
+dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
 #: Roll outcomes by their text: read by ``parse_roll`` or filed by the dealer as it deals
-#: them (``deal_roll``), so a roll is never read twice in a row. Emptied when full.
+#: them (``deal_roll``), so a roll is never read twice in a row. Emptied when full: a
+#: roll is read right after it is dealt (or again within an undo's replay of at most
+#: 31 steps), so a few hundred are plenty, and a small table leaves the garbage
+#: collector fewer long-lived objects to look through.
 _ROLLS_KNOWN: dict[str, Dice] = {}
-ROLLS_KEPT = 20_000
+ROLLS_KEPT = 512
 
 
 def parse_roll(arg: str) -> Dice | None:
@@ -174,7 +191,7 @@ def parse_roll(arg: str) -> Dice | None:
     dice = [DIE_CODES.get(p) for p in arg.split(",")]
     if None in dice:
         return None
-    return _known_roll(arg, Dice(tuple(DIE[d[0]][d[1]] for d in dice if d is not None)))
+    return _known_roll(arg, dice_of((tuple([DIE[d[0]][d[1]] for d in dice if d is not None]),)))
 
 
 def _known_roll(arg: str, dice: Dice) -> Dice:
@@ -196,7 +213,7 @@ def deal_roll(colours: list[int], n: int) -> Move:
         parts.append(DIE_STR[c][sym])
         dice.append(DIE[c][sym])
     arg = ",".join(parts)
-    _known_roll(arg, Dice(tuple(dice)))
+    _known_roll(arg, dice_of((tuple(dice),)))
     return Move("roll", arg)
 
 
@@ -236,7 +253,7 @@ def diver_points(s: CoraliaState, reef: int) -> int:
     """Diver scoring of one reef: the values of its occupied symbol spaces (at most 15)."""
     b = s.board
     i = reef * SPACES
-    return sum(v for k, v in enumerate(DIVER_VALUE) if b[i + k] >= 0)
+    return sum([v for v, x in zip(DIVER_VALUE, b[i:i + 6], strict=True) if x >= 0])
 
 
 def fish_cards(hand: list[int]) -> list[str]:
@@ -253,7 +270,7 @@ def pearl_places(pearls: list[list[int]]) -> list[int]:
     from everyone's ``pearl_cards``. Higher total first, then more pearl cards; players
     equal in both share a place and the next player's place counts everyone ahead."""
     keys = [(sum(values), len(values)) for values in pearls]
-    return [sum(1 for q in keys if q > k) if k[1] else -1 for k in keys]
+    return [len([q for q in keys if q > k]) if k[1] else -1 for k in keys]
 
 
 def pearl_points(pearls: list[int], place: int) -> int:
@@ -405,9 +422,12 @@ class Coralia(Game[CoraliaState]):
             turtles = len(s.turtles[p])
             if not turtles or sum(s.st_lock) >= min(turtles, MAX_LOCKS):
                 return picks
-            return tuple(LOCK[c][sym] for c, sym in sorted({
-                (c, sym) for c, sym, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)
-                if not lk})) + picks
+            station, syms, locked = s.st_col, s.st_sym, s.st_lock
+            free = set()                        # the dice not stored yet, each once
+            for i in range(len(station)):       # (a plain loop: see "Hot paths" above)
+                if not locked[i]:
+                    free.add((station[i], syms[i]))
+            return tuple([LOCK[c][sym] for c, sym in sorted(free)]) + picks
         if kind == "place":
             return self._place_moves(s, p)
         if kind == "pick4":
@@ -433,8 +453,10 @@ class Coralia(Game[CoraliaState]):
         reef (an octopus only while ``p`` has one left), or to the island if it is taken."""
         board = s.board
         octopus_left = s.octopus_left[p] > 0
+        station, syms = s.st_col, s.st_sym
         out: list[Move] = []
-        for c, sym in zip(s.st_col, s.st_sym, strict=True):
+        for i in range(len(station)):           # a plain loop: see "Hot paths" above
+            c, sym = station[i], syms[i]
             if board[c * SPACES + sym] >= 0:
                 m = TO_ISLAND[c][sym]
             elif sym != OCTOPUS_S or octopus_left:
@@ -508,8 +530,9 @@ class Coralia(Game[CoraliaState]):
         while tasks:
             task = tasks[-1]
             kind = task[0]
-            if kind in WAITS:                   # decisions and chance steps that always ask
-                s.chance = kind in CHANCES
+            chance = WAIT_CHANCE.get(kind)      # decisions and chance steps that always ask
+            if chance is not None:
+                s.chance = chance
                 return
             if kind == "draw":                  # the one chance step that may not ask
                 pile = task[2]
@@ -633,7 +656,10 @@ class Coralia(Game[CoraliaState]):
         c = COLOUR_INDEX[move.arg]
         s.supply[c] -= 1
         if True in s.st_lock:                   # dice stored on turtles keep their symbols
-            s.st_sym = [x if lk else -1 for x, lk in zip(s.st_sym, s.st_lock, strict=True)]
+            syms, locked = s.st_sym, s.st_lock
+            for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
+                if not locked[i]:
+                    syms[i] = -1
         else:
             s.st_sym = [-1] * len(s.st_sym)
         s.st_col.append(c)
@@ -648,14 +674,13 @@ class Coralia(Game[CoraliaState]):
         p = task[1]
         roll = parse_roll(move.arg)
         assert roll is not None
-        syms = s.st_sym
-        if len(roll.dice) == len(syms):         # every die rolled
-            s.st_sym = [die.symbol for die in roll.dice]
-        else:                                   # some were stored on turtles
-            it = iter(roll.dice)                # in the station's order (checked)
-            for i, sym in enumerate(syms):
-                if sym < 0:
-                    syms[i] = next(it).symbol
+        syms = s.st_sym                         # the dice to roll show -1; the others
+        dice = roll.dice                        # were stored on turtles
+        k = 0                                   # the rolled dice are in the station's
+        for i in range(len(syms)):              # order (checked); a plain loop: see
+            if syms[i] < 0:                     # "Hot paths" above
+                syms[i] = dice[k].symbol
+                k += 1
         ev.append(event_of((GAME, "roll", S.COURSE_OF_THE_GAME,
                             (("player", self.players[p]), ("dice", roll)), ())))
         moves = self._place_moves(s, p)
@@ -881,15 +906,21 @@ class Coralia(Game[CoraliaState]):
 
     # ---- end of a turn, end of the game --------------------------------------------------
     def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
-        s.st_lock = [False] * len(s.st_col)
-        if s.dice_left() <= DICE_LEFT_AT_END[s.players]:
+        station = s.st_col
+        s.st_lock = [False] * len(station)
+        if sum(s.supply) + len(station) <= DICE_LEFT_AT_END[s.players]:  # s.dice_left()
             self._start_scoring(s, ev)
             return
         nxt = (task[1] + 1) % s.players
-        passed = Dice(tuple([DIE[c][x] for c, x in zip(s.st_col, s.st_sym, strict=True)]))
+        syms = s.st_sym
+        dice = []                               # a plain loop: see "Hot paths" above
+        for i in range(len(station)):
+            dice.append(DIE[station[i]][syms[i]])
+        passed = dice_of((tuple(dice),))
         ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
                             (("player", self.players[nxt]), ("dice", passed)), ())))
-        self._start_turn(s, nxt)
+        s.turn = nxt                            # _start_turn, written out: the hot path
+        s.tasks += (("endturn", nxt), ("lockpick", nxt))
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]
@@ -907,8 +938,8 @@ class Coralia(Game[CoraliaState]):
         s.turn = p
         s.sf_todo[p] = [k for k in s.hands[p] if ACTIVE[k]]
         ev.append(self._ev("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
-                           ("cards", tuple(CARD[k] for k in sorted(s.hands[p]))),
-                           ("count", sum(1 for k in s.hands[p] if EFFECT[k]))))
+                           ("cards", tuple([CARD[k] for k in sorted(s.hands[p])])),
+                           ("count", len([k for k in s.hands[p] if EFFECT[k]]))))
         if s.sf_todo[p]:
             s.tasks.append(("sfpick", p))
 
@@ -992,7 +1023,7 @@ class Coralia(Game[CoraliaState]):
         for p in self._order(s):
             kinds = fish_cards(s.hands[p])
             sets = fish_sets(kinds)
-            n = sum(FISH_SET_POINTS[k] for k in sets)
+            n = sum([FISH_SET_POINTS[k] for k in sets])
             s.points[p] += n
             me = self.players[p]
             if kinds:

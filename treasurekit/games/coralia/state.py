@@ -94,7 +94,7 @@ class CoraliaState:
         """Dice lying on a reef (its six symbol spaces and its treasure space)."""
         b = self.board
         i = reef * SPACES
-        return sum(1 for x in b[i:i + SPACES] if x >= 0)
+        return len([x for x in b[i:i + SPACES] if x >= 0])
 
     def island_dice(self) -> int:
         """Dice on the island, the white special dice still lying there included."""
