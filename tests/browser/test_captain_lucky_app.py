@@ -82,7 +82,7 @@ def test_replay_nicks_roll(app: Tab) -> None:
     dice = ex.locator(".tk-cl-table svg.tk-cl-die")
     expect(dice).to_have_count(3)
     expect(ex.locator(".tk-cl-table svg.tk-cl-die-blank")).to_have_count(2)
-    expect(ex.locator(".tk-narrator")).to_contain_text("pirate head, blank, blank")
+    expect(ex.locator(".tk-narrator")).to_contain_text("pirate head, blank, and blank")
     app.click(forward)                                  # the captain bonus
     expect(ex.locator(".tk-narrator .tk-rule").first).to_contain_text("The Captain Bonus")
     app.click(forward)                                  # both re-rolled dice: pirate heads
