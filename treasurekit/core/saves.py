@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .errors import InvalidSave
@@ -151,6 +151,15 @@ def check_keys(data: Mapping[str, Any], allowed: set[str] | frozenset[str], what
         names = ", ".join(k if len(k) <= 20 else k[:19] + "…" for k in unknown[:5])
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         raise InvalidSave(f"unknown key(s) in {what}: {names}{more}")
+
+
+def by_name(desc: Mapping[str, Any], key: str, names: Sequence[str]) -> dict[str, Any]:
+    """``desc[key]``: an object from player names to values (every name one of ``names``;
+    missing: empty), or InvalidSave."""
+    value = desc.get(key, {})
+    if not isinstance(value, dict) or not set(value) <= set(names):
+        raise InvalidSave(f"{key} must map player names ({', '.join(names)}) to values")
+    return value
 
 
 def is_int(value: Any) -> bool:

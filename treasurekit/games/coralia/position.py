@@ -31,7 +31,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import InvalidSave
-from ...core.saves import check_keys, short
+from ...core.saves import by_name, check_keys, short
 from .cards import (
     CARD_INDEX,
     CARD_KINDS,
@@ -67,12 +67,6 @@ KEYS = {"players", "variant", "starter", "turn", "phase", "board", "island", "st
         "octopuses", "divers", "turtles", "turtles_beside", "chests",
         "chests_on_reefs", "cards", "island_pile", "points", "title"}
 
-
-def _by_name(desc: dict[str, Any], key: str, names: list[str]) -> dict[str, Any]:
-    value = desc.get(key, {})
-    if not isinstance(value, dict) or not set(value) <= set(names):
-        raise InvalidSave(f"{key} must map player names to values")
-    return value
 
 
 def _list(value: Any, key: str, allowed: dict[str, int]) -> list[int]:
@@ -198,7 +192,7 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
     for r in range(6):
         if s.board[r * SPACES + OCTOPUS_S] >= 0 and s.octopus[r] < 0:
             raise InvalidSave(f"the die on the {COLOURS[r]} octopus space has no octopus")
-    divers = _by_name(desc, "divers", names)
+    divers = by_name(desc, "divers", names)
     for who, colour in divers.items():
         if colour not in COLOUR_INDEX:
             raise InvalidSave(f"divers: {short(colour)} is not a reef")
@@ -209,7 +203,7 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
         s.diver[names.index(who)] = r
 
     # turtles
-    owned = _by_name(desc, "turtles", names)
+    owned = by_name(desc, "turtles", names)
     s.turtles = [_list(owned.get(p, []), "turtles", TURTLE_INDEX) for p in names]
     beside = _list(desc.get("turtles_beside", []), "turtles_beside", TURTLE_INDEX)
     named = [t for ts in s.turtles for t in ts] + beside
@@ -224,7 +218,7 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
     s.turtles_beside = beside + rest[len(free):]
 
     # chests
-    owned_chests = _by_name(desc, "chests", names)
+    owned_chests = by_name(desc, "chests", names)
     s.chests = [_list(owned_chests.get(p, []), "chests", CHEST_INDEX) for p in names]
     taken = [c for cs in s.chests for c in cs]
     if len(set(taken)) != len(taken):
@@ -244,7 +238,7 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
     s.chest_pool = [c for c in range(len(CHESTS)) if c not in taken]
 
     # cards
-    cards = _by_name(desc, "cards", names)
+    cards = by_name(desc, "cards", names)
     s.hands = [_list(cards.get(p, []), "cards", CARD_INDEX) for p in names]
     s.piles[3] = [0] * NCARDS
     for k in _list(desc.get("island_pile", []), "island_pile", CARD_INDEX):
@@ -261,7 +255,7 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
             if s.piles[pile][k] < 0:
                 raise InvalidSave(f"too many {CARD_KINDS[k].code} cards")
 
-    points = _by_name(desc, "points", names)
+    points = by_name(desc, "points", names)
     if not all(_count(v) for v in points.values()):
         raise InvalidSave("points must be whole numbers, 0 or more")
     s.points = [points.get(p, 0) for p in names]

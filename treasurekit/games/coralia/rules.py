@@ -1067,7 +1067,7 @@ class Coralia(Game[CoraliaState]):
                                ("count", best[0])))
         else:
             ev.append(self._ev("shared", S.ENDING,
-                               ("players", ", ".join(self.players[p] for p in s.winners)),
+                               ("players", tuple(self.players[p] for p in s.winners)),
                                ("count", best[0])))
 
     # ---- outcome -----------------------------------------------------------------------

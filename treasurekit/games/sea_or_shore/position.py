@@ -23,7 +23,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import InvalidSave
-from ...core.saves import check_keys, short
+from ...core.saves import by_name, check_keys, short
 from .cards import (
     ADDITION_CARDS,
     HAND_SIZE,
@@ -41,12 +41,6 @@ if TYPE_CHECKING:
 KEYS = {"players", "variant", "starter", "phase", "round", "round_scores", "hands", "played",
         "face_up", "piles", "additions", "discards", "title"}
 
-
-def _by_name(desc: dict[str, Any], key: str, names: list[str]) -> dict[str, Any]:
-    value = desc.get(key, {})
-    if not isinstance(value, dict) or set(value) - set(names):
-        raise InvalidSave(f"{key} must map player names {names} to values")
-    return value
 
 
 def _count(x: Any) -> bool:
@@ -75,10 +69,10 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
     s.round_scores = [list(r) for r in scores]
 
     # island cards: hands, the trick on the table, discards; the rest are out of sight
-    hands = _by_name(desc, "hands", names)
+    hands = by_name(desc, "hands", names)
     s.hands = [sorted(check_codes(hands.get(p, []), f"hand of {p}"), key=card_order)
                for p in names]
-    played_desc = _by_name(desc, "played", names)
+    played_desc = by_name(desc, "played", names)
     s.played = [None] * n
     for p, text in played_desc.items():
         if type(text) is not str:
@@ -113,7 +107,7 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
         raise InvalidSave(f"before the pass every hand holds {HAND_SIZE[n]} cards")
 
     # addition cards
-    adds = _by_name(desc, "additions", names)
+    adds = by_name(desc, "additions", names)
     if not all(_count(x) for x in adds.values()):
         raise InvalidSave("additions must be whole numbers of cards, 0 or more")
     s.additions = [adds.get(p, 0) for p in names]
@@ -131,7 +125,7 @@ def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreSta
     if not isinstance(face, list) or len(face) != len(decks):
         raise InvalidSave(f"face_up must list the top treasure of each of the {len(decks)} "
                           "deck(s) (null for an empty deck)")
-    piles = _by_name(desc, "piles", names)
+    piles = by_name(desc, "piles", names)
     s.piles = [check_codes(piles.get(p, []), f"pile of {p}", "treasure") for p in names]
     s.face_up = [None if c is None else check_codes([c], "face_up", "treasure")[0] for c in face]
     left = [Counter(d) for d in decks]
