@@ -22,7 +22,6 @@ import os
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .chance import dealer_uniform_from
@@ -75,21 +74,18 @@ def _play_seeds(name: str, variant: str, seeds: Sequence[int],
     return out
 
 
-@dataclass
 class Simulation:
-    """The games of one :func:`simulate` call, in seed order, and what they add up to."""
+    """The games of one :func:`simulate` call, in seed order, and what they add up to.
 
-    game: str
-    variant: str
-    games: list[GameResult]
-    seconds: float                 # wall time of the simulation
-    jobs: int                      # processes that played the games
-    wins: list[float] = field(init=False)   # per seat; a shared win counts for each winner
+    ``wins[seat]`` counts the games that seat won or shared (a shared win counts for each
+    winner); ``seconds`` is the wall time and ``jobs`` the processes that played them."""
 
-    def __post_init__(self) -> None:
-        seats = max((r.players for r in self.games), default=0)
-        self.wins = [0.0] * seats
-        for r in self.games:
+    def __init__(self, game: str, variant: str, games: list[GameResult], seconds: float,
+                 jobs: int) -> None:
+        self.game, self.variant, self.games = game, variant, games
+        self.seconds, self.jobs = seconds, jobs
+        self.wins = [0.0] * max((r.players for r in games), default=0)
+        for r in games:
             for w in r.winners:
                 self.wins[w] += 1
 
