@@ -150,8 +150,10 @@ install-hub: $(STAMP)-hub $(CHP)
 test-hub: install-hub chromium
 	TK_CHP=$(CHP) $(BIN)/pytest -p no:xdist -m "" deploy/jupyterhub/test_hub.py
 
+# Two workers, a test module each at a time (its server and pages stay together): while
+# one waits for a kernel or an idle timeout, the other runs.
 test-browser: $(STAMP)-test chromium
-	$(BIN)/pytest -p no:xdist -m browser tests/browser
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile -m browser tests/browser
 
 # Sequential on purpose: the first failing step fails `make test`.
 test: $(STAMP)-test chromium
