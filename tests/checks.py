@@ -19,6 +19,14 @@ def all_views(game: tk.Game) -> list[dict[str, Any]]:
     return [game.view(p) for p in range(len(game.players))]
 
 
+def play(game: tk.Game, *moves: str) -> list[tk.Event]:
+    """Play several moves in turn; all their events."""
+    events: list[tk.Event] = []
+    for m in moves:
+        events += game.play(m)
+    return events
+
+
 def snapshot(g: tk.Game) -> tuple[Any, ...]:
     """Everything a refused move must leave as it was: state, history, log, save, every
     seat's view and the legal moves (events are immutable: the log is copied by batch)."""

@@ -26,6 +26,8 @@ from treasurekit.games.captain_lucky.cards import (
 from treasurekit.games.captain_lucky.examples import BECKY, EXAMPLES, GOLD_BAR, NICK, RUBIES
 from treasurekit.games.captain_lucky.rules import roll_outcomes
 
+from ...checks import play
+
 GAME = "captain_lucky"
 NAMES = ["Ann", "Bob"]
 HAND = ["ruby", "ruby", "gold", "pearl", "pearl"]
@@ -34,13 +36,6 @@ HAND = ["ruby", "ruby", "gold", "pearl", "pearl"]
 def pos(**desc) -> tk.Game:
     desc.setdefault("players", NAMES)
     return tk.setup_position(GAME, desc)
-
-
-def play(g: tk.Game, *moves: str) -> list[tk.Event]:
-    events: list[tk.Event] = []
-    for m in moves:
-        events += g.play(m)
-    return events
 
 
 def kinds(events) -> list[str]:

@@ -6,10 +6,8 @@ from typing import Any
 
 import treasurekit as tk
 
-try:                        # the shared checks (tests/checks.py once tests is a package)
-    from ...checks import assert_refused  # type: ignore[import-not-found]
-except ImportError:
-    from engine.checks import assert_refused  # type: ignore[no-redef]
+from ...checks import assert_refused
+from ...checks import play as play_moves
 
 __all__ = ["assert_refused", "first", "kinds", "play", "position", "through_setup", "top"]
 
@@ -24,11 +22,8 @@ def position(players: int = 2, **desc: Any) -> tk.Game:
 
 
 def play(game: tk.Game, *moves: str) -> list[tk.Event]:
-    events: list[tk.Event] = []
-    for m in moves:
-        for part in m.split():
-            events += game.play(part)
-    return events
+    """Play several moves, each argument one move or several separated by spaces."""
+    return play_moves(game, *(part for m in moves for part in m.split()))
 
 
 def kinds(events: list[tk.Event]) -> list[str]:

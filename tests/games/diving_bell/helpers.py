@@ -12,6 +12,8 @@ from typing import Any
 import treasurekit as tk
 from treasurekit.games.diving_bell.cards import ALL_CARDS, CODES, deck_for
 
+from ...checks import play
+
 GAME = "diving_bell"
 VARIANTS = ("standard", "beginner", "advanced", "quick")
 NAMES = ["Ann", "Bob"]
@@ -22,13 +24,6 @@ def position(**desc: Any) -> tk.Game:
     desc.setdefault("players", NAMES)
     return tk.setup_position(GAME, desc)
 
-
-def play(game: tk.Game, *moves: str) -> list[tk.Event]:
-    """Play several moves; return all their events."""
-    events: list[tk.Event] = []
-    for m in moves:
-        events += game.play(m)
-    return events
 
 
 def dive(game: tk.Game, *codes: str) -> list[tk.Event]:

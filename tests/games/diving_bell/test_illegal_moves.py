@@ -10,8 +10,8 @@ import pytest
 
 import treasurekit as tk
 
-from ...checks import assert_refused
-from .helpers import GAME, NAMES, dive, endgame, play, position, random_game
+from ...checks import assert_refused, play
+from .helpers import GAME, NAMES, dive, endgame, position, random_game
 
 
 # ---- wrong phase ------------------------------------------------------------------------

@@ -76,13 +76,6 @@ def position(players: int = 4, **desc: Any) -> tk.Game:
     return tk.setup_position(GAME, desc)
 
 
-def play(game: tk.Game, *moves: str) -> list[tk.Event]:
-    """Play several moves; return all their events."""
-    events: list[tk.Event] = []
-    for m in moves:
-        events += game.play(m)
-    return events
-
 
 def kinds(events: Iterable[tk.Event]) -> list[str]:
     return [e.kind for e in events]

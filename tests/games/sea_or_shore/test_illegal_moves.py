@@ -10,8 +10,8 @@ import pytest
 
 import treasurekit as tk
 
-from ...checks import assert_refused
-from .helpers import GAME, NAMES, play, position, step
+from ...checks import assert_refused, play
+from .helpers import GAME, NAMES, position, step
 
 HANDS = {"Eric": ["r7", "r11", "b2"], "Stephanie": ["r1", "b1", "g4"],
          "Niels": ["g1", "g2", "p9"], "Marlou": ["p1", "p5", "r12"]}

@@ -28,6 +28,7 @@ from treasurekit.games.sea_or_shore.cards import (
     treasure_decks,
 )
 
+from ...checks import play
 from .helpers import (
     GAME,
     NAMES,
@@ -38,7 +39,6 @@ from .helpers import (
     kinds,
     legal,
     of_kind,
-    play,
     position,
 )
 
