@@ -2,9 +2,9 @@
 
 >>> import treasurekit as tk
 >>> sim = tk.simulate("diving_bell", games=40, seed=1, jobs=1)
->>> len(sim.scores), sum(sim.wins) >= 40
+>>> len(sim.games), sum(sim.wins) >= 40
 (40, True)
->>> sim.results(3) == tk.simulate("diving_bell", games=1, seed=4, jobs=1).results(0)
+>>> sim.games[3] == tk.simulate("diving_bell", games=1, seed=4, jobs=1).games[0]
 True
 
 Game ``i`` is ``new_game(name, players, seed=seed + i, variant)`` played to its end with
@@ -84,27 +84,24 @@ class Simulation:
                  jobs: int) -> None:
         self.game, self.variant, self.games = game, variant, games
         self.seconds, self.jobs = seconds, jobs
-        self.wins = [0.0] * max((r.players for r in games), default=0)
+        self.wins = [0] * max((r.players for r in games), default=0)
         for r in games:
             for w in r.winners:
                 self.wins[w] += 1
 
-    @property
-    def scores(self) -> list[tuple[int, ...]]:
-        return [r.scores for r in self.games]
-
-    def results(self, i: int) -> GameResult:
-        """Game ``i`` of the simulation (seed ``first seed + i``)."""
-        return self.games[i]
+    def _with(self, players: int | None) -> list[GameResult]:
+        return [r for r in self.games if players in (None, r.players)]
 
     def win_rate(self, seat: int, players: int | None = None) -> float:
         """The share of games (with ``players`` seats, or all) that ``seat`` won or shared."""
-        pool = [r for r in self.games if players in (None, r.players) and seat < r.players]
+        pool = [r for r in self._with(players) if seat < r.players]
         return sum(seat in r.winners for r in pool) / len(pool) if pool else 0.0
 
-    def mean_actions(self) -> float:
-        """Steps (decisions and chance outcomes) in an average game."""
-        return sum(r.actions for r in self.games) / len(self.games) if self.games else 0.0
+    def mean_actions(self, players: int | None = None) -> float:
+        """Steps (decisions and chance outcomes) in an average game (with ``players`` seats,
+        or of all)."""
+        pool = self._with(players)
+        return sum(r.actions for r in pool) / len(pool) if pool else 0.0
 
     def __repr__(self) -> str:
         return (f"<Simulation {self.game} ({self.variant}): {len(self.games)} games, "

@@ -59,10 +59,9 @@ def show_simulation(sim: Simulation, lang: str) -> None:
     """Print what many random games add up to, for each table size: how long a game
     lasts and each seat's share of the wins (a shared win counts for every winner)."""
     for players in sorted({r.players for r in sim.games}):
-        games = [r for r in sim.games if r.players == players]
-        steps = sum(r.actions for r in games) / len(games)
-        print(tr("notebooks.walkthrough.simulated", lang, games=len(games), players=players,
-                 steps=round(steps, 1)))
+        games = sum(r.players == players for r in sim.games)
+        print(tr("notebooks.walkthrough.simulated", lang, games=games, players=players,
+                 steps=round(sim.mean_actions(players), 1)))
         for seat in range(players):
             print("  " + tr("notebooks.walkthrough.seat_wins", lang, seat=seat + 1,
                             share=Percent(sim.win_rate(seat, players))))
