@@ -414,6 +414,11 @@ class Tab:
     def wait_idle(self) -> None:
         wait_kernel_idle(self.page, self.watch)
 
+    def tab_titles(self) -> list[str]:
+        """The titles of the app's tabs, as shown."""
+        labels = self.page.locator(".tk-tabs .lm-TabBar-tabLabel").all_inner_texts()
+        return [s.strip() for s in labels]
+
     def tab(self, title: str) -> Any:
         """Open one tab of the app's Tab widget by its (translated) title."""
         exact = re.compile(f"^\\s*{re.escape(title)}\\s*$")

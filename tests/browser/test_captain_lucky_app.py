@@ -40,14 +40,11 @@ def app(browser: Any, voila_url: str) -> Iterator[Tab]:
     context.close()
 
 
-def tab_titles(t: Tab) -> list[str]:
-    return [s.strip() for s in t.page.locator(".tk-tabs .lm-TabBar-tabLabel").all_inner_texts()]
-
 
 def test_landing_page_links_to_the_app(app: Tab) -> None:
     assert app.notes["link"] == ("Open Captain Lucky", "captain_lucky.ipynb?lang=en")
     expect(app.page.locator(".tk-app .tk-title").first).to_have_text("Captain Lucky")
-    assert tab_titles(app) == TABS_EN
+    assert app.tab_titles() == TABS_EN
     # the lesson opens on a real table drawn as SVG sets
     assert app.page.locator(".tk-lesson svg.tk-cl-set").count() >= 2
     app.assert_ok()
@@ -149,7 +146,7 @@ def test_dutch(browser: Any, voila_url: str) -> None:
     try:
         t.open(harness.app_url(voila_url, "captain_lucky.ipynb", lang="nl"))
         page = t.page
-        assert tab_titles(t) == TABS_NL
+        assert t.tab_titles() == TABS_NL
         expect(page.locator(".tk-app .tk-title").first).to_have_text("Kapitein Lucky")
         lesson = page.locator(".tk-lesson")
         expect(lesson).to_contain_text("Kies een antwoord")

@@ -32,9 +32,6 @@ def app(browser: Any, voila_url: str) -> Iterator[Tab]:
     context.close()
 
 
-def tab_titles(t: Tab) -> list[str]:
-    return [s.strip() for s in t.page.locator(".tk-tabs .lm-TabBar-tabLabel").all_inner_texts()]
-
 
 def no_cut_off(t: Tab) -> None:
     assert t.page.evaluate(CUT_OFF) == []
@@ -42,7 +39,7 @@ def no_cut_off(t: Tab) -> None:
 
 def test_the_board_is_drawn_and_a_lesson_step_is_answered(app: Tab) -> None:
     expect(app.page.locator(".tk-app .tk-title").first).to_have_text("Coralia")
-    assert tab_titles(app) == TABS_EN
+    assert app.tab_titles() == TABS_EN
     lesson = app.page.locator(".tk-lesson")
     board = lesson.locator("svg.tk-co-board")
     expect(board).to_have_count(1)
@@ -106,7 +103,7 @@ def test_a_turn_by_clicking_a_die_and_then_its_space(app: Tab) -> None:
 
 def test_dutch_by_the_switch(app: Tab) -> None:
     app.click(app.page.locator(".tk-language button", has_text="Nederlands"))
-    assert tab_titles(app) == TABS_NL
+    assert app.tab_titles() == TABS_NL
     expect(app.page.locator(".tk-play svg.tk-co-board")).to_contain_text("Het gele rif")
     app.tab("Voorbeelden uit de regels")
     expect(app.page.locator(".tk-example-scoring .tk-step-caption")).to_contain_text(
@@ -124,7 +121,7 @@ def test_dutch_by_the_address(browser: Any, voila_url: str) -> None:
     context, t = new_tab(browser)
     try:
         t.open(harness.app_url(voila_url, "coralia.ipynb", lang="nl"))
-        assert tab_titles(t) == TABS_NL
+        assert t.tab_titles() == TABS_NL
         expect(t.page.locator(".tk-lesson")).to_contain_text("Het onderzoeksstation en de worp")
         t.assert_ok()
     finally:

@@ -45,18 +45,13 @@ def app(browser: Any, voila_url: str) -> Iterator[Tab]:
     context.close()
 
 
-def tab_titles(t: Tab) -> list[str]:
-    return [s.strip() for s in
-            t.page.locator(".tk-tabs .lm-TabBar-tabLabel").all_inner_texts()]
-
-
 def test_landing_page_links_to_app(app: Tab) -> None:
     assert app.notes["landing_title"] == "treasurekit: learn treasure games by playing them"
     text, href = app.notes["landing_link"]
     assert text == "Open Diving Bell"
     assert href == "diving_bell.ipynb?lang=en"
     expect(app.page.locator(".tk-app .tk-title").first).to_have_text("Diving Bell")
-    assert tab_titles(app) == TABS_EN
+    assert app.tab_titles() == TABS_EN
     expect(app.page.locator(".tk-language button.mod-active")).to_have_text("English")
     # The lesson opens on the card anatomy, drawn as inline SVG cards.
     assert app.page.locator(".tk-lesson svg.tk-card").count() >= 1
@@ -208,7 +203,7 @@ def test_switch_to_dutch_and_back(app: Tab) -> None:
     try:
         app.click(switch.get_by_role("button", name="Nederlands"))
         expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Les")
-        assert tab_titles(app) == TABS_NL
+        assert app.tab_titles() == TABS_NL
         expect(page.locator(".tk-app .tk-title").first).to_have_text("Duikklok")
         narrator = play.locator(".tk-narrator")
         expect(narrator).to_contain_text("Wat er gebeurde, en waarom")
@@ -231,7 +226,7 @@ def test_dutch_on_first_render(browser: Any, voila_url: str) -> None:
     try:
         t.open(harness.app_url(voila_url, "diving_bell.ipynb", lang="nl"))
         page = t.page
-        assert tab_titles(t) == TABS_NL
+        assert t.tab_titles() == TABS_NL
         expect(page.locator(".tk-app .tk-title").first).to_have_text("Duikklok")
         expect(page.locator(".tk-language button.mod-active")).to_have_text("Nederlands")
         expect(page.locator(".tk-intro a")).to_have_attribute("href", "index.ipynb?lang=nl")

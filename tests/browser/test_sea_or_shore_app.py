@@ -27,19 +27,14 @@ TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "De ka
 def app(browser: Any, voila_url: str) -> Iterator[Tab]:
     context, t = new_tab(browser)
     t.open(harness.app_url(voila_url, "sea_or_shore.ipynb", lang="en"))
-    harness.wait_for_app(t.page, t.watch)
     yield t
     context.close()
 
 
-def tab_titles(t: Tab) -> list[str]:
-    return [s.strip() for s in
-            t.page.locator(".tk-tabs .lm-TabBar-tabLabel").all_inner_texts()]
-
 
 def test_app_opens_on_the_lesson(app: Tab) -> None:
     expect(app.page.locator(".tk-app .tk-title").first).to_have_text("Sea or Shore")
-    assert tab_titles(app) == TABS_EN
+    assert app.tab_titles() == TABS_EN
     lesson = app.page.locator(".tk-lesson")
     expect(lesson).to_contain_text("Pick an answer")
     assert lesson.locator("svg.tk-card").count() >= 1
@@ -157,7 +152,7 @@ def test_dutch(app: Tab) -> None:
     try:
         app.click(switch.get_by_role("button", name="Nederlands"))
         expect(page.locator(".tk-app .tk-title").first).to_have_text("Zee of Kust")
-        assert tab_titles(app) == TABS_NL
+        assert app.tab_titles() == TABS_NL
         app.tab("Voorbeelden uit de regels")
         app.click(page.locator(".tk-example-pick button").first)   # Eric steals the red 4
         ex = page.locator(".tk-example")
