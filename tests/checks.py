@@ -74,6 +74,18 @@ def check_undo_path(new: Callable[[], tk.Game], choices: Sequence[int],
     assert g.state == states[0] == new().state
 
 
+def assert_notes_agree(g: tk.Game) -> None:
+    """What the base noted after the last change of the table (over? chance? the legal
+    moves) is what the rules hooks say now: the notes cannot go stale."""
+    s = g.state
+    over = g._is_over(s)
+    chance = not over and g._is_chance(s)
+    assert (g.is_over, g.is_chance) == (over, chance), f"stale notes on {g!r}"
+    fresh = [] if over else ([m for m, _ in g._chance_outcomes(s)] if chance
+                             else list(g._legal(s)))
+    assert g.legal_moves() == fresh, f"stale legal moves on {g!r}"
+
+
 def undo_check(g: tk.Game, rng: random.Random,
                choose: Callable[[tk.Game, random.Random], tk.Move]) -> None:
     """Play one step, undo it (state exactly as before), then play it again identically."""
@@ -83,6 +95,7 @@ def undo_check(g: tk.Game, rng: random.Random,
     events = g.deal() if move is None else g.play(move)
     undone = g.undo()
     assert g.state == before, f"undo of {undone} gave {g.state}, not {before}"
+    assert_notes_agree(g)
     assert g.history == history and g.log == log, f"undo of {undone}: history or log differ"
     again = g.deal() if move is None else g.play(move)
     assert again == events and g.history[-1] == undone, f"replaying {undone} differed"

@@ -26,7 +26,14 @@ from typing import Any
 import treasurekit as tk
 from treasurekit.core.i18n import LANGUAGES
 
-from ..checks import all_views, assert_refused, replay_decisions, snapshot, undo_check
+from ..checks import (
+    all_views,
+    assert_notes_agree,
+    assert_refused,
+    replay_decisions,
+    snapshot,
+    undo_check,
+)
 from .registry import Setup
 
 MAX_STEPS = 20_000       # a random game still running after this many steps is a bug
@@ -51,6 +58,7 @@ def _at(g: tk.Game) -> str:
 
 def check_turn(g: tk.Game) -> None:
     """Exactly one of: over (nothing legal), a chance step, a seat to decide."""
+    assert_notes_agree(g)
     legal = g.legal_moves()
     if g.is_over:
         assert legal == [] and g.current_player is None and not g.is_chance, _at(g)
@@ -96,6 +104,7 @@ def check_hidden(g: tk.Game, rng: random.Random, report: Report) -> None:
     for p in range(len(g.players)):
         other = g.scramble_hidden(p, rng)
         assert other is not g and other.state is not g.state, "scramble_hidden must copy"
+        assert_notes_agree(other)
         view = g.view(p)
         assert other.view(p) == view, f"view of seat {p} leaks, {_at(g)}"
         assert json.loads(json.dumps(view)) == view, f"view of seat {p} is not JSON, {_at(g)}"

@@ -84,11 +84,25 @@ class Game(ABC, Generic[S]):
         self._checkpoints: list[S] = []   # state before step k * CHECKPOINT_EVERY
         self.history: list[Move] = []
         self.log: list[list[Event]] = []
-        # The legal moves last listed, with the state object and step they belong to:
-        # play() checks a move against them instead of asking the rules again. Every
-        # change of the table is a new step or a new state object, so the key cannot
-        # go stale (the state is held here, so its identity is not reused).
-        self._listed: tuple[S | None, int, list[Move]] = (None, -1, [])
+        self._over = self._chance = False
+        self._listed: Sequence[Move] | None = None
+        self._sync()
+
+    def _sync(self) -> None:
+        """Note what the table asks for now, after every change of ``self._state`` (a step
+        played or taken back, a new state object): whether the game is over, whether the
+        dealer is to resolve a chance step, and no legal moves listed yet.
+
+        The public API reads these notes instead of asking the rules hooks again: a random
+        playout asks ``is_over`` and ``is_chance`` at every step, and ``play()`` checks a
+        move against the moves ``legal_moves()`` listed for this very step. Every change
+        of the table goes through ``_commit``, ``_rewind`` or ``_with_state``, which call
+        this, so the notes cannot go stale (nothing else may change the state).
+        """
+        s = self._state
+        self._over = over = self._is_over(s)
+        self._chance = not over and self._is_chance(s)
+        self._listed = None
 
     # ---- hooks a game implements -------------------------------------------------
     @abstractmethod
@@ -108,7 +122,9 @@ class Game(ABC, Generic[S]):
     def _chance_outcomes(self, s: S) -> list[tuple[Move, float]]: ...
 
     @abstractmethod
-    def _legal(self, s: S) -> list[Move]: ...
+    def _legal(self, s: S) -> Sequence[Move]:
+        """The legal moves of the player to decide, in a fixed order: a list, or a tuple
+        the game keeps (the base copies it into a new list for each caller)."""
 
     @abstractmethod
     def _why_illegal(self, s: S, move: Move) -> str: ...
@@ -154,37 +170,34 @@ class Game(ABC, Generic[S]):
     @property
     def current_player(self) -> int | None:
         """Index of the player to decide; None at a chance node or when the game is over."""
-        s = self._state
-        return None if self._is_over(s) or self._is_chance(s) else self._current_player(s)
+        return None if self._over or self._chance else self._current_player(self._state)
 
     @property
     def is_chance(self) -> bool:
-        s = self._state
-        return not self._is_over(s) and self._is_chance(s)
+        """Whether the next step is chance: deal() it, or force one of chance_outcomes()."""
+        return self._chance
 
     @property
     def is_over(self) -> bool:
-        return self._is_over(self._state)
+        return self._over
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """The possible outcomes of the pending chance step with their probabilities."""
-        return self._chance_outcomes(self._state) if self.is_chance else []
+        return self._chance_outcomes(self._state) if self._chance else []
 
     def legal_moves(self) -> list[Move]:
         """Every legal move; at a chance node, every possible outcome."""
-        s = self._state
-        step = len(self.history)
         listed = self._listed
-        if listed[0] is s and listed[1] == step:
-            return listed[2][:]
-        if self._is_over(s):
-            moves: list[Move] = []
-        elif self._is_chance(s):
-            moves = [m for m, _ in self._chance_outcomes(s)]
-        else:
-            moves = self._legal(s)
-        self._listed = (s, step, moves)
-        return moves[:]
+        if listed is None:
+            s = self._state
+            if self._over:
+                listed = []
+            elif self._chance:
+                listed = [m for m, _ in self._chance_outcomes(s)]
+            else:
+                listed = self._legal(s)
+            self._listed = listed            # play() checks moves against this list
+        return list(listed)
 
     def play(self, move: Move | str) -> list[Event]:
         """Play a move (or force a chance outcome). Raises IllegalMove and changes nothing."""
@@ -194,12 +207,11 @@ class Game(ABC, Generic[S]):
             move = Move.parse(move)
         elif type(move.kind) is not str or type(move.arg) is not str:
             raise IllegalMove(move, "not a move")
-        s = self._state
         listed = self._listed
-        if listed[0] is s and listed[1] == len(self.history):
-            legal = move in listed[2]
+        if listed is not None:
+            legal = move in listed
         else:
-            legal = not self._is_over(s) and self._is_legal(s, move)
+            legal = not self._over and self._is_legal(self._state, move)
         if not legal:
             raise IllegalMove(move, self._reason(move))
         return self._commit(move)
@@ -216,6 +228,7 @@ class Game(ABC, Generic[S]):
             raise
         self.history.append(move)
         self.log.append(events)
+        self._sync()
         return events
 
     def _rewind(self, steps: int) -> None:
@@ -224,24 +237,24 @@ class Game(ABC, Generic[S]):
         del self._checkpoints[k + 1:]
         if steps % CHECKPOINT_EVERY == 0:
             self._state = self._checkpoints.pop()
-            return
-        s = self._checkpoints[k].clone()
-        for move in self.history[k * CHECKPOINT_EVERY:steps]:
-            self._apply(s, move)
-        self._state = s
+        else:
+            s = self._checkpoints[k].clone()
+            for move in self.history[k * CHECKPOINT_EVERY:steps]:
+                self._apply(s, move)
+            self._state = s
+        self._sync()
 
     def _reason(self, move: Move) -> str:
-        if self.is_over:
+        if self._over:
             return "the game is over"
         return self._why_illegal(self._state, move)
 
     def deal(self) -> list[Event]:
         """Resolve the pending chance step with the game's seeded dealer."""
-        s = self._state
-        if self._is_over(s) or not self._is_chance(s):
+        if not self._chance:
             raise IllegalMove("deal", "there is no chance step to resolve now")
         x = dealer_uniform_from(self._dealer_base, len(self.history))
-        return self._commit(self._sample_chance(s, x))  # legal by construction
+        return self._commit(self._sample_chance(self._state, x))  # legal by construction
 
     def undo(self) -> Move:
         """Take back the last step (decision or chance outcome) and return it."""
@@ -306,6 +319,7 @@ class Game(ABC, Generic[S]):
         other._state = s
         other._checkpoints = [c.clone() for c in self._checkpoints]
         other.history, other.log = list(self.history), [list(b) for b in self.log]
+        other._sync()
         return other
 
     def scores(self) -> list[int]:

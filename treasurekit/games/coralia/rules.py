@@ -34,14 +34,13 @@ Jenny places an octopus on the blue reef and scores 4 points, one for each die t
 
 from __future__ import annotations
 
-import copy
 import random
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import accumulate, compress, product
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ...core.events import Event, event_of
 from ...core.game import Game
@@ -1141,11 +1140,7 @@ class Coralia(Game[CoraliaState]):
             pile[:] = [0] * NCARDS
             for k in ks:
                 pile[k] += 1
-        twin = copy.copy(self)
-        twin._state = s
-        twin._checkpoints = [c.clone() for c in self._checkpoints]
-        twin.history, twin.log = list(self.history), [list(b) for b in self.log]
-        return twin
+        return cast(Coralia, self._with_state(s))
 
 
 #: task kind -> the method that carries it out (``_do_<kind>``), for the hot path.
