@@ -326,22 +326,29 @@ class SeaOrShore(Game[SeaOrShoreState]):
             steal = _SEAT_MOVES["steal"]
             return (_TAKE, *[steal[v] for v in targets])
         if kind == "rob":
-            rob = _SEAT_MOVES["rob"]
-            return tuple([rob[v] for v in range(s.players) if v != p and s.additions[v] >= 2])
+            return tuple(map(_SEAT_MOVES["rob"].__getitem__, self._rob_victims(s, p)))
         if kind == "swap":
             return tuple(_SEAT_MOVES["swap"][v] for v in range(s.players)
                          if v != p and s.hands[v])
         if kind in ("give", "discard"):
             return tuple(_CARD_MOVES[kind][c] for c in s.hands[p])
         if kind == "peek":
-            peek = _SEAT_MOVES["peek"]
-            return tuple([peek[d] for d, deck in enumerate(s.decks) if deck.size()])
+            return tuple(map(_SEAT_MOVES["peek"].__getitem__, self._peek_options(s)))
         if kind == "order":
             return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
         if kind == "salvage":
             return tuple(_SEAT_MOVES["salvage"][v] for v in range(s.players)
                          if s.played[v] is not None and v not in s.salvaged)
         return ()
+
+    def _rob_victims(self, s: SeaOrShoreState, p: int) -> list[int]:
+        """The seats ``p`` may steal two addition cards from (the action's choice)."""
+        additions = s.additions
+        return [v for v in range(s.players) if v != p and additions[v] >= 2]
+
+    def _peek_options(self, s: SeaOrShoreState) -> list[int]:
+        """The treasure decks that still hold a card to look at (the action's choice)."""
+        return [d for d, deck in enumerate(s.decks) if deck.top or deck.middle or deck.bottom]
 
     def _steal_targets(self, s: SeaOrShoreState, step: Step) -> list[int]:
         """Players the winner of a colour (the treasure ``step``) may rob instead of taking
@@ -414,13 +421,18 @@ class SeaOrShore(Game[SeaOrShoreState]):
             # The most frequent step of all, a card of the deal, on a short path: not the
             # last card (so no event), and the box keeps several cards for the next one
             # (so the next step is the dealer's again): the deal step stays where it is.
-            self._deal_card(s, move.arg)
+            s.box.remove(move.arg)                      # (as _deal_card)
+            s.hands[(s.first_starter + s.dealt) % s.players].append(move.arg)
+            s.dealt += 1
             return []
-        s.steps.pop(0)
+        steps = s.steps
+        steps.pop(0)
         # Every handler appends its events to this one list (as do the steps carried out
         # after it), instead of returning lists for the caller to join.
         events: list[Event] = []
         _HANDLERS[kind](self, s, step, move, events)
+        if s.steps is steps and steps and _RUN[steps[0].kind] is WAITS:
+            return events                       # the next player's turn: nothing to carry out
         self._advance(s, events)
         return events
 
@@ -470,8 +482,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if kind == "treasure":                  # take, unless someone can be robbed
             return None if self._steal_targets(s, step) else _TAKE
         if kind == "rob":                       # whose pair of addition cards to take
-            additions, p = s.additions, step.player
-            victims = [v for v in range(s.players) if v != p and additions[v] >= 2]
+            victims = self._rob_victims(s, step.player)
             return _SEAT_MOVES["rob"][victims[0]] if len(victims) == 1 else None
         legal = self._build_legal(s)
         if len(legal) != 1:
@@ -711,7 +722,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         side = self.sides[card]
         name = self.players[p]
         if side == "additions":
-            if any([v != p and adds >= 2 for v, adds in enumerate(s.additions)]):
+            victims = self._rob_victims(s, p)
+            if len(victims) == 1:                # no choice: steal from them at once
+                self._rob(s, _SEAT_STEPS["rob"][p], _SEAT_MOVES["rob"][victims[0]], events)
+                return
+            if victims:
                 s.steps.insert(0, _SEAT_STEPS["rob"][p])
                 return
             took = min(2, s.addition_pile)
@@ -728,11 +743,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.steps.insert(0, _SEAT_STEPS["swap"][p])
             return
         if side == "peek":
-            if not any(deck.size() for deck in s.decks):
-                events.append(event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
-                                        (("player", name),), ())))
+            decks = self._peek_options(s)
+            if len(decks) == 1:                  # no choice: look at that deck at once
+                self._peek(s, _SEAT_STEPS["peek"][p], _SEAT_MOVES["peek"][decks[0]], events)
                 return
-            s.steps.insert(0, _SEAT_STEPS["peek"][p])
+            if decks:
+                s.steps.insert(0, _SEAT_STEPS["peek"][p])
+                return
+            events.append(event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
+                                    (("player", name),), ())))
             return
         s.steps[0:0] = [_SEAT_STEPS["salvage"][p], _SEAT_STEPS["discard"][p]]
 
