@@ -162,15 +162,22 @@ def groups(s: SeaOrShoreState) -> list[Group]:
     the start. The seats are collected clockwise from the starter, so a stable sort on the
     value alone settles the ties.
     """
-    keys, group_of, labels = competing_colours(s)
-    # one list per group (at most one per colour; the lists of no group stay empty)
-    ranked: list[list[tuple[int, int]]] = [[], [], [], []]
-    played_cards = s.played
-    n, starter = s.players, s.starter
-    for seat in clockwise(n, starter):
+    competing = competing_colours(s)
+    ranked: list[list[tuple[int, int]]] = [[], [], [], []]   # one list per group (at most 4)
+    group_of, played_cards = competing.group_of, s.played
+    for seat in clockwise(s.players, s.starter):
         played = played_cards[seat]
         if played is not None:
             ranked[group_of[played.card[0]]].append((seat, PLAY_OF[played].value))
+    return rank_groups(s, competing, ranked)
+
+
+def rank_groups(s: SeaOrShoreState, competing: Competition,
+                ranked: list[list[tuple[int, int]]]) -> list[Group]:
+    """The groups of ``groups(s)`` from the (seat, value) pairs of each group's colour(s),
+    collected clockwise from the starter (the rules collect them while revealing)."""
+    n, starter = s.players, s.starter
+    keys, labels = competing.colours, competing.labels
     # each group at its winner's place clockwise from the starter, then read in that order
     by_place: list[Group | None] = [None] * n
     for i, seats in enumerate(ranked):
@@ -313,22 +320,20 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if kind == "uncover":
             return (_REVEAL,)
         if kind == "treasure":
-            targets = self._steal_targets(s)
+            targets = self._steal_targets(s, step)
             if not targets:
                 return _TAKE_ONLY                # the usual case: nobody to steal from
             steal = _SEAT_MOVES["steal"]
             return (_TAKE, *[steal[v] for v in targets])
         if kind == "rob":
-            rob = _SEAT_MOVES["rob"]
-            return tuple([rob[v] for v in range(s.players) if v != p and s.additions[v] >= 2])
+            return tuple(map(_SEAT_MOVES["rob"].__getitem__, self._rob_victims(s, p)))
         if kind == "swap":
             return tuple(_SEAT_MOVES["swap"][v] for v in range(s.players)
                          if v != p and s.hands[v])
         if kind in ("give", "discard"):
             return tuple(_CARD_MOVES[kind][c] for c in s.hands[p])
         if kind == "peek":
-            peek = _SEAT_MOVES["peek"]
-            return tuple([peek[d] for d, deck in enumerate(s.decks) if deck.size()])
+            return tuple(map(_SEAT_MOVES["peek"].__getitem__, self._peek_options(s)))
         if kind == "order":
             return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
         if kind == "salvage":
@@ -336,9 +341,18 @@ class SeaOrShore(Game[SeaOrShoreState]):
                          if s.played[v] is not None and v not in s.salvaged)
         return ()
 
-    def _steal_targets(self, s: SeaOrShoreState) -> list[int]:
-        """Players the colour's winner may rob instead of taking the face-up treasure."""
-        step = s.steps[0]
+    def _rob_victims(self, s: SeaOrShoreState, p: int) -> list[int]:
+        """The seats ``p`` may steal two addition cards from (the action's choice)."""
+        additions = s.additions
+        return [v for v in range(s.players) if v != p and additions[v] >= 2]
+
+    def _peek_options(self, s: SeaOrShoreState) -> list[int]:
+        """The treasure decks that still hold a card to look at (the action's choice)."""
+        return [d for d, deck in enumerate(s.decks) if deck.top or deck.middle or deck.bottom]
+
+    def _steal_targets(self, s: SeaOrShoreState, step: Step) -> list[int]:
+        """Players the winner of a colour (the treasure ``step``) may rob instead of taking
+        the face-up treasure."""
         winner, colour = step.player, COLOURS[step.colour]
         won = s.played[winner]
         assert won is not None
@@ -407,10 +421,18 @@ class SeaOrShore(Game[SeaOrShoreState]):
             # The most frequent step of all, a card of the deal, on a short path: not the
             # last card (so no event), and the box keeps several cards for the next one
             # (so the next step is the dealer's again): the deal step stays where it is.
-            self._deal_card(s, move.arg)
+            s.box.remove(move.arg)                      # (as _deal_card)
+            s.hands[(s.first_starter + s.dealt) % s.players].append(move.arg)
+            s.dealt += 1
             return []
-        s.steps.pop(0)
-        events = _HANDLERS[kind](self, s, step, move)
+        steps = s.steps
+        steps.pop(0)
+        # Every handler appends its events to this one list (as do the steps carried out
+        # after it), instead of returning lists for the caller to join.
+        events: list[Event] = []
+        _HANDLERS[kind](self, s, step, move, events)
+        if s.steps is steps and steps and _RUN[steps[0].kind] is WAITS:
+            return events                       # the next player's turn: nothing to carry out
         self._advance(s, events)
         return events
 
@@ -426,17 +448,16 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 break
             if run is AUTOMATIC:
                 s.steps.pop(0)
-                events += _HANDLERS[kind](self, s, step, _AUTO)
+                _HANDLERS[kind](self, s, step, _AUTO, events)
                 continue
             if run is DECIDES or run is HAND:
                 if run is HAND and len(s.hands[step.player]) > 1:
                     break                                # a choice between hand cards
-                legal = self._build_legal(s)
-                if len(legal) != 1:
-                    s.legal = legal                      # the decision waits: keep its list
-                    break
+                forced = self._forced(s, step)
+                if forced is None:
+                    break                                # the decision waits
                 s.steps.pop(0)
-                events += _HANDLERS[kind](self, s, step, legal[0])
+                _HANDLERS[kind](self, s, step, forced, events)
                 continue
             if run is DRAWS:
                 deck = s.decks[step.deck]
@@ -445,16 +466,29 @@ class SeaOrShore(Game[SeaOrShoreState]):
                         len(deck.top) < 3 if kind == "see" else not deck.top):
                     break           # the usual case: the dealer draws from the shuffled middle
                                     # (sorted: two or more different cards)
-                forced = self._known_draw(s, step)
-                if forced is not None:
-                    s.steps.pop(0)
-                    events += forced
+                if self._known_draw(s, step, events):
                     continue
             if not self._one_outcome(s, step):
                 break                                    # the dealer's turn
             s.steps.pop(0)                               # chance with nothing to decide
             (outcome, _), = self._chance_outcomes_of(s, step)
-            events += _HANDLERS[kind](self, s, step, outcome)
+            _HANDLERS[kind](self, s, step, outcome, events)
+
+    def _forced(self, s: SeaOrShoreState, step: Step) -> Move | None:
+        """The only legal move of the decision ``step`` (at ``s.steps[0]``), or None when
+        the player has a choice. The frequent decisions are counted without listing
+        their moves; the others are listed (and the list kept when the decision waits)."""
+        kind = step.kind
+        if kind == "treasure":                  # take, unless someone can be robbed
+            return None if self._steal_targets(s, step) else _TAKE
+        if kind == "rob":                       # whose pair of addition cards to take
+            victims = self._rob_victims(s, step.player)
+            return _SEAT_MOVES["rob"][victims[0]] if len(victims) == 1 else None
+        legal = self._build_legal(s)
+        if len(legal) != 1:
+            s.legal = legal                      # the decision waits: keep its list
+            return None
+        return legal[0]
 
     # deal and turn up ---------------------------------------------------------------------
     def _deal_card(self, s: SeaOrShoreState, card: str) -> None:
@@ -463,40 +497,45 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[(s.first_starter + s.dealt) % s.players].append(card)
         s.dealt += 1
 
-    def _deal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _deal(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         self._deal_card(s, move.arg)
         if s.dealt < s.to_deal:
             s.steps.insert(0, step)               # the same step again: the next card
-            return []
+            return
         for hand in s.hands:
             hand.sort(key=_HAND_KEY)
         kind = "dealt" if s.box else "dealt_all"
-        return [event_of((GAME, kind, SECTION.SETUP,
-                          (("cards", HAND_SIZE[s.players]), ("round", s.round + 1),
-                           ("unseen", len(s.box))), ()))]
+        events.append(event_of((GAME, kind, SECTION.SETUP,
+                                (("cards", HAND_SIZE[s.players]), ("round", s.round + 1),
+                                 ("unseen", len(s.box))), ())))
 
-    def _known_draw(self, s: SeaOrShoreState, step: Step) -> list[Event] | None:
-        """Turn up or look at a card whose identity is already settled, or None if it is not."""
+    def _known_draw(self, s: SeaOrShoreState, step: Step, events: list[Event]) -> bool:
+        """Turn up or look at a card whose identity is already settled (the step is then
+        done: True), or False if it is not."""
         kind, d = step.kind, step.deck
         deck = s.decks[d]
         if kind == "turn":
-            if deck.top:
-                return self._turn(s, step, _TURN_MOVES[deck.top[0]])
-            if deck.middle:
-                return None
-            if deck.bottom:
-                return self._turn(s, step, _TURN_MOVES[deck.bottom[0]])
-            return [event_of((GAME, "deck_empty", SECTION.SETUP, (("deck", d + 1),), ()))]
+            if deck.middle and not deck.top:
+                return False
+            s.steps.pop(0)
+            if deck.top or deck.bottom:
+                self._turn(s, step, _TURN_MOVES[(deck.top or deck.bottom)[0]], events)
+            else:
+                events.append(event_of((GAME, "deck_empty", SECTION.SETUP,
+                                        (("deck", d + 1),), ())))
+            return True
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or not (deck.middle or deck.bottom):
-            return []
+            s.steps.pop(0)
+            return True
         if deck.middle:
-            return None
-        deck.top.append(deck.bottom.pop(0))
-        s.steps.insert(0, step)
-        return []
+            return False
+        deck.top.append(deck.bottom.pop(0))     # the step stays: the next card
+        return True
 
-    def _turn(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _turn(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         d = step.deck
         deck = s.decks[d]
         if deck.top:
@@ -509,24 +548,25 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if any(known):
             s.known[d] = [k - 1 if k else 0 for k in known]
         s.face_up[d] = move.arg
-        return [event_of((GAME, "turn", SECTION.SETUP,
-                          (("deck", d + 1), ("card", TREASURES[move.arg])), ()))]
+        events.append(event_of((GAME, "turn", SECTION.SETUP,
+                                (("deck", d + 1), ("card", TREASURES[move.arg])), ())))
 
     # the pass before play --------------------------------------------------------------
-    def _pass(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _pass(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p = step.player
         s.passing[p] = move.arg
         to = (p - 1) % s.players
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
-        return [event_of((GAME, "pass", SECTION.SETUP,
-                          (("player", self.players[p]), ("to", self.players[to]),
-                           ("card", island(move.arg))), (p,)))]
+        events.append(event_of((GAME, "pass", SECTION.SETUP,
+                                (("player", self.players[p]), ("to", self.players[to]),
+                                 ("card", island(move.arg))), (p,))))
 
-    def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         for p, card in enumerate(s.passing):
             assert card is not None
             s.hands[p].remove(card)
-        events = []
         for p in s.order_from(s.starter):
             card = s.passing[p]
             assert card is not None
@@ -538,42 +578,58 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for hand in s.hands:
             hand.sort(key=_HAND_KEY)
         s.passing = [None] * s.players
-        return events + [event_of((GAME, "passed", SECTION.SETUP,
-                                   (("player", self.players[s.starter]),), ()))]
+        events.append(event_of((GAME, "passed", SECTION.SETUP,
+                                (("player", self.players[s.starter]),), ())))
 
     # a trick ---------------------------------------------------------------------------
-    def _play(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _play(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p = step.player
         play = PLAYS[move.arg]                   # a legal play: in the table
         played = play.played
         s.hands[p].remove(played.card)
         s.additions[p] -= played.adds
         s.played[p] = played
-        return [event_of((GAME, play.kind, SECTION.PLAY,
-                          (("player", self.players[p]),) + play.shown, (p,)))]
+        events.append(event_of((GAME, play.kind, SECTION.PLAY,
+                                (("player", self.players[p]),) + play.shown, (p,))))
 
-    def _uncover(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _uncover(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         """A set-up table waits with every card covered until someone says "reveal"."""
-        return []
 
-    def _reveal(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _reveal(self, s: SeaOrShoreState, step: Step, move: Move,
+                events: list[Event]) -> None:
+        """Uncover the cards and settle the trick as far as it goes without a decision.
+
+        The cards are revealed and sorted into their colours' groups in one walk round
+        the table; who wins which colour, the ties, the addition cards earned and the
+        treasures simply taken follow at once. Only what may wait for a player (a treasure
+        someone could be robbed of, the actions) becomes a step, then the end of the
+        trick; a trick with neither ends here too, and the next one is set out."""
         s.revealed = True
         names = self.players
-        events = []
+        competing = competing_colours(s)
+        group_of, played = competing.group_of, s.played
+        ranked: list[list[tuple[int, int]]] = [[], [], [], []]
         for seat in clockwise(s.players, s.starter):
-            played = s.played[seat]
-            assert played is not None
+            on_table = played[seat]
+            assert on_table is not None
+            play = PLAY_OF[on_table]
             events.append(event_of((GAME, "reveal", SECTION.PLAY,
-                                    (("player", names[seat]),) + PLAY_OF[played].revealed, ())))
-        found = groups(s)
-        for g in found:
-            if len(g.colours) > 1:
-                events.append(event_of((GAME, "merged", SECTION.EXCEPTION,
-                                        (("colours", g.colour),
-                                         ("player", names[g.winner])), ())))
-        events += self._ties(found)
-        events += self._award_additions(s, found)
-        treasures: list[Step] = []
+                                    (("player", names[seat]),) + play.revealed, ())))
+            ranked[group_of[on_table.card[0]]].append((seat, play.value))
+        found = rank_groups(s, competing, ranked)
+        if competing is not _APART:                      # three players: merged colours
+            for g in found:
+                if len(g.colours) > 1:
+                    events.append(event_of((GAME, "merged", SECTION.EXCEPTION,
+                                            (("colours", g.colour),
+                                             ("player", names[g.winner])), ())))
+        contested = [g for g in found if len(g.ranked) > 1]
+        if contested:
+            self._ties(contested, events)
+            self._award_additions(s, contested, events)
+        treasures: list[tuple[Group, Step]] = []
         actions: list[Step] = []
         deck_of = _DECK_OF[s.players]
         face_up = s.face_up
@@ -587,24 +643,31 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 events.append(event_of((GAME, "win_treasure", SECTION.WIN,
                                         (("player", names[g.winner]), ("colour", colour),
                                          ("treasure", TREASURES[up])), ())))
-                treasures.append(_treasure_step(g.winner, deck, first))
+                treasures.append((g, _treasure_step(g.winner, deck, first)))
             else:
                 card = ACTION_CARD_OF[first]
                 events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
                                         (("player", names[g.winner]), ("colour", colour),
                                          ("action", _ACTION[sides[card]])), ())))
                 actions.append(_action_step(g.winner, card))
-        s.steps[0:0] = treasures + actions + [_END_TRICK]
-        return events
+        # the treasures in turn: taken at once, until one could be stolen instead (only
+        # from a seat that played the same colour: one of the winner's group)
+        for i, (g, treasure) in enumerate(treasures):
+            if len(g.ranked) > 1 and self._steal_targets(s, treasure):
+                s.steps[0:0] = [t for _, t in treasures[i:]] + actions + [_END_TRICK]
+                return
+            self._treasure(s, treasure, _TAKE, events)
+        if actions:
+            s.steps[0:0] = actions + [_END_TRICK]
+        else:
+            self._end_trick(s, _END_TRICK, _AUTO, events)
 
-    def _ties(self, found: list[Group]) -> list[Event]:
-        """Explain every tie the starting card settles (for the win and for the lowest)."""
-        events = []
+    def _ties(self, contested: list[Group], events: list[Event]) -> None:
+        """Explain every tie the starting card settles (for the win and for the lowest) in
+        the groups of two or more players."""
         names = self.players
-        for g in found:
+        for g in contested:
             ranked = g.ranked
-            if len(ranked) == 1:
-                continue                         # alone in its colour: no tie to explain
             (a, x), (b, y) = ranked[0], ranked[1]
             if y == x:
                 events.append(event_of((GAME, "tie_win", SECTION.TIE,
@@ -615,18 +678,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 events.append(event_of((GAME, "tie_low", SECTION.TIE,
                                         (("player", names[low]), ("other", names[c]),
                                          ("value", v), ("colour", g.colour)), ())))
-        return events
 
-    def _award_additions(self, s: SeaOrShoreState, found: list[Group]) -> list[Event]:
-        """The lowest player of each contested colour earns one addition card per card of it."""
-        events = []
-        n, starter = s.players, s.starter
-        # each contested group at its lowest seat's place clockwise from the starter
-        by_place: list[Group | None] = [None] * n
-        for g in found:
-            if len(g.ranked) > 1:
-                by_place[(g.ranked[-1][0] - starter) % n] = g
-        for g in filter(None, by_place):         # in turn order, while the pile lasts
+    def _award_additions(self, s: SeaOrShoreState, contested: list[Group],
+                         events: list[Event]) -> None:
+        """The lowest player of each contested colour earns one addition card per card of
+        it, in turn order from the starter (which matters when the pile runs short)."""
+        if len(contested) > 1:
+            n, starter = s.players, s.starter
+            contested = sorted(contested, key=lambda g: (g.ranked[-1][0] - starter) % n)
+        for g in contested:
             seat = g.ranked[-1][0]
             earned = min(len(g.ranked), s.addition_pile)
             s.addition_pile -= earned
@@ -635,69 +695,84 @@ class SeaOrShore(Game[SeaOrShoreState]):
             events.append(event_of((GAME, kind, SECTION.LOSE,
                                     (("player", self.players[seat]), ("colour", g.colour),
                                      ("cards", len(g.ranked)), ("earned", earned)), ())))
-        return events
 
-    def _treasure(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _treasure(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         winner, d = step.player, step.deck
         if move.kind == "take":
             card = s.face_up[d]
             assert card is not None
             s.face_up[d] = None
             s.piles[winner].append(card)
-            return [event_of((GAME, "take", SECTION.TREASURE,
-                              (("player", self.players[winner]), ("treasure", TREASURES[card])),
-                              ()))]
+            events.append(event_of((GAME, "take", SECTION.TREASURE,
+                                    (("player", self.players[winner]),
+                                     ("treasure", TREASURES[card])), ())))
+            return
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
-        return [event_of((GAME, "steal", SECTION.STEAL,
-                          (("player", self.players[winner]), ("victim", self.players[victim]),
-                           ("treasure", TREASURES[card])), ()))]
+        events.append(event_of((GAME, "steal", SECTION.STEAL,
+                                (("player", self.players[winner]), ("victim", self.players[victim]),
+                                 ("treasure", TREASURES[card])), ())))
 
     # actions ----------------------------------------------------------------------------
-    def _action(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _action(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p, card = step.player, step.card
         side = self.sides[card]
         name = self.players[p]
         if side == "additions":
-            if any([v != p and adds >= 2 for v, adds in enumerate(s.additions)]):
+            victims = self._rob_victims(s, p)
+            if len(victims) == 1:                # no choice: steal from them at once
+                self._rob(s, _SEAT_STEPS["rob"][p], _SEAT_MOVES["rob"][victims[0]], events)
+                return
+            if victims:
                 s.steps.insert(0, _SEAT_STEPS["rob"][p])
-                return []
+                return
             took = min(2, s.addition_pile)
             s.addition_pile -= took
             s.additions[p] += took
-            return [event_of((GAME, "rob_pile", SECTION.ACTION_ADDITIONS,
-                              (("player", name), ("cards", took)), ()))]
+            events.append(event_of((GAME, "rob_pile", SECTION.ACTION_ADDITIONS,
+                                    (("player", name), ("cards", took)), ())))
+            return
         if side == "swap":
             if not s.hands[p]:
-                return [event_of((GAME, "no_effect", SECTION.ACTION_SWAP,
-                                  (("player", name),), ()))]
+                events.append(event_of((GAME, "no_effect", SECTION.ACTION_SWAP,
+                                        (("player", name),), ())))
+                return
             s.steps.insert(0, _SEAT_STEPS["swap"][p])
-            return []
+            return
         if side == "peek":
-            if not any(deck.size() for deck in s.decks):
-                return [event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
-                                  (("player", name),), ()))]
-            s.steps.insert(0, _SEAT_STEPS["peek"][p])
-            return []
+            decks = self._peek_options(s)
+            if len(decks) == 1:                  # no choice: look at that deck at once
+                self._peek(s, _SEAT_STEPS["peek"][p], _SEAT_MOVES["peek"][decks[0]], events)
+                return
+            if decks:
+                s.steps.insert(0, _SEAT_STEPS["peek"][p])
+                return
+            events.append(event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
+                                    (("player", name),), ())))
+            return
         s.steps[0:0] = [_SEAT_STEPS["salvage"][p], _SEAT_STEPS["discard"][p]]
-        return []
 
-    def _rob(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _rob(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p, v = step.player, int(move.arg)
         s.additions[v] -= 2
         s.additions[p] += 2
-        return [event_of((GAME, "rob", SECTION.ACTION_ADDITIONS,
-                          (("player", self.players[p]), ("victim", self.players[v])), ()))]
+        events.append(event_of((GAME, "rob", SECTION.ACTION_ADDITIONS,
+                                (("player", self.players[p]), ("victim", self.players[v])), ())))
 
-    def _swap(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _swap(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p, v = step.player, int(move.arg)
         s.steps.insert(0, Step("grab", p, victim=v))
-        return [event_of((GAME, "swap", SECTION.ACTION_SWAP,
-                          (("player", self.players[p]), ("victim", self.players[v]),
-                           ("cards", min(2, len(s.hands[v])))), ()))]
+        events.append(event_of((GAME, "swap", SECTION.ACTION_SWAP,
+                                (("player", self.players[p]), ("victim", self.players[v]),
+                                 ("cards", min(2, len(s.hands[v])))), ())))
 
-    def _grab(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _grab(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p, v = step.player, step.victim
         cards = move.arg.split(",") if move.arg else []
         for c in cards:
@@ -706,40 +781,44 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[p].sort(key=_HAND_KEY)
         s.grabbed = cards
         s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
-        return [event_of((GAME, "grab", SECTION.ACTION_SWAP,
-                          (("player", self.players[p]), ("victim", self.players[v]),
-                           ("cards", tuple(island(c) for c in cards))), (p, v)))]
+        events.append(event_of((GAME, "grab", SECTION.ACTION_SWAP,
+                                (("player", self.players[p]), ("victim", self.players[v]),
+                                 ("cards", tuple(island(c) for c in cards))), (p, v))))
 
-    def _give(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _give(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p, v = step.player, step.victim
         s.hands[p].remove(move.arg)
         s.hands[v].append(move.arg)
         s.hands[v].sort(key=_HAND_KEY)
         if not any(st.kind == "give" for st in s.steps):
             s.grabbed = []
-        return [event_of((GAME, "give", SECTION.ACTION_SWAP,
-                          (("player", self.players[p]), ("victim", self.players[v]),
-                           ("card", island(move.arg))), (p, v)))]
+        events.append(event_of((GAME, "give", SECTION.ACTION_SWAP,
+                                (("player", self.players[p]), ("victim", self.players[v]),
+                                 ("card", island(move.arg))), (p, v))))
 
-    def _peek(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _peek(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p, d = step.player, int(move.arg)
         s.steps[0:0] = [Step("see", p, d), Step("order", p, d)]
-        return [event_of((GAME, "peek", SECTION.ACTION_PEEK,
-                          (("player", self.players[p]), ("deck", d + 1),
-                           ("cards", min(3, s.decks[d].size()))), ()))]
+        events.append(event_of((GAME, "peek", SECTION.ACTION_PEEK,
+                                (("player", self.players[p]), ("deck", d + 1),
+                                 ("cards", min(3, s.decks[d].size()))), ())))
 
-    def _see(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _see(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         d = step.deck
         deck = s.decks[d]
         deck.middle.remove(move.arg)
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
         p = step.player
-        return [event_of((GAME, "see", SECTION.ACTION_PEEK,
-                          (("player", self.players[p]), ("card", TREASURES[move.arg]),
-                           ("place", len(deck.top))), (p,)))]
+        events.append(event_of((GAME, "see", SECTION.ACTION_PEEK,
+                                (("player", self.players[p]), ("card", TREASURES[move.arg]),
+                                 ("place", len(deck.top))), (p,))))
 
-    def _order(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _order(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p, d = step.player, step.deck
         deck = s.decks[d]
         new = move.arg.split(",")
@@ -747,31 +826,33 @@ class SeaOrShore(Game[SeaOrShoreState]):
         # only the looker knows the new order; anyone who knew the old one no longer does
         known = s.known[d] = [0] * s.players
         known[p] = len(new)
-        return [event_of((GAME, "order", SECTION.ACTION_PEEK,
-                          (("player", self.players[p]), ("deck", d + 1),
-                           ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,)))]
+        events.append(event_of((GAME, "order", SECTION.ACTION_PEEK,
+                                (("player", self.players[p]), ("deck", d + 1),
+                                 ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,))))
 
-    def _salvage(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _salvage(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p, v = step.player, int(move.arg)
         played = s.played[v]
         assert played is not None
         s.salvaged.append(v)
         s.hands[p].append(played.card)
         s.hands[p].sort(key=_HAND_KEY)
-        return [event_of((GAME, "salvage", SECTION.ACTION_SALVAGE,
-                          (("player", self.players[p]), ("owner", self.players[v]),
-                           ("card", island(played.card))), ()))]
+        events.append(event_of((GAME, "salvage", SECTION.ACTION_SALVAGE,
+                                (("player", self.players[p]), ("owner", self.players[v]),
+                                 ("card", island(played.card))), ())))
 
-    def _discard(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _discard(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         p = step.player
         s.hands[p].remove(move.arg)
         s.discards.append(move.arg)
-        return [event_of((GAME, "discard", SECTION.ACTION_SALVAGE,
-                          (("player", self.players[p]), ("card", island(move.arg))), ()))]
+        events.append(event_of((GAME, "discard", SECTION.ACTION_SALVAGE,
+                                (("player", self.players[p]), ("card", island(move.arg))), ())))
 
     # end of a trick, a round, the game -------------------------------------------------------
-    def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
-        events = []
+    def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         played = s.played                        # every seat played a card this trick
         returned = sum(map(_ADDS, played))
         if s.salvaged:                           # a card taken back by the salvage action
@@ -797,25 +878,26 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
-            return events
+            return
         s.steps[0:0] = trick_steps(s.players, s.starter)
         events.append(event_of((GAME, "next_trick", SECTION.END_TRICK,
                                 (("player", self.players[s.starter]),), ())))
-        return events
 
-    def _end_round(self, s: SeaOrShoreState, step: Step, move: Move) -> list[Event]:
+    def _end_round(self, s: SeaOrShoreState, step: Step, move: Move,
+              events: list[Event]) -> None:
         scores = round_points(s)
         s.round_scores.append(scores)
-        events = [event_of((GAME, "round_score", SECTION.GAME_END,
-                            (("player", self.players[p]),
-                             ("treasure", sum(TREASURES[t].value for t in s.piles[p])),
-                             ("additions", s.additions[p]), ("total", scores[p])), ()))
-                  for p in range(s.players)]
+        events += [event_of((GAME, "round_score", SECTION.GAME_END,
+                             (("player", self.players[p]),
+                              ("treasure", sum(TREASURES[t].value for t in s.piles[p])),
+                              ("additions", s.additions[p]), ("total", scores[p])), ()))
+                   for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
             s.round += 1
             self._setup_round(s, starter=(s.first_starter + 1) % s.players)
-            return events + [event_of((GAME, "second_round", SECTION.GAME_END,
-                                       (("player", self.players[s.starter]),), ()))]
+            events.append(event_of((GAME, "second_round", SECTION.GAME_END,
+                                    (("player", self.players[s.starter]),), ())))
+            return
         s.over = True
         s.steps = []
         totals = self._scores(s)
@@ -826,8 +908,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
             events.append(event_of((GAME, "final_tie", SECTION.TIE,
                                     (("players", tied), ("score", best), ("player", winner),
                                      ("starter", self.players[s.starter])), ())))
-        return events + [event_of((GAME, "winner", SECTION.GAME_END,
-                                   (("player", winner), ("score", best)), ()))]
+        events.append(event_of((GAME, "winner", SECTION.GAME_END,
+                                (("player", winner), ("score", best)), ())))
 
     def _winners(self, s: SeaOrShoreState) -> list[int]:
         """The highest total; a tie goes, as every tie does, to the starting player (who holds
