@@ -292,11 +292,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return move in self._decisions(s)        # listed once per decision
 
     # ---- legal moves ------------------------------------------------------------------
-    def _legal(self, s: SeaOrShoreState) -> list[Move]:
+    def _legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
         legal = s.legal                          # as _decisions(s), one call fewer per move
         if legal is None:
             legal = s.legal = self._build_legal(s)
-        return list(legal)
+        return legal                             # kept in the state: the base copies it
 
     def _decisions(self, s: SeaOrShoreState) -> tuple[Move, ...]:
         """The legal moves of the decision pending, built once per state (``s.legal``)."""
