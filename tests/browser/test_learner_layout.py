@@ -109,3 +109,27 @@ def test_a_six_player_captain_lucky_table_stays_compact(small_tab: Tab, voila_ur
     height = table.evaluate("el => el.getBoundingClientRect().height")
     assert height < 900, height
     t.assert_ok()
+
+
+@pytest.mark.parametrize("game", ["diving_bell", "captain_lucky", "sea_or_shore", "coralia"])
+def test_the_table_and_the_moves_share_the_first_screen(small_tab: Tab, voila_url: str,
+                                                        game: str) -> None:
+    """At 1280x720 the game in play stands beside what the learner reads and clicks: the
+    top of the table and the first button of the moves are on the first screen."""
+    t = small_tab
+    t.open(harness.app_url(voila_url, f"{game}.ipynb", lang="nl"))
+    harness.wait_for_app(t.page, t.watch)
+    t.tab("Speel tegen de computer")
+    t.wait_idle()                             # the tab's part is built when first opened
+    side = t.page.locator(".tk-play-side")
+    side.wait_for()
+    table = t.page.locator(".tk-play-area .tk-table").first
+    table.wait_for()
+    move = side.locator("button:visible").first
+    move.wait_for()
+    box, side_box, move_box = (x.bounding_box() for x in (table, side, move))
+    assert box and side_box and move_box
+    assert box["x"] + box["width"] <= side_box["x"], (box, side_box)    # side by side
+    assert box["y"] < 400, box
+    assert move_box["y"] + move_box["height"] <= 720, move_box
+    t.assert_ok()

@@ -86,6 +86,19 @@ def test_present_in_the_url_gives_the_projector_layout(presenter: Any) -> None:
     harness.assert_page_ok(page, watch)
 
 
+def test_every_tab_shows_only_its_own_part(presenter: Any) -> None:
+    """On a wide screen the lesson is laid out as a grid; on another tab it stays hidden."""
+    page, watch = presenter
+    tabs = page.locator(".tk-tabs .lm-TabBar-tab")
+    harness.click(page, watch, tabs.nth(2))              # the game against the computer
+    expect(page.locator(".tk-play").first).to_be_visible()
+    assert not page.locator(".tk-lesson-question").first.is_visible()
+    harness.click(page, watch, tabs.nth(0))
+    expect(page.locator(".tk-lesson-question").first).to_be_visible()
+    assert not page.locator(".tk-play").first.is_visible()
+    harness.assert_page_ok(page, watch)
+
+
 def test_keys_drive_the_lesson_and_the_language(presenter: Any) -> None:
     page, watch = presenter
     first = heading(page)

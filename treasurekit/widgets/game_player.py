@@ -96,20 +96,24 @@ class GamePlayer(w.VBox):
         self.files = SaveLoad(game, lang, self.load)
         self.cover = w.VBox([w.HTML(), self.ready])
         self.cover.add_class("tk-cover")
+        # The table and, beside it, what the learner reads and clicks: the state of the
+        # game, the moves, the last move's recap and the log. On a wide screen the two
+        # stand side by side from just under the set-up row, so the table and the
+        # buttons that play it fit on one screen; on a narrow one (and in presenter mode)
+        # the side comes first, above the table (style.CSS: .tk-play-area).
+        controls = w.HBox([self.picker, self.go_on, self.skip, self.takeback,
+                           self.review_open],
+                          layout=w.Layout(flex_flow="row wrap", gap="12px"))
+        self.side = w.VBox([self.status, controls, self.recap_box, self.narrator])
+        self.side.add_class("tk-play-side")
+        self.play_area = w.HBox([self.table, self.side],
+                                layout=w.Layout(gap="6px 14px", align_items="flex-start"))
+        self.play_area.add_class("tk-play-area")
         self.children = [w.HBox([self.mode, self.variant, self.level, self.count, self.seed,
                                  self.start, self.pace],
                                 layout=w.Layout(flex_flow="row wrap", gap="6px")),
-                         self.status, self.cover,
-                         w.HBox([self.picker, self.go_on, self.skip, self.takeback,
-                                 self.review_open, self.review_close],
-                                layout=w.Layout(flex_flow="row wrap", gap="12px")),
-                         self.recap_box, self.review]
-        self.play_area = w.HBox([self.table, self.narrator],
-                                layout=w.Layout(flex_flow="row wrap", gap="10px",
-                                                align_items="flex-start"))
-        self.children = [*self.children, self.play_area, self.files]
-        self.table.layout = w.Layout(flex="3 1 560px")
-        self.narrator.layout = w.Layout(flex="2 1 320px")
+                         self.cover, w.HBox([self.review_close]), self.review,
+                         self.play_area, self.files]
         lang.on_change(self.rename)
         self._relabelling = False       # new labels briefly reset the mode: not a new game
         self.mode.observe(lambda _c: None if self._relabelling else self.new(), names="value")

@@ -64,6 +64,16 @@ CSS = """
 .tk-seat-item p, .tk-sos .tk-deck p { margin: 2px 0; line-height: 1.3; }
 .tk-sos .tk-row:has(> .tk-deck) { gap: 22px; }
 .tk-seat h3 .tk-starter, .tk-seat h3 .tk-to-move { font-weight: normal; font-size: 0.85em; }
+/* a game in play: the side (status, moves, log) above the table, or beside it on a
+   wide screen (not in presenter mode, which sets its own sizes) */
+.tk-app .tk-play-area { display: grid; grid-template-columns: minmax(0, 1fr); }
+.tk-app .tk-play-area > .tk-play-side { order: -1; min-width: 0; }
+@media (min-width: 960px) {
+  .tk-app:not(.tk-present) .tk-play-area {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
+  .tk-app:not(.tk-present) .tk-play-area > .tk-play-side { order: 0; }
+  .tk-app:not(.tk-present) .tk-play-side .tk-panel { margin-top: 0; }
+}
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
            text-align: left; }

@@ -405,13 +405,13 @@ class Coralia(Game[CoraliaState]):
         return move in moves
 
     # ---- legal moves ------------------------------------------------------------------------
-    def _legal(self, s: CoraliaState) -> list[Move]:
+    def _legal(self, s: CoraliaState) -> tuple[Move, ...]:
         """The legal moves of the decision on top, worked out once and kept in the state
-        (``CoraliaState.moves``) until the next step; a copy, so callers may change it."""
+        (``CoraliaState.moves``) until the next step (the base hands callers a copy)."""
         moves = s.moves
         if moves is None:
             moves = s.moves = tuple(self._legal_now(s))
-        return list(moves)
+        return moves
 
     def _legal_now(self, s: CoraliaState) -> Sequence[Move]:
         task = s.tasks[-1]
