@@ -73,6 +73,7 @@ CSS = """
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
   .tk-app:not(.tk-present) .tk-play-area > .tk-play-side { order: 0; }
   .tk-app:not(.tk-present) .tk-play-side .tk-panel { margin-top: 0; }
+  .tk-app:not(.tk-present) .tk-play-side .tk-panel p { margin: 4px 0; }
 }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
