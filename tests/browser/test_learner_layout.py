@@ -132,4 +132,9 @@ def test_the_table_and_the_moves_share_the_first_screen(small_tab: Tab, voila_ur
     assert box["x"] + box["width"] <= side_box["x"], (box, side_box)    # side by side
     assert box["y"] < 400, box
     assert move_box["y"] + move_box["height"] <= 720, move_box
+    if game == "coralia":           # the longest move labels: a rolled die to the island
+        for _ in range(4):
+            t.click(side.locator("button", has_text="Neem een").first)
+        t.click(side.locator(".tk-co-picker button:visible").nth(1))
+        assert t.page.evaluate(CUT_OFF) == []
     t.assert_ok()

@@ -68,6 +68,7 @@ CSS = """
    wide screen (not in presenter mode, which sets its own sizes) */
 .tk-app .tk-play-area { display: grid; grid-template-columns: minmax(0, 1fr); }
 .tk-app .tk-play-area > .tk-play-side { order: -1; min-width: 0; }
+.tk-app .tk-play-side .widget-button { white-space: normal; text-align: left; }
 @media (min-width: 960px) {
   .tk-app:not(.tk-present) .tk-play-area {
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
