@@ -100,14 +100,13 @@ class GamePlayer(w.VBox):
         # game, the moves, the last move's recap and the log. On a wide screen the two
         # stand side by side from just under the set-up row, so the table and the
         # buttons that play it fit on one screen; on a narrow one (and in presenter mode)
-        # the side comes first, above the table (style.CSS: .tk-play-area).
+        # the side's parts come above the table and the log under it (style.CSS).
         controls = w.HBox([self.picker, self.go_on, self.skip, self.takeback,
                            self.review_open],
                           layout=w.Layout(flex_flow="row wrap", gap="12px"))
         self.side = w.VBox([self.status, controls, self.recap_box, self.narrator])
         self.side.add_class("tk-play-side")
-        self.play_area = w.HBox([self.table, self.side],
-                                layout=w.Layout(gap="6px 14px", align_items="flex-start"))
+        self.play_area = w.HBox([self.table, self.side], layout=w.Layout(gap="6px 14px"))
         self.play_area.add_class("tk-play-area")
         self.children = [w.HBox([self.mode, self.variant, self.level, self.count, self.seed,
                                  self.start, self.pace],

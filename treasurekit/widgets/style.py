@@ -64,15 +64,19 @@ CSS = """
 .tk-seat-item p, .tk-sos .tk-deck p { margin: 2px 0; line-height: 1.3; }
 .tk-sos .tk-row:has(> .tk-deck) { gap: 22px; }
 .tk-seat h3 .tk-starter, .tk-seat h3 .tk-to-move { font-weight: normal; font-size: 0.85em; }
-/* a game in play: the side (status, moves, log) above the table, or beside it on a
-   wide screen (not in presenter mode, which sets its own sizes) */
-.tk-app .tk-play-area { display: grid; grid-template-columns: minmax(0, 1fr); }
-.tk-app .tk-play-area > .tk-play-side { order: -1; min-width: 0; }
+/* a game in play: on a narrow screen (and in presenter mode) the status, the moves and
+   the recap above the table and the log under it; on a wide screen the table on the
+   left and all of those beside it (presenter mode sets its own sizes) */
+.tk-app .tk-play-area { display: flex; flex-direction: column; align-items: stretch; }
+.tk-app .tk-play-area > .tk-play-side { display: contents; }
+.tk-app .tk-play-side > * { order: -1; min-width: 0; }
+.tk-app .tk-play-side > .tk-narrator { order: 1; }
 .tk-app .tk-play-side .widget-button { white-space: normal; text-align: left; }
 @media (min-width: 960px) {
-  .tk-app:not(.tk-present) .tk-play-area {
+  .tk-app:not(.tk-present) .tk-play-area { display: grid; align-items: start;
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
-  .tk-app:not(.tk-present) .tk-play-area > .tk-play-side { order: 0; }
+  .tk-app:not(.tk-present) .tk-play-area > .tk-play-side { display: flex; min-width: 0; }
+  .tk-app:not(.tk-present) .tk-play-side > * { order: 0; }
   .tk-app:not(.tk-present) .tk-play-side .tk-panel { margin-top: 0; }
   .tk-app:not(.tk-present) .tk-play-side .tk-panel p { margin: 4px 0; }
 }
