@@ -17,15 +17,13 @@ Anything inconsistent raises InvalidSave with the reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.errors import InvalidSave
+from ...core.game import Game
 from ...core.saves import check_keys, short
-from .cards import HAND_SIZE, INDEX, TYPES
+from .cards import HAND_SIZE, INDEX, TYPES, pack_for
 from .state import CaptainLuckyState
-
-if TYPE_CHECKING:
-    from .rules import CaptainLucky
 
 KEYS = {"players", "variant", "heart", "turn", "phase", "hands", "middle", "collections",
         "discards", "draw_pile", "bonus_used", "end_announced", "title"}
@@ -84,10 +82,14 @@ def _fill(pile: list[int], name: str) -> list[int]:
     return h
 
 
-def state_from_position(game: CaptainLucky, desc: dict[str, Any]) -> CaptainLuckyState:
+def state_from_position(game: Game[CaptainLuckyState],
+                        desc: dict[str, Any]) -> CaptainLuckyState:
+    """The table a position describes; the rules check afterwards that a set can be named
+    when the position asks the player to name one (they know the sets that may be)."""
     check_keys(desc, KEYS, "position")
     names = list(game.players)
     n = len(names)
+    pack = pack_for(n)                     # the treasure cards of this game, per type
     heart = _seat(desc.get("heart", 0), names, "heart")
     turn = _seat(desc.get("turn", heart), names, "turn")
     phase = desc.get("phase", "place")
@@ -102,11 +104,11 @@ def state_from_position(game: CaptainLucky, desc: dict[str, Any]) -> CaptainLuck
                                      for i, h in enumerate(raw_hands)]
     discards = counts_of(desc.get("discards", {}), "discards")
     named = [middle, *collections, discards, *(h for h in hands if h is not None)]
-    pile = [p - sum(c[t] for c in named) for t, p in enumerate(game.pack)]
+    pile = [p - sum(c[t] for c in named) for t, p in enumerate(pack)]
     for t, left in enumerate(pile):
         if left < 0:
             raise InvalidSave(f"too many {TYPES[t]} cards: the {n}-player game has "
-                              f"{game.pack[t]}")
+                              f"{pack[t]}")
     full: list[list[int]] = []
     for i, given in enumerate(hands):      # fill unnamed hands from the unseen cards
         h = given if given is not None else _fill(pile, names[i])
@@ -140,6 +142,4 @@ def state_from_position(game: CaptainLucky, desc: dict[str, Any]) -> CaptainLuck
                           turns=[0] * n)
     if phase == "place" and not sum(full[turn]):
         raise InvalidSave(f"{names[turn]} has no cards to place: use phase 'target'")
-    if phase == "target" and not game.targets(s):
-        raise InvalidSave(f"there is no set that {names[turn]} could steal")
     return s

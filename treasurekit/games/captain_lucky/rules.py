@@ -28,7 +28,7 @@ from functools import cache
 from itertools import accumulate, product
 from typing import Any, cast
 
-from ...core.errors import IllegalMove
+from ...core.errors import IllegalMove, InvalidSave
 from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
@@ -185,7 +185,10 @@ class CaptainLucky(Game[CaptainLuckyState]):
             deal_left=HAND_SIZE * n + FACE_UP_AT_START, turns=[0] * n)
 
     def _state_from_position(self, desc: dict[str, Any]) -> CaptainLuckyState:
-        return state_from_position(self, desc)
+        s = state_from_position(self, desc)
+        if s.phase == "target" and not self.targets(s):
+            raise InvalidSave(f"there is no set that {self.players[s.turn]} could steal")
+        return s
 
     @property
     def pack(self) -> tuple[int, ...]:

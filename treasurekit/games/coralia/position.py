@@ -28,9 +28,10 @@ dice, ``scoring`` starts the final scoring. Every fault raises InvalidSave.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.errors import InvalidSave
+from ...core.game import Game
 from ...core.saves import by_name, check_keys, short
 from .cards import (
     CARD_INDEX,
@@ -60,9 +61,6 @@ from .cards import (
 )
 from .state import CoraliaState
 
-if TYPE_CHECKING:
-    from .rules import Coralia
-
 KEYS = {"players", "variant", "starter", "turn", "phase", "board", "island", "station",
         "octopuses", "divers", "turtles", "turtles_beside", "chests",
         "chests_on_reefs", "cards", "island_pile", "points", "title"}
@@ -91,7 +89,9 @@ def _colour_counts(value: Any, key: str, extra: tuple[str, ...] = ()) -> dict[st
     return value
 
 
-def state_from_position(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
+def state_from_position(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
+    """The table a position describes; the rules check afterwards that the dice of a
+    position at the place step can go somewhere (they know where dice may go)."""
     try:
         return _build(game, desc)
     except InvalidSave:
@@ -100,7 +100,7 @@ def state_from_position(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
         raise InvalidSave("the position cannot be read") from None
 
 
-def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
+def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     check_keys(desc, KEYS, "position")
     names = list(game.players)
     n = len(names)
@@ -262,8 +262,6 @@ def _build(game: Coralia, desc: dict[str, Any]) -> CoraliaState:
 
     if phase == "place":
         s.tasks = [("endturn", s.turn), ("place", s.turn)]
-        if not game._place_moves(s, s.turn):
-            raise InvalidSave("none of these dice can be placed")
     elif phase == "turn":
         s.tasks = [("turn", s.turn)]
     else:

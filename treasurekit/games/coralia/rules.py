@@ -42,6 +42,7 @@ from functools import partial
 from itertools import accumulate, compress, product
 from typing import Any, TypeVar, cast
 
+from ...core.errors import InvalidSave
 from ...core.events import Event, event_of
 from ...core.game import Game
 from ...core.moves import Move
@@ -313,6 +314,8 @@ class Coralia(Game[CoraliaState]):
 
     def _state_from_position(self, desc: dict[str, Any]) -> CoraliaState:
         s = state_from_position(self, desc)
+        if s.tasks[-1:] == [("place", s.turn)] and not self._place_moves(s, s.turn):
+            raise InvalidSave("none of these dice can be placed")
         #: What the rules did on their own before the first step (e.g. a scoring position
         #: runs until the first decision): shown before ``events``.
         self.opening = []

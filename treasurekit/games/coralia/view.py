@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.game import Game
 from .cards import CARD_KINDS, CHESTS, COLOURS, PILES, SPACE_NAMES, SPACES, SYMBOLS, TURTLES
 
 if TYPE_CHECKING:
-    from .rules import Coralia
     from .state import CoraliaState
 
 _COLOUR_OR_WHITE = COLOURS + ("white",)
@@ -39,7 +39,7 @@ def reefs(s: CoraliaState) -> list[dict[str, Any]]:
     return out
 
 
-def view(game: Coralia, s: CoraliaState, player: int | None) -> dict[str, Any]:
+def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> dict[str, Any]:
     open_cards = player is None or s.scoring
     task = s.tasks[-1] if s.tasks and not s.over else ("over", -1)
     waiting = {"step": task[0], "player": task[1] if isinstance(task[1], int)

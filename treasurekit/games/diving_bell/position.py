@@ -14,21 +14,19 @@ burst too early, or an uneven split after a burst raise InvalidSave.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.errors import InvalidSave
+from ...core.game import Game
 from ...core.saves import check_keys, short
-from .cards import ALL_CARDS, QUICK_DECK, Card, card_by_code, deck_for, ids_of
+from .cards import ALL_CARDS, BURST_AT, QUICK_DECK, Card, card_by_code, deck_for, ids_of
 from .state import DivingBellState, bursts
-
-if TYPE_CHECKING:
-    from .rules import DivingBell
 
 KEYS = {"players", "variant", "diver", "phase", "row", "division", "piles", "discards",
         "deck", "reshuffled", "title"}
 
 
-def state_from_position(game: DivingBell, desc: dict[str, Any]) -> DivingBellState:
+def state_from_position(game: Game[DivingBellState], desc: dict[str, Any]) -> DivingBellState:
     check_keys(desc, KEYS, "position")
     names = list(game.players)
     diver_name = desc.get("diver", names[0])
@@ -63,7 +61,7 @@ def state_from_position(game: DivingBell, desc: dict[str, Any]) -> DivingBellSta
         raise InvalidSave("treasure piles hold only treasure cards")
     row_ids, pile_ids, discard_ids = taken[0], taken[1:-1], taken[-1]
 
-    limit = game.limit
+    limit = BURST_AT[game.variant]
     for k in range(1, len(row_ids)):
         if bursts(row_ids[:k], limit):
             raise InvalidSave(f"the row burst after its first {k} cards; the dive would have ended")

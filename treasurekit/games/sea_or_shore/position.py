@@ -20,9 +20,10 @@ checked like a save file and a wrong description raises InvalidSave.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.errors import InvalidSave
+from ...core.game import Game
 from ...core.saves import by_name, check_keys, short
 from .cards import (
     ADDITION_CARDS,
@@ -35,9 +36,6 @@ from .cards import (
 )
 from .state import Deck, Played, SeaOrShoreState, Step
 
-if TYPE_CHECKING:
-    from .rules import SeaOrShore
-
 KEYS = {"players", "variant", "starter", "phase", "round", "round_scores", "hands", "played",
         "face_up", "piles", "additions", "discards", "title"}
 
@@ -48,7 +46,8 @@ def _count(x: Any) -> bool:
     return isinstance(x, int) and not isinstance(x, bool) and x >= 0
 
 
-def state_from_position(game: SeaOrShore, desc: dict[str, Any]) -> SeaOrShoreState:
+def state_from_position(game: Game[SeaOrShoreState],
+                        desc: dict[str, Any]) -> SeaOrShoreState:
     check_keys(desc, KEYS, "position")
     names = list(game.players)
     n = len(names)

@@ -8,13 +8,11 @@ top cards until they come up or someone reorders them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .cards import ACTION_CARDS, island
+from ...core.game import Game
+from .cards import ACTION_CARDS, VARIANTS, island
 from .state import SeaOrShoreState, Step
-
-if TYPE_CHECKING:
-    from .rules import SeaOrShore
 
 
 def played_view(s: SeaOrShoreState, seat: int, viewer: int | None) -> dict[str, Any] | None:
@@ -33,7 +31,8 @@ def played_view(s: SeaOrShoreState, seat: int, viewer: int | None) -> dict[str, 
     return out
 
 
-def view(game: SeaOrShore, s: SeaOrShoreState, player: int | None) -> dict[str, Any]:
+def view(game: Game[SeaOrShoreState], s: SeaOrShoreState,
+         player: int | None) -> dict[str, Any]:
     """The table as ``player`` sees it; ``None``: the spectator, who sees every hand, every
     pile, the covered halves and the top cards of the decks whose order someone knows."""
     step = s.steps[0] if s.steps else Step("over")
@@ -48,7 +47,8 @@ def view(game: SeaOrShore, s: SeaOrShoreState, player: int | None) -> dict[str, 
     spectator = player is None
     seat = 0 if player is None else player
     out = {
-        "actions": dict(zip(("/".join(p) for p in ACTION_CARDS), game.sides, strict=True)),
+        "actions": dict(zip(("/".join(p) for p in ACTION_CARDS), VARIANTS[game.variant],
+                            strict=True)),
         "round": s.round + 1, "starter": s.starter,
         "hand": None if spectator else list(s.hands[seat]),
         "hand_sizes": [len(h) for h in s.hands],
