@@ -132,6 +132,17 @@ def test_hostile_positions_raise_invalid_save(desc):
     assert time.perf_counter() - start < 1 and len(str(info.value)) < 200
 
 
+def test_a_place_step_whose_dice_cannot_go_anywhere_is_refused():
+    """Four octopus dice for a player whose two octopuses are on the board: no die may go
+    to its octopus space, and none to the island while those spaces are free."""
+    with pytest.raises(tk.InvalidSave, match="none of these dice can be placed"):
+        tk.setup_position("coralia", {
+            "players": ["Ann", "Bot"], "turn": "Bot", "phase": "place",
+            "board": {c: ["octopus"] for c in ("red", "green")},
+            "octopuses": {c: "Bot" for c in ("red", "green")},
+            "station": [f"{c}-octopus" for c in ("blue", "yellow", "orange", "violet")]})
+
+
 def test_hostile_saves_raise_invalid_save():
     g = position(2, phase="place", station=STATION)
     play(g, "place:blue-pearl draw:pearl-2 draw:pearl-3")
