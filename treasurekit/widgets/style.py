@@ -64,15 +64,17 @@ CSS = """
 .tk-seat-item p, .tk-sos .tk-deck p { margin: 2px 0; line-height: 1.3; }
 .tk-sos .tk-row:has(> .tk-deck) { gap: 22px; }
 .tk-seat h3 .tk-starter, .tk-seat h3 .tk-to-move { font-weight: normal; font-size: 0.85em; }
-/* a game in play: on a narrow screen (and in presenter mode) the status, the moves and
-   the recap above the table and the log under it; on a wide screen the table on the
-   left and all of those beside it (presenter mode sets its own sizes) */
+/* a game in play: where it is narrow (and in presenter mode) the status, the moves and
+   the recap above the table and the log under it; where it is wide the table on the
+   left and all of those beside it (presenter mode sets its own sizes). "Wide" is the
+   room the game has, not the screen's: in JupyterLab a notebook may be narrower. */
+.tk-app .tk-play { container-type: inline-size; }
 .tk-app .tk-play-area { display: flex; flex-direction: column; align-items: stretch; }
 .tk-app .tk-play-area > .tk-play-side { display: contents; }
 .tk-app .tk-play-side > * { order: -1; min-width: 0; }
 .tk-app .tk-play-side > .tk-narrator { order: 1; }
 .tk-app .tk-play-side .widget-button { white-space: normal; text-align: left; }
-@media (min-width: 960px) {
+@container (min-width: 760px) {
   .tk-app:not(.tk-present) .tk-play-area { display: grid; align-items: start;
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
   .tk-app:not(.tk-present) .tk-play-area > .tk-play-side { display: flex; min-width: 0; }
