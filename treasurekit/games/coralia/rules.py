@@ -402,10 +402,7 @@ class Coralia(Game[CoraliaState]):
             return any(m == move for m, _ in self._chance_outcomes(s))
         if s.over:
             return False
-        moves = s.moves                         # as in _legal (written out: the hot path)
-        if moves is None:
-            moves = s.moves = tuple(self._legal_now(s))
-        return move in moves
+        return move in self._legal(s)
 
     # ---- legal moves ------------------------------------------------------------------------
     def _legal(self, s: CoraliaState) -> tuple[Move, ...]:

@@ -289,17 +289,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
             return move.kind == kind and move.arg in s.decks[step.deck].middle
         if kind == "grab":
             return super()._is_legal(s, move)
-        return move in self._decisions(s)        # listed once per decision
+        return move in self._legal(s)            # listed once per decision
 
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
-        legal = s.legal                          # as _decisions(s), one call fewer per move
-        if legal is None:
-            legal = s.legal = self._build_legal(s)
-        return legal                             # kept in the state: the base copies it
-
-    def _decisions(self, s: SeaOrShoreState) -> tuple[Move, ...]:
-        """The legal moves of the decision pending, built once per state (``s.legal``)."""
+        """The legal moves of the decision pending, built once per state and kept in it
+        (``s.legal``): the base hands callers a copy."""
         legal = s.legal
         if legal is None:
             legal = s.legal = self._build_legal(s)
