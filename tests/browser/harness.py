@@ -406,7 +406,15 @@ class Tab:
         self.notes: dict[str, Any] = {}  # what a fixture saw on the way, for the tests
 
     def open(self, url: str) -> None:
+        """Open an app and wait until it is drawn and its kernel idle (``open_app``)."""
         open_app(self.page, self.watch, url)
+
+    def open_at(self, url: str, tab: str) -> None:
+        """Open an app at one of its tabs (by its translated title) and wait until the
+        tab's part is built (a tab's part is built when it is first opened)."""
+        self.open(url)
+        self.tab(tab)
+        self.wait_idle()
 
     def click(self, locator: Any) -> None:
         click(self.page, self.watch, locator)

@@ -15,9 +15,7 @@ pytestmark = pytest.mark.browser
 def test_click_the_deck_and_the_pile(small_tab: Tab, voila_url: str) -> None:
     t = small_tab
     page = t.page
-    t.open(harness.app_url(voila_url, "diving_bell.ipynb", lang="en"))
-    t.tab("Play the computer")
-    t.wait_idle()
+    t.open_at(harness.app_url(voila_url, "diving_bell.ipynb", lang="en"), "Play the computer")
     play = page.locator(".tk-play")
     t.click(play.locator(".tk-new-game"))
     deck = play.locator(".tk-clickable-table .tk-deck.tk-pickable")
@@ -31,9 +29,7 @@ def test_click_the_deck_and_the_pile(small_tab: Tab, voila_url: str) -> None:
 def test_odds_lab_row_by_clicking(small_tab: Tab, voila_url: str) -> None:
     t = small_tab
     page = t.page
-    t.open(harness.app_url(voila_url, "diving_bell.ipynb", lang="nl"))
-    t.tab("Kansenlab")
-    t.wait_idle()
+    t.open_at(harness.app_url(voila_url, "diving_bell.ipynb", lang="nl"), "Kansenlab")
     lab = page.locator(".tk-odds")
     row = lab.locator(".tk-odds-row .tk-pickable")
     expect(row).to_have_count(6)

@@ -18,7 +18,6 @@ def test_switching_language_writes_it_into_the_address(small_tab: Tab, voila_url
     page = t.page
     context = page.context
     t.open(harness.app_url(voila_url, notebook))          # no ?lang= at all
-    harness.wait_for_app(page, t.watch)
     t.click(page.locator(".tk-language button", has_text="Nederlands"))
     page.wait_for_function("() => location.search.includes('lang=nl')")
     shared = page.url

@@ -17,6 +17,7 @@ from .harness import Tab
 
 pytestmark = pytest.mark.browser
 
+PLAY_NL = "Speel tegen de computer"      # the tab of a game against the computer, in Dutch
 APPS = ["index.ipynb", "diving_bell.ipynb", "captain_lucky.ipynb", "sea_or_shore.ipynb",
         "coralia.ipynb"]
 
@@ -83,7 +84,6 @@ def test_no_label_is_cut_off_in_either_language(small_tab: Tab, voila_url: str,
                                                 notebook: str) -> None:
     t = small_tab
     t.open(harness.app_url(voila_url, notebook, lang="en"))
-    harness.wait_for_app(t.page, t.watch)
     problems = {"en": cut_off(t)}
     t.click(t.page.locator(".tk-language button", has_text="Nederlands"))
     problems["nl"] = cut_off(t)
@@ -95,10 +95,7 @@ def test_a_six_player_captain_lucky_table_stays_compact(small_tab: Tab, voila_ur
     """Six seats fit in about one screen: hand and treasure side by side, three seats a row
     where there is room."""
     t = small_tab
-    t.open(harness.app_url(voila_url, "captain_lucky.ipynb", lang="nl"))
-    harness.wait_for_app(t.page, t.watch)
-    t.tab("Speel tegen de computer")
-    t.wait_idle()                             # the tab's part is built when first opened
+    t.open_at(harness.app_url(voila_url, "captain_lucky.ipynb", lang="nl"), PLAY_NL)
     play = t.page.locator(".tk-play")
     play.wait_for()
     play.locator(".tk-players select").select_option("6")
@@ -117,10 +114,7 @@ def test_the_table_and_the_moves_share_the_first_screen(small_tab: Tab, voila_ur
     """At 1280x720 the game in play stands beside what the learner reads and clicks: the
     top of the table and the first button of the moves are on the first screen."""
     t = small_tab
-    t.open(harness.app_url(voila_url, f"{game}.ipynb", lang="nl"))
-    harness.wait_for_app(t.page, t.watch)
-    t.tab("Speel tegen de computer")
-    t.wait_idle()                             # the tab's part is built when first opened
+    t.open_at(harness.app_url(voila_url, f"{game}.ipynb", lang="nl"), PLAY_NL)
     side = t.page.locator(".tk-play-side")
     side.wait_for()
     table = t.page.locator(".tk-play-area .tk-table").first

@@ -25,9 +25,7 @@ LOG_STATE = """() => {
 def test_the_log_opens_at_its_newest_line(small_tab: Tab, voila_url: str) -> None:
     t = small_tab
     page = t.page
-    t.open(harness.app_url(voila_url, "sea_or_shore.ipynb", lang="en"))
-    t.tab("Play the computer")
-    t.wait_idle()
+    t.open_at(harness.app_url(voila_url, "sea_or_shore.ipynb", lang="en"), "Play the computer")
     play = page.locator(".tk-play")
     play.wait_for()
     for _ in range(3):                   # a few moves: more lines than the box holds
