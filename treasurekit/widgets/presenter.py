@@ -67,8 +67,8 @@ PRESENT_CSS = """
 /* on a wide screen, the question and its answers beside the table: all of it on one
    projected screen, the cards the question asks about included */
 @media (min-aspect-ratio: 4/3) {
-  /* (not on a hidden tab: the lesson's grid must not override the tab bar's hiding) */
-  .tk-app.tk-present .tk-lesson:not(.lm-mod-hidden) { display: grid !important; column-gap: 20px;
+  /* (not !important: on another tab the tab bar's hiding must win) */
+  .tk-app.tk-present .tk-lesson { display: grid; column-gap: 20px;
     grid-template-columns: minmax(0, 1fr) minmax(0, 1.25fr); align-items: start; }
   .tk-app.tk-present .tk-lesson-question { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-lesson-choices { grid-area: 2 / 1; }
