@@ -7,6 +7,7 @@ Nothing here names a game: a game registered in ``tk.GAMES`` gets the whole suit
 
 from __future__ import annotations
 
+import random
 from importlib import import_module
 from typing import Any, NamedTuple
 
@@ -29,6 +30,18 @@ class Setup(NamedTuple):
 
     def new(self, seed: int) -> tk.Game:
         return tk.new_game(self.game, players=self.players, seed=seed, variant=self.variant)
+
+    def played_out(self, seed: int) -> tk.Game:
+        """A new game played to its end through the public API, as a random playout
+        does: ``deal()`` for chance, ``random.Random(seed).choice(legal_moves())``."""
+        g = self.new(seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            if g.is_chance:
+                g.deal()
+            else:
+                g.play(rng.choice(g.legal_moves()))
+        return g
 
 
 def setups() -> list[Setup]:

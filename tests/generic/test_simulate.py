@@ -4,8 +4,6 @@ shared among several."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import treasurekit as tk
@@ -17,13 +15,7 @@ SEEDS = range(40, 46)
 
 
 def through_the_api(setup: Setup, seed: int) -> GameResult:
-    g = setup.new(seed)
-    rng = random.Random(seed)
-    while not g.is_over:
-        if g.is_chance:
-            g.deal()
-        else:
-            g.play(rng.choice(g.legal_moves()))
+    g = setup.played_out(seed)
     return GameResult(seed, setup.players, tuple(g.scores()), tuple(g.winners()),
                       len(g.history))
 

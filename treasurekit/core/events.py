@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeAlias, overload
 
 from .i18n import DEFAULT_LANGUAGE, readable, tr
 from .sections import RuleSection
@@ -59,3 +59,83 @@ class Event(NamedTuple):
 #: ``event_of((game, kind, section, params, seen_by))``: an Event built straight from all
 #: five fields, skipping the NamedTuple keyword handling (the engines' hot path).
 event_of: Callable[[tuple[Any, ...]], Event] = partial(tuple.__new__, Event)
+
+
+#: Where the rules put a step's events: a list to tell them into, or None when nobody
+#: reads them now (see ``StepEvents``): a handler builds an event only for a list.
+Narration: TypeAlias = "list[Event] | None"
+
+
+class Teller(Protocol):
+    """What a :class:`StepEvents` asks for its events (the game's narrator)."""
+
+    def tell(self, step: int) -> list[Event]: ...
+
+
+class StepEvents(Sequence[Event]):
+    """The events of one step of a game, worked out the first time someone reads them.
+
+    A game whose rules can change the table without narrating (``Game._apply_quiet``)
+    hands these out from ``play()`` and ``deal()`` and keeps them in its ``log``: a random
+    playout that never reads what happened never builds a single event. Reading one (its
+    length, an item, a loop over it, a comparison) asks the game's narrator to play the
+    step again, this time telling it; the events are then kept. A step taken back is told
+    before it goes, so what was handed out stays readable.
+
+    >>> import treasurekit as tk
+    >>> g = tk.new_game("sea_or_shore", players=3, seed=4)
+    >>> events = g.deal()          # a card of the deal: nothing to tell
+    >>> len(events), events == []
+    (0, True)
+    """
+
+    __slots__ = ("_teller", "_step", "_told")
+
+    def __init__(self, teller: Teller | None, step: int,
+                 told: list[Event] | None = None) -> None:
+        self._teller, self._step, self._told = teller, step, told
+
+    def _events(self) -> list[Event]:
+        told = self._told
+        if told is None:
+            assert self._teller is not None
+            told = self._told = self._teller.tell(self._step)
+            self._teller = None                  # told once: the narrator is no longer needed
+        return told
+
+    @property
+    def is_told(self) -> bool:
+        """Whether the events have been worked out already."""
+        return self._told is not None
+
+    def __len__(self) -> int:
+        return len(self._events())
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Event]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | list[Event]:
+        return self._events()[index]
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, StepEvents):
+            other = other._events()
+        if isinstance(other, (list, tuple)):
+            return self._events() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._events())
+
+
+#: The events of a step known to tell nothing (a card of the deal): one shared, empty
+#: ``StepEvents`` that a game's ``_apply_quiet`` may hand back instead of a new one.
+NO_EVENTS = StepEvents(None, 0, [])

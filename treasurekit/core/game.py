@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .chance import dealer_base, dealer_uniform_from, pick
 from .errors import IllegalMove, InvalidSave, UnknownPlayer
-from .events import Event
+from .events import Event, StepEvents
 from .moves import Move
 from .saves import (
     MAX_INT_DIGITS,
@@ -51,6 +51,8 @@ class Game(ABC, Generic[S]):
     variants: ClassVar[tuple[str, ...]] = ("standard",)
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    #: Whether the game's events are told when read (it overrides ``_apply_quiet``).
+    _tells_later: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -83,10 +85,17 @@ class Game(ABC, Generic[S]):
             self._state = self._state_from_position(copy_plain(self.position))
         self._checkpoints: list[S] = []   # state before step k * CHECKPOINT_EVERY
         self.history: list[Move] = []
-        self.log: list[list[Event]] = []
+        #: The events of every step, in order (told when read: see ``StepEvents``).
+        self.log: list[Sequence[Event]] = []
         self._over = self._chance = False
         self._listed: Sequence[Move] | None = None
+        self._narrator = _Narrator(self) if self._tells_later else None
         self._sync()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # a game that can change the table without narrating tells its events when read
+        cls._tells_later = cls._apply_quiet is not Game._apply_quiet
 
     def _sync(self) -> None:
         """Note what the table asks for now, after every change of ``self._state`` (a step
@@ -130,7 +139,15 @@ class Game(ABC, Generic[S]):
     def _why_illegal(self, s: S, move: Move) -> str: ...
 
     @abstractmethod
-    def _apply(self, s: S, move: Move) -> list[Event]: ...
+    def _apply(self, s: S, move: Move) -> list[Event]:
+        """Play ``move`` on ``s`` and tell what happened: the step's events."""
+
+    def _apply_quiet(self, s: S, move: Move) -> Sequence[Event] | None:
+        """Make exactly the change of ``_apply`` without building its events: None, or the
+        events when they are known anyway (``events.NO_EVENTS`` for a step that tells
+        nothing). A game that overrides this hands out :class:`StepEvents`, told only
+        when someone reads them (a random playout never does); the default narrates."""
+        return self._apply(s, move)
 
     @abstractmethod
     def _view(self, s: S, player: int | None) -> dict[str, Any]: ...
@@ -199,7 +216,7 @@ class Game(ABC, Generic[S]):
             self._listed = listed            # play() checks moves against this list
         return list(listed)
 
-    def play(self, move: Move | str) -> list[Event]:
+    def play(self, move: Move | str) -> Sequence[Event]:
         """Play a move (or force a chance outcome). Raises IllegalMove and changes nothing."""
         if type(move) is not Move:
             if not isinstance(move, str):
@@ -216,17 +233,24 @@ class Game(ABC, Generic[S]):
             raise IllegalMove(move, self._reason(move))
         return self._commit(move)
 
-    def _commit(self, move: Move) -> list[Event]:
+    def _commit(self, move: Move) -> Sequence[Event]:
         """Apply a move already known to be legal, keeping undo checkpoints."""
         s = self._state
-        if len(self.history) % CHECKPOINT_EVERY == 0:
+        history = self.history
+        step = len(history)
+        if step % CHECKPOINT_EVERY == 0:
             self._checkpoints.append(s.clone())
+        events: Sequence[Event]
         try:
-            events = self._apply(s, move)
+            if self._narrator is not None:
+                known = self._apply_quiet(s, move)
+                events = StepEvents(self._narrator, step) if known is None else known
+            else:
+                events = self._apply(s, move)
         except Exception:
-            self._rewind(len(self.history))
+            self._rewind(step)
             raise
-        self.history.append(move)
+        history.append(move)
         self.log.append(events)
         self._sync()
         return events
@@ -239,8 +263,9 @@ class Game(ABC, Generic[S]):
             self._state = self._checkpoints.pop()
         else:
             s = self._checkpoints[k].clone()
+            apply = self._apply_quiet
             for move in self.history[k * CHECKPOINT_EVERY:steps]:
-                self._apply(s, move)
+                apply(s, move)
             self._state = s
         self._sync()
 
@@ -249,7 +274,7 @@ class Game(ABC, Generic[S]):
             return "the game is over"
         return self._why_illegal(self._state, move)
 
-    def deal(self) -> list[Event]:
+    def deal(self) -> Sequence[Event]:
         """Resolve the pending chance step with the game's seeded dealer."""
         if not self._chance:
             raise IllegalMove("deal", "there is no chance step to resolve now")
@@ -260,9 +285,17 @@ class Game(ABC, Generic[S]):
         """Take back the last step (decision or chance outcome) and return it."""
         if not self.history:
             raise IllegalMove("undo", "nothing to undo")
-        self._rewind(len(self.history) - 1)
-        self.log.pop()
-        return self.history.pop()
+        step = len(self.history) - 1
+        self._rewind(step)
+        move = self.history.pop()
+        events = self.log.pop()
+        if self._narrator is not None:
+            self._narrator.forget(step)
+            if isinstance(events, StepEvents) and not events.is_told:
+                # told now, from the table before the step, while the history still says
+                # what came before it: whoever holds these events can still read them
+                events._told = self._apply(self._state.clone(), move)
+        return move
 
     def view(self, player: int | None) -> dict[str, Any]:
         """Only what ``player`` may see; ``None``: a spectator who sees the whole table
@@ -319,6 +352,7 @@ class Game(ABC, Generic[S]):
         other._state = s
         other._checkpoints = [c.clone() for c in self._checkpoints]
         other.history, other.log = list(self.history), [list(b) for b in self.log]
+        other._narrator = _Narrator(other) if self._tells_later else None
         other._sync()
         return other
 
@@ -354,6 +388,52 @@ class Game(ABC, Generic[S]):
             f"<{type(self).__name__} players={list(self.players)} seed={self.seed} "
             f"variant={self.variant!r} steps={len(self.history)}>"
         )
+
+
+class _Narrator(Generic[S]):
+    """Tells the events of a game's steps after the fact, for its :class:`StepEvents`.
+
+    It plays the saved steps again on a table of its own (from the nearest undo
+    checkpoint, quietly) and tells the step asked for. It keeps that table, so reading the
+    steps in order (a widget after every move, ``Game.events``) costs one more pass of
+    the rules per step. It holds the game's own history and checkpoints and what the
+    game was set up with, but neither the game nor its log: the events a game hands out
+    form no reference cycle with it, so a finished game is freed at once. The rules it
+    narrates with are a second game with the same set-up (players, seed, variant,
+    position: what the events name), made the first time a step is told.
+    """
+
+    __slots__ = ("_setup", "_rules", "_history", "_checkpoints", "_table", "_at")
+
+    def __init__(self, game: Game[S]) -> None:
+        self._setup = (type(game), game.players, game.seed, game.variant, game.position)
+        self._rules: Game[S] | None = None
+        self._history = game.history          # the game's own lists, read only
+        self._checkpoints = game._checkpoints
+        self._table: S | None = None          # the table after ``_at`` steps
+        self._at = 0
+
+    def tell(self, step: int) -> list[Event]:
+        """The events of step ``step`` of the game (counting from 0)."""
+        rules, history = self._rules, self._history
+        if rules is None:
+            kind, players, seed, variant, position = self._setup
+            rules = self._rules = kind(players, seed, variant, position)
+        table = self._table
+        if table is None or self._at > step:
+            k = step // CHECKPOINT_EVERY
+            table, self._at = self._checkpoints[k].clone(), k * CHECKPOINT_EVERY
+        apply = rules._apply_quiet
+        for move in history[self._at:step]:
+            apply(table, move)
+        events = rules._apply(table, history[step])
+        self._table, self._at = table, step + 1
+        return events
+
+    def forget(self, steps: int) -> None:
+        """The game went back to ``steps`` steps: a table beyond them is no longer its."""
+        if self._at > steps:
+            self._table = None
 
 
 def replay(game: Game[Any], moves: Sequence[str]) -> None:

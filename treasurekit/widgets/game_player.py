@@ -186,8 +186,8 @@ class GamePlayer(w.VBox):
         if seat is None or seat not in self.humans() or (self.hot and seat != self.shown):
             return
         self.marks.append(len(self.game.history))
-        events = self.game.play(move)
-        self._show(events + self.advance(one=self.pace.value))
+        events = [*self.game.play(move), *self.advance(one=self.pace.value)]
+        self._show(events)
         self.refresh()
 
     def touch(self, token: str) -> None:

@@ -43,7 +43,7 @@ from itertools import accumulate, compress, product
 from typing import Any, TypeVar, cast
 
 from ...core.errors import InvalidSave
-from ...core.events import Event, event_of
+from ...core.events import Event, Narration, event_of
 from ...core.game import Game
 from ...core.moves import Move
 from ...core.sections import fast_members
@@ -516,14 +516,21 @@ class Coralia(Game[CoraliaState]):
 
     # ---- playing -----------------------------------------------------------------------------
     def _apply(self, s: CoraliaState, move: Move) -> list[Event]:
-        s.moves = None
-        task = s.tasks.pop()
         events: list[Event] = []
-        DISPATCH[task[0]](self, s, task, move, events)
-        self._advance(s, events)
+        self._apply_quiet(s, move, events)
         return events
 
-    def _advance(self, s: CoraliaState, events: list[Event]) -> None:
+    def _apply_quiet(self, s: CoraliaState, move: Move,
+                     events: Narration = None) -> None:
+        """Play ``move``; its events go to the end of ``events``, or are not built at all
+        when there is no list (a random playout, a replay: see ``StepEvents``). Every
+        task takes the list or None, and builds an event only for a list."""
+        s.moves = None
+        task = s.tasks.pop()
+        DISPATCH[task[0]](self, s, task, move, events)
+        self._advance(s, events)
+
+    def _advance(self, s: CoraliaState, events: Narration) -> None:
         """Run the tasks that need no input until a decision or a chance step is on top."""
         tasks = s.tasks
         while tasks:
@@ -539,9 +546,10 @@ class Coralia(Game[CoraliaState]):
                     s.chance = True
                     return
                 tasks.pop()
-                events.append(self._ev("pile_empty", task[3],
-                                       ("player", self.players[task[1]]),
-                                       ("pile", PILE[pile])))
+                if events is not None:
+                    events.append(self._ev("pile_empty", task[3],
+                                           ("player", self.players[task[1]]),
+                                           ("pile", PILE[pile])))
                 continue
             if kind in DECISIONS:
                 if kind == "keep":
@@ -568,21 +576,22 @@ class Coralia(Game[CoraliaState]):
         s.chance = False                        # a decision waits, or the game is over
 
     # ---- set-up steps --------------------------------------------------------------------
-    def _do_s_turtle(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_s_turtle(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         t = TURTLE_INDEX[move.arg]
         s.turtles_beside.remove(t)
         s.turtle_on_reef[task[1]] = t
-        ev.append(self._ev("setup_turtle", S.SET_UP, ("reef", REEF[task[1]]),
-                           ("turtle", TURTLE[t])))
+        if ev is not None:
+            ev.append(self._ev("setup_turtle", S.SET_UP, ("reef", REEF[task[1]]),
+                               ("turtle", TURTLE[t])))
 
-    def _do_s_island(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_s_island(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         k = CARD_INDEX[move.arg]
         self._take(s, task[1], k)
         s.piles[ISLAND][k] += 1
-        if s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH:
+        if s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH and ev is not None:
             ev.append(self._ev("setup_island", S.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
 
-    def _do_s_preroll(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_s_preroll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         c = task[1]
         syms = PREROLL2_OF[move] if s.players == 2 else (SYMBOL_INDEX[move.arg],)
         placed: set[int] = set()
@@ -591,32 +600,37 @@ class Coralia(Game[CoraliaState]):
             die = DIE[c][sym]
             if sym in placed:
                 s.island[c] += 1
-                ev.append(self._ev("preroll_island", S.FEWER_PLAYERS, ("die", die)))
+                if ev is not None:
+                    ev.append(self._ev("preroll_island", S.FEWER_PLAYERS, ("die", die)))
                 continue
             placed.add(sym)
             if sym == DIVER_S:
                 s.board[c * SPACES + TREASURE] = c
-                ev.append(self._ev("preroll_treasure", S.FEWER_PLAYERS, ("die", die),
-                                   ("reef", REEF[c])))
+                if ev is not None:
+                    ev.append(self._ev("preroll_treasure", S.FEWER_PLAYERS, ("die", die),
+                                       ("reef", REEF[c])))
             elif sym == TURTLE_S:
                 s.board[c * SPACES + sym] = c
                 t = s.turtle_on_reef[c]
                 s.turtle_on_reef[c] = -1
                 s.turtles_beside.append(t)
-                ev.append(self._ev("preroll_turtle", S.FEWER_PLAYERS, ("die", die),
-                                   ("turtle", TURTLE[t])))
+                if ev is not None:
+                    ev.append(self._ev("preroll_turtle", S.FEWER_PLAYERS, ("die", die),
+                                       ("turtle", TURTLE[t])))
             else:
                 s.board[c * SPACES + sym] = c
-                ev.append(self._ev("preroll", S.FEWER_PLAYERS, ("die", die)))
+                if ev is not None:
+                    ev.append(self._ev("preroll", S.FEWER_PLAYERS, ("die", die)))
 
-    def _do_begin(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
-        ev.append(self._ev("start", S.SET_UP, ("player", self.players[s.starter]),
-                           ("count", ROUNDS[s.players])))
+    def _do_begin(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+        if ev is not None:
+            ev.append(self._ev("start", S.SET_UP, ("player", self.players[s.starter]),
+                               ("count", ROUNDS[s.players])))
         s.turn = s.starter
         s.tasks.append(("turn", s.starter))
 
     # ---- the research station -----------------------------------------------------------
-    def _do_turn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_turn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         self._start_turn(s, task[1])
 
     def _start_turn(self, s: CoraliaState, p: int) -> None:
@@ -624,23 +638,25 @@ class Coralia(Game[CoraliaState]):
         s.tasks.append(("endturn", p))
         s.tasks.append(("lockpick", p) if s.st_col else ("pick4", p, 4))
 
-    def _do_pick4(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_pick4(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, c = task[1], COLOUR_INDEX[move.arg]
         s.supply[c] -= 1
         s.st_col.append(c)
         s.st_sym.append(-1)
         s.st_lock.append(False)
         if task[2] > 1:
-            ev.append(self._ev("pick_one", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                               ("colour", Named("adj", COLOURS[c])), ("count", task[2] - 1)))
+            if ev is not None:
+                ev.append(self._ev("pick_one", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
+                                   ("colour", Named("adj", COLOURS[c])), ("count", task[2] - 1)))
             s.tasks.append(("pick4", p, task[2] - 1))
         else:
-            ev.append(self._ev("pick_four", S.COURSE_OF_THE_GAME,
-                               ("player", self.players[p]),
-                               ("colours", tuple(COLOUR[x] for x in s.st_col))))
+            if ev is not None:
+                ev.append(self._ev("pick_four", S.COURSE_OF_THE_GAME,
+                                   ("player", self.players[p]),
+                                   ("colours", tuple(COLOUR[x] for x in s.st_col))))
             s.tasks.append(("roll", p))
 
-    def _do_lockpick(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_lockpick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         if move.kind == "lock":
             c, sym = DIE_OF[move]
@@ -648,8 +664,9 @@ class Coralia(Game[CoraliaState]):
                 if s.st_col[i] == c and s.st_sym[i] == sym and not s.st_lock[i]:
                     s.st_lock[i] = True
                     break
-            ev.append(event_of((GAME, "lock", S.LOCK_IN, (("player", self.players[p]),
-                                                          ("die", DIE[c][sym])), ())))
+            if ev is not None:
+                ev.append(event_of((GAME, "lock", S.LOCK_IN, (("player", self.players[p]),
+                                                              ("die", DIE[c][sym])), ())))
             s.tasks.append(task)
             return
         c = COLOUR_INDEX[move.arg]
@@ -664,12 +681,13 @@ class Coralia(Game[CoraliaState]):
         s.st_col.append(c)
         s.st_sym.append(-1)
         s.st_lock.append(False)
-        ev.append(event_of((GAME, "pick", S.COURSE_OF_THE_GAME, (
-            ("player", self.players[p]), ("colour", COLOUR[c]),
-            ("count", s.st_lock.count(False))), ())))
+        if ev is not None:
+            ev.append(event_of((GAME, "pick", S.COURSE_OF_THE_GAME, (
+                ("player", self.players[p]), ("colour", COLOUR[c]),
+                ("count", s.st_lock.count(False))), ())))
         s.tasks.append(("roll", p))
 
-    def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         roll = parse_roll(move.arg)
         assert roll is not None
@@ -680,8 +698,9 @@ class Coralia(Game[CoraliaState]):
             if syms[i] < 0:                     # "Hot paths" above
                 syms[i] = dice[k].symbol
                 k += 1
-        ev.append(event_of((GAME, "roll", S.COURSE_OF_THE_GAME,
-                            (("player", self.players[p]), ("dice", roll)), ())))
+        if ev is not None:
+            ev.append(event_of((GAME, "roll", S.COURSE_OF_THE_GAME,
+                                (("player", self.players[p]), ("dice", roll)), ())))
         moves = self._place_moves(s, p)
         if moves:
             s.tasks.append(("place", p))        # waits for a move: stays on top
@@ -690,10 +709,11 @@ class Coralia(Game[CoraliaState]):
         for i in range(len(s.st_sym)):
             s.st_sym[i] = -1
             s.st_lock[i] = False
-        ev.append(self._ev("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
+        if ev is not None:
+            ev.append(self._ev("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
         s.tasks.append(("roll", p))
 
-    def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         c, sym = DIE_OF[move]
         i = s.st_col.index(c)                   # the first die of colour c showing sym
@@ -704,25 +724,29 @@ class Coralia(Game[CoraliaState]):
             self._to_island(s, p, c, sym, ev)
             return
         s.board[c * SPACES + sym] = c
-        ev.append(event_of((GAME, "place", S.COURSE_OF_THE_GAME, (
-            ("player", self.players[p]), ("die", DIE[c][sym]), ("reef", REEF[c])), ())))
+        if ev is not None:
+            ev.append(event_of((GAME, "place", S.COURSE_OF_THE_GAME, (
+                ("player", self.players[p]), ("die", DIE[c][sym]), ("reef", REEF[c])), ())))
         self._action(s, p, c, sym, ev)
 
-    def _to_island(self, s: CoraliaState, p: int, c: int, sym: int, ev: list[Event]) -> None:
+    def _to_island(self, s: CoraliaState, p: int, c: int, sym: int, ev: Narration) -> None:
         s.island[c] += 1
         me = self.players[p]
-        ev.append(self._ev("island", S.BLOCKED_SPACES, ("player", me), ("die", DIE[c][sym])))
+        if ev is not None:
+            ev.append(self._ev("island", S.BLOCKED_SPACES, ("player", me), ("die", DIE[c][sym])))
         owner = s.octopus[c]
         if owner < 0 or owner == p:
             if owner == p:
                 s.points[p] += 2
-                ev.append(self._ev("octopus_island_own", S.OCTOPUS_ISLAND, ("player", me),
-                                   ("reef", REEF[c])))
+                if ev is not None:
+                    ev.append(self._ev("octopus_island_own", S.OCTOPUS_ISLAND, ("player", me),
+                                       ("reef", REEF[c])))
             s.tasks.append(("draw", p, ISLAND, S.BLOCKED_SPACES))
             return
         s.points[owner] += 2
-        ev.append(self._ev("octopus_island", S.OCTOPUS_ISLAND,
-                           ("owner", self.players[owner]), ("reef", REEF[c]), ("player", me)))
+        if ev is not None:
+            ev.append(self._ev("octopus_island", S.OCTOPUS_ISLAND,
+                               ("owner", self.players[owner]), ("reef", REEF[c]), ("player", me)))
         self._draw_choice(s, p, ISLAND, 2, S.OCTOPUS_ISLAND)
 
     def _draw_choice(self, s: CoraliaState, p: int, pile: int, n: int, section: str) -> None:
@@ -733,7 +757,7 @@ class Coralia(Game[CoraliaState]):
             s.tasks.append(("draw", p, pile, section, True))
 
     # ---- the six actions ---------------------------------------------------------------------
-    def _action(self, s: CoraliaState, p: int, reef: int, sym: int, ev: list[Event]) -> None:
+    def _action(self, s: CoraliaState, p: int, reef: int, sym: int, ev: Narration) -> None:
         me = self.players[p]
         if sym == 0:                                        # pearl
             s.tasks.append(("draw", p, PEARL, S.PEARL))
@@ -747,41 +771,47 @@ class Coralia(Game[CoraliaState]):
             s.octopus_left[p] -= 1
             pts = s.reef_dice(reef)
             s.points[p] += pts
-            ev.append(self._ev("octopus", S.OCTOPUS, ("player", me), ("reef", REEF[reef]),
-                               ("count", pts)))
+            if ev is not None:
+                ev.append(self._ev("octopus", S.OCTOPUS, ("player", me), ("reef", REEF[reef]),
+                                   ("count", pts)))
             for r in range(6):
                 owner = s.octopus[r]
                 if r != reef and owner >= 0:
                     s.points[owner] += 1
-                    ev.append(self._ev("octopus_bonus", S.OCTOPUS,
-                                       ("owner", self.players[owner]), ("reef", REEF[r])))
+                    if ev is not None:
+                        ev.append(self._ev("octopus_bonus", S.OCTOPUS,
+                                           ("owner", self.players[owner]), ("reef", REEF[r])))
         elif sym == DIVER_S:
             old = s.diver[p]
             s.diver[p] = reef
             if old < 0:
-                ev.append(self._ev("diver", S.DIVER, ("player", me), ("reef", REEF[reef])))
+                if ev is not None:
+                    ev.append(self._ev("diver", S.DIVER, ("player", me), ("reef", REEF[reef])))
                 return
             b = s.board
             if b[old * SPACES + TREASURE] < 0:
                 b[old * SPACES + TREASURE] = b[old * SPACES + DIVER_S]
                 b[old * SPACES + DIVER_S] = -1
-                ev.append(self._ev("diver_move", S.DIVER, ("player", me),
-                                   ("old", REEF[old]), ("reef", REEF[reef])))
+                if ev is not None:
+                    ev.append(self._ev("diver_move", S.DIVER, ("player", me),
+                                       ("old", REEF[old]), ("reef", REEF[reef])))
                 if s.chest_on_reef[old]:
                     s.chest_on_reef[old] = False
                     s.tasks.append(("chest", p, old, S.DIVER))
             else:
-                ev.append(self._ev("diver_stays", S.DIVER, ("player", me),
-                                   ("old", REEF[old]), ("reef", REEF[reef])))
+                if ev is not None:
+                    ev.append(self._ev("diver_stays", S.DIVER, ("player", me),
+                                       ("old", REEF[old]), ("reef", REEF[reef])))
         else:                                               # turtle
             t = s.turtle_on_reef[reef]
             s.turtle_on_reef[reef] = -1
             s.turtles[p].append(t)
-            ev.append(self._ev("turtle", S.TURTLE, ("player", me), ("turtle", TURTLE[t])))
+            if ev is not None:
+                ev.append(self._ev("turtle", S.TURTLE, ("player", me), ("turtle", TURTLE[t])))
             self._effect(s, p, TURTLES[t], S.TURTLE_BONUSES, ev)
 
     def _effect(self, s: CoraliaState, p: int, what: str, section: str,
-                ev: list[Event]) -> None:
+                ev: Narration) -> None:
         """A chest action or a turtle bonus (they share most effects)."""
         me = self.players[p]
         if what in ("fish", "pearl", "starfish", "island"):
@@ -789,74 +819,87 @@ class Coralia(Game[CoraliaState]):
         elif what == "island_dice":
             n = s.island_dice() * PER_ISLAND_DIE
             s.points[p] += n
-            ev.append(self._ev("island_points", section, ("player", me), ("count", n)))
+            if ev is not None:
+                ev.append(self._ev("island_points", section, ("player", me), ("count", n)))
         elif what == "stingray":
             if s.stingrays:
                 s.stingrays -= 1
                 self._gain(s, p, STINGRAY)
-                ev.append(self._ev("stingray", section, ("player", me)))
+                if ev is not None:
+                    ev.append(self._ev("stingray", section, ("player", me)))
             else:
-                ev.append(self._ev("no_stingray", section, ("player", me)))
+                if ev is not None:
+                    ev.append(self._ev("no_stingray", section, ("player", me)))
         elif what == "white":
             if s.white_island:
                 s.white_island -= 1
                 s.tasks.append(("white", p, section))
             else:
-                ev.append(self._ev("no_white", section, ("player", me)))
+                if ev is not None:
+                    ev.append(self._ev("no_white", section, ("player", me)))
         elif what == "jellyfish":
             n = jellyfish_gain(s.points[p])
             s.points[p] += n
-            ev.append(self._ev("jellyfish", section, ("player", me), ("count", n),
-                               ("total", s.points[p])))
+            if ev is not None:
+                ev.append(self._ev("jellyfish", section, ("player", me), ("count", n),
+                                   ("total", s.points[p])))
         elif what == "copy":            # another turtle's bonus: never the copycat's own
             if any(t != COPYCAT for t in s.turtles_beside):
                 s.tasks.append(("copy", p))
             else:
-                ev.append(self._ev("no_copy", section, ("player", me)))
+                if ev is not None:
+                    ev.append(self._ev("no_copy", section, ("player", me)))
         else:                                               # "chest": one beside the board
             if s.chests_beside:
                 s.chests_beside -= 1
                 s.tasks.append(("chest", p, -1, section))
             else:
-                ev.append(self._ev("no_chest", section, ("player", me)))
+                if ev is not None:
+                    ev.append(self._ev("no_chest", section, ("player", me)))
 
-    def _do_copy(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_copy(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, t = task[1], TURTLE_INDEX[move.arg]
-        ev.append(self._ev("copy", S.TURTLE_BONUSES, ("player", self.players[p]),
-                           ("turtle", TURTLE[t])))
+        if ev is not None:
+            ev.append(self._ev("copy", S.TURTLE_BONUSES, ("player", self.players[p]),
+                               ("turtle", TURTLE[t])))
         self._effect(s, p, TURTLES[t], S.TURTLE_BONUSES, ev)
 
-    def _do_chest(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_chest(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, where = task[1], task[2]
         c = CHESTS.index(move.arg)
         s.chest_pool.remove(c)
         s.chests[p].append(c)
         params: tuple[tuple[str, Any], ...] = (("player", self.players[p]), ("chest", CHEST[c]))
         if where >= 0:
-            ev.append(self._ev("chest", task[3], *params, ("reef", REEF[where])))
+            if ev is not None:
+                ev.append(self._ev("chest", task[3], *params, ("reef", REEF[where])))
         else:
-            ev.append(self._ev("chest_beside", task[3], *params))
+            if ev is not None:
+                ev.append(self._ev("chest_beside", task[3], *params))
         self._effect(s, p, CHESTS[c], S.TREASURE_CHESTS, ev)
 
-    def _do_white(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_white(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, sym = task[1], SYMBOL_INDEX[move.arg]
-        ev.append(self._ev("white_roll", task[2], ("player", self.players[p]),
-                           ("die", DIE[WHITE][sym])))
+        if ev is not None:
+            ev.append(self._ev("white_roll", task[2], ("player", self.players[p]),
+                               ("die", DIE[WHITE][sym])))
         s.tasks.append(("whitereef", p, sym))
 
-    def _do_whitereef(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_whitereef(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, sym = task[1], task[2]
         me = self.players[p]
         if move == REEF_ISLAND:
             s.white_island += 1
-            ev.append(self._ev("white_island", S.BLOCKED_SPACES, ("player", me),
-                               ("die", DIE[WHITE][sym])))
+            if ev is not None:
+                ev.append(self._ev("white_island", S.BLOCKED_SPACES, ("player", me),
+                                   ("die", DIE[WHITE][sym])))
             s.tasks.append(("draw", p, ISLAND, S.BLOCKED_SPACES))
             return
         r = COLOUR_INDEX[move.arg]
         s.board[r * SPACES + sym] = WHITE
-        ev.append(self._ev("white_place", S.TREASURE_CHESTS, ("player", me),
-                           ("die", DIE[WHITE][sym]), ("reef", REEF[r])))
+        if ev is not None:
+            ev.append(self._ev("white_place", S.TREASURE_CHESTS, ("player", me),
+                               ("die", DIE[WHITE][sym]), ("reef", REEF[r])))
         self._action(s, p, r, sym, ev)
 
     # ---- cards ---------------------------------------------------------------------------
@@ -873,7 +916,7 @@ class Coralia(Game[CoraliaState]):
         if s.scoring and ACTIVE[k]:
             s.sf_todo[p].append(k)
 
-    def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile, section = task[1], task[2], task[3]
         k = CARD_INDEX[move.arg]
         counts = s.piles[pile]                  # _take, written out: the hot path
@@ -885,12 +928,14 @@ class Coralia(Game[CoraliaState]):
         seen = () if s.scoring else (p,)
         if len(task) > 4:
             s.drawn.append(k)
-            ev.append(event_of((GAME, "draw_choice", section, params, seen)))
+            if ev is not None:
+                ev.append(event_of((GAME, "draw_choice", section, params, seen)))
         else:
             self._gain(s, p, k)
-            ev.append(event_of((GAME, "draw", section, params, seen)))
+            if ev is not None:
+                ev.append(event_of((GAME, "draw", section, params, seen)))
 
-    def _do_keep(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_keep(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile = task[1], task[2]
         k = CARD_INDEX[move.arg]
         s.drawn.remove(k)
@@ -900,11 +945,12 @@ class Coralia(Game[CoraliaState]):
         s.drawer = -1
         self._gain(s, p, k)
         seen = () if s.scoring else (p,)
-        ev.append(self._ev("keep", task[3], ("player", self.players[p]), ("card", CARD[k]),
-                           ("pile", PILE[pile]), ("count", back), seen=seen))
+        if ev is not None:
+            ev.append(self._ev("keep", task[3], ("player", self.players[p]), ("card", CARD[k]),
+                               ("pile", PILE[pile]), ("count", back), seen=seen))
 
     # ---- end of a turn, end of the game --------------------------------------------------
-    def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         station = s.st_col
         s.st_lock = [False] * len(station)
         if sum(s.supply) + len(station) <= DICE_LEFT_AT_END[s.players]:  # s.dice_left()
@@ -916,33 +962,36 @@ class Coralia(Game[CoraliaState]):
         for i in range(len(station)):
             dice.append(DIE[station[i]][syms[i]])
         passed = dice_of((tuple(dice),))
-        ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
-                            (("player", self.players[nxt]), ("dice", passed)), ())))
+        if ev is not None:
+            ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
+                                (("player", self.players[nxt]), ("dice", passed)), ())))
         s.turn = nxt                            # _start_turn, written out: the hot path
         s.tasks += (("endturn", nxt), ("lockpick", nxt))
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]
 
-    def _start_scoring(self, s: CoraliaState, ev: list[Event]) -> None:
+    def _start_scoring(self, s: CoraliaState, ev: Narration) -> None:
         s.scoring = True
-        ev.append(self._ev("end", S.ENDING, ("count", s.dice_left()),
-                           ("player", self.players[s.starter])))
+        if ev is not None:
+            ev.append(self._ev("end", S.ENDING, ("count", s.dice_left()),
+                               ("player", self.players[s.starter])))
         tasks: list[Task] = [("sfplayer", p) for p in self._order(s)]
         tasks += [("diverscore", -1), ("fishscore", -1), ("pearlscore", -1), ("finish", -1)]
         s.tasks.extend(reversed(tasks))
 
-    def _do_sfplayer(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_sfplayer(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         s.turn = p
         s.sf_todo[p] = [k for k in s.hands[p] if ACTIVE[k]]
-        ev.append(self._ev("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
-                           ("cards", tuple([CARD[k] for k in sorted(s.hands[p])])),
-                           ("count", len([k for k in s.hands[p] if EFFECT[k]]))))
+        if ev is not None:
+            ev.append(self._ev("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
+                               ("cards", tuple([CARD[k] for k in sorted(s.hands[p])])),
+                               ("count", len([k for k in s.hands[p] if EFFECT[k]]))))
         if s.sf_todo[p]:
             s.tasks.append(("sfpick", p))
 
-    def _do_sfpick(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_sfpick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         k = CARD_INDEX[move.arg]
         s.sf_todo[p].remove(k)
@@ -953,8 +1002,9 @@ class Coralia(Game[CoraliaState]):
 
         def points(n: int) -> None:
             s.points[p] += n
-            ev.append(self._ev("sf_points", sec, ("player", me), ("card", CARD[k]),
-                               ("count", n)))
+            if ev is not None:
+                ev.append(self._ev("sf_points", sec, ("player", me), ("card", CARD[k]),
+                                   ("count", n)))
 
         if effect == "island":
             points(s.island_dice() * PER_ISLAND_DIE)
@@ -965,13 +1015,15 @@ class Coralia(Game[CoraliaState]):
         elif effect == "jellyfish":
             points(jellyfish_gain(s.points[p]))
         elif effect == "recover":
-            ev.append(self._ev("sf_card", sec, ("player", me), ("card", CARD[k])))
+            if ev is not None:
+                ev.append(self._ev("sf_card", sec, ("player", me), ("card", CARD[k])))
             self._effect(s, p, "chest", sec, ev)
         elif effect == "treasure":
             a, b = CARD_KINDS[k].colours
             there = [c for c in (a, b) if s.chest_on_reef[c]]
-            ev.append(self._ev("sf_treasure", sec, ("player", me), ("card", CARD[k]),
-                               ("count", len(there))))
+            if ev is not None:
+                ev.append(self._ev("sf_treasure", sec, ("player", me), ("card", CARD[k]),
+                                   ("count", len(there))))
             if len(there) == 2:
                 s.tasks.append(("open", p, a, b))
             elif there:
@@ -980,12 +1032,13 @@ class Coralia(Game[CoraliaState]):
             cols = CARD_KINDS[k].colours
             n = sum(1 for c in s.st_col if c in cols) + sum(s.supply[c] for c in cols)
             n = min(n, len(PILES))
-            ev.append(self._ev("sf_draws", sec, ("player", me), ("card", CARD[k]),
-                               ("count", n)))
+            if ev is not None:
+                ev.append(self._ev("sf_draws", sec, ("player", me), ("card", CARD[k]),
+                                   ("count", n)))
             if n:
                 s.tasks.append(("drawpile", p, n, 0))
 
-    def _do_sfnext(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_sfnext(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         if s.sf_todo[task[1]]:
             s.tasks.append(("sfpick", task[1]))
 
@@ -993,49 +1046,51 @@ class Coralia(Game[CoraliaState]):
         s.chest_on_reef[reef] = False
         s.tasks.append(("chest", p, reef, S.STARFISH_SCORING))
 
-    def _do_open(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_open(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, first = task[1], COLOUR_INDEX[move.arg]
         second = task[3] if first == task[2] else task[2]
         s.chest_on_reef[second] = False
         s.tasks.append(("chest", p, second, S.STARFISH_SCORING))
         self._collect(s, p, first)
 
-    def _do_drawpile(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_drawpile(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, n, used = task[1], task[2], task[3]
         pile = PILE_INDEX[move.arg]
         if n > 1:
             s.tasks.append(("drawpile", p, n - 1, used | 1 << pile))
         s.tasks.append(("draw", p, pile, S.STARFISH_SCORING))
 
-    def _do_diverscore(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_diverscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         s.before_final = s.points[:]
         for p in self._order(s):
             r = s.diver[p]
             if r >= 0:
                 n = diver_points(s, r)
                 s.points[p] += n
-                ev.append(self._ev("diver_score", S.DIVER_SCORING,
-                                   ("player", self.players[p]), ("reef", REEF[r]),
-                                   ("count", n)))
+                if ev is not None:
+                    ev.append(self._ev("diver_score", S.DIVER_SCORING,
+                                       ("player", self.players[p]), ("reef", REEF[r]),
+                                       ("count", n)))
 
-    def _do_fishscore(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_fishscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         for p in self._order(s):
             kinds = fish_cards(s.hands[p])
             sets = fish_sets(kinds)
             n = sum([FISH_SET_POINTS[k] for k in sets])
             s.points[p] += n
             me = self.players[p]
-            if kinds:
+            if kinds and ev is not None:
                 ev.append(self._ev("fish_score", S.FISH_SCORING, ("player", me),
                                    ("sets", " + ".join(map(str, sets))), ("count", n)))
             per = s.hands[p].count(PER_FISH_CARD)
             if per:
                 m = per * PER_FISH * len(kinds)
                 s.points[p] += m
-                ev.append(self._ev("per_fish", S.FISH_SCORING, ("player", me),
-                                   ("fish", len(kinds)), ("count", m)))
+                if ev is not None:
+                    ev.append(self._ev("per_fish", S.FISH_SCORING, ("player", me),
+                                       ("fish", len(kinds)), ("count", m)))
 
-    def _do_pearlscore(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_pearlscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         pearls = [pearl_cards(h) for h in s.hands]
         places = pearl_places(pearls)
         for p in self._order(s):
@@ -1043,21 +1098,25 @@ class Coralia(Game[CoraliaState]):
             if places[p] >= 0:
                 n = pearl_points(pearls[p], places[p])
                 s.points[p] += n
-                ev.append(self._ev("pearl_score", S.PEARL_SCORING, ("player", me),
-                                   ("place", places[p] + 1),
-                                   ("total", sum(pearls[p])), ("count", n)))
+                if ev is not None:
+                    ev.append(self._ev("pearl_score", S.PEARL_SCORING, ("player", me),
+                                       ("place", places[p] + 1),
+                                       ("total", sum(pearls[p])), ("count", n)))
             per = s.hands[p].count(PER_PEARL_CARD)
             if per:
                 m = per * PER_PEARL * len(pearls[p])
                 s.points[p] += m
-                ev.append(self._ev("per_pearl", S.PEARL_SCORING, ("player", me),
-                                   ("pearls", len(pearls[p])), ("count", m)))
+                if ev is not None:
+                    ev.append(self._ev("per_pearl", S.PEARL_SCORING, ("player", me),
+                                       ("pearls", len(pearls[p])), ("count", m)))
 
-    def _do_finish(self, s: CoraliaState, task: Task, move: Move, ev: list[Event]) -> None:
+    def _do_finish(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         s.over = True
         keys = [(s.points[p], len(s.hands[p]), len(s.turtles[p])) for p in range(s.players)]
         best = max(keys)
         s.winners = [p for p, k in enumerate(keys) if k == best]
+        if ev is None:
+            return
         top = [p for p, k in enumerate(keys) if k[0] == best[0]]
         if len(top) > 1:
             ev.append(self._ev("tie", S.ENDING, ("count", best[0])))

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from ...core.events import Event
 from ...core.game import Game
 from ...core.i18n import LANGUAGES, tr
 from ...core.teaching import Choice, LessonStep, Msg, lesson_steps
@@ -95,9 +96,9 @@ _step = lesson_steps(G, {"players": ["You", "Bob", "Cas", "Dee"], "variant": "st
                                 "starter": "You"})
 
 
-def _after(game: Game[Any], *moves: str) -> list[Any]:
+def _after(game: Game[Any], *moves: str) -> list[Event]:
     """Play moves on the step's game and return their events."""
-    events = []
+    events: list[Event] = []
     for move in moves:
         events += game.play(move)
     return events

@@ -28,7 +28,7 @@ from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple, cast
 
-from ...core.events import Event, event_of
+from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
 from ...core.game import Game
 from ...core.i18n import tr
 from ...core.moves import Move
@@ -409,6 +409,16 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     # ---- playing ---------------------------------------------------------------------
     def _apply(self, s: SeaOrShoreState, move: Move) -> list[Event]:
+        events: list[Event] = []
+        self._apply_quiet(s, move, events)
+        return events
+
+    def _apply_quiet(self, s: SeaOrShoreState, move: Move,
+                     events: Narration = None) -> StepEvents | None:
+        """Play ``move``; its events go to the end of ``events``, or are not built at all
+        when there is no list (a random playout, a replay: see ``StepEvents``). Every
+        handler takes the list or None, and builds an event only for a list. A card of
+        the deal that is not the last tells nothing: NO_EVENTS says so."""
         s.legal = None                          # the table changes: new decisions to list
         step = s.steps[0]
         kind = step.kind
@@ -419,19 +429,18 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.box.remove(move.arg)                      # (as _deal_card)
             s.hands[(s.first_starter + s.dealt) % s.players].append(move.arg)
             s.dealt += 1
-            return []
+            return NO_EVENTS
         steps = s.steps
         steps.pop(0)
         # Every handler appends its events to this one list (as do the steps carried out
         # after it), instead of returning lists for the caller to join.
-        events: list[Event] = []
         _HANDLERS[kind](self, s, step, move, events)
         if s.steps is steps and steps and _RUN[steps[0].kind] is WAITS:
-            return events                       # the next player's turn: nothing to carry out
+            return None                         # the next player's turn: nothing to carry out
         self._advance(s, events)
-        return events
+        return None
 
-    def _advance(self, s: SeaOrShoreState, events: list[Event]) -> None:
+    def _advance(self, s: SeaOrShoreState, events: Narration) -> None:
         """Carry out every step that needs nobody: automatic steps, forced decisions and
         chance whose outcome is already known (a looked-at deck top); their events go
         to the end of ``events``."""
@@ -493,7 +502,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.dealt += 1
 
     def _deal(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         self._deal_card(s, move.arg)
         if s.dealt < s.to_deal:
             s.steps.insert(0, step)               # the same step again: the next card
@@ -501,11 +510,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
         for hand in s.hands:
             hand.sort(key=_HAND_KEY)
         kind = "dealt" if s.box else "dealt_all"
-        events.append(event_of((GAME, kind, SECTION.SETUP,
-                                (("cards", HAND_SIZE[s.players]), ("round", s.round + 1),
-                                 ("unseen", len(s.box))), ())))
+        if events is not None:
+            events.append(event_of((GAME, kind, SECTION.SETUP,
+                                    (("cards", HAND_SIZE[s.players]), ("round", s.round + 1),
+                                     ("unseen", len(s.box))), ())))
 
-    def _known_draw(self, s: SeaOrShoreState, step: Step, events: list[Event]) -> bool:
+    def _known_draw(self, s: SeaOrShoreState, step: Step,
+                    events: Narration) -> bool:
         """Turn up or look at a card whose identity is already settled (the step is then
         done: True), or False if it is not."""
         kind, d = step.kind, step.deck
@@ -517,8 +528,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if deck.top or deck.bottom:
                 self._turn(s, step, _TURN_MOVES[(deck.top or deck.bottom)[0]], events)
             else:
-                events.append(event_of((GAME, "deck_empty", SECTION.SETUP,
-                                        (("deck", d + 1),), ())))
+                if events is not None:
+                    events.append(event_of((GAME, "deck_empty", SECTION.SETUP,
+                                            (("deck", d + 1),), ())))
             return True
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or not (deck.middle or deck.bottom):
@@ -530,7 +542,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return True
 
     def _turn(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         d = step.deck
         deck = s.decks[d]
         if deck.top:
@@ -543,22 +555,24 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if any(known):
             s.known[d] = [k - 1 if k else 0 for k in known]
         s.face_up[d] = move.arg
-        events.append(event_of((GAME, "turn", SECTION.SETUP,
-                                (("deck", d + 1), ("card", TREASURES[move.arg])), ())))
+        if events is not None:
+            events.append(event_of((GAME, "turn", SECTION.SETUP,
+                                    (("deck", d + 1), ("card", TREASURES[move.arg])), ())))
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p = step.player
         s.passing[p] = move.arg
         to = (p - 1) % s.players
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
-        events.append(event_of((GAME, "pass", SECTION.SETUP,
-                                (("player", self.players[p]), ("to", self.players[to]),
-                                 ("card", island(move.arg))), (p,))))
+        if events is not None:
+            events.append(event_of((GAME, "pass", SECTION.SETUP,
+                                    (("player", self.players[p]), ("to", self.players[to]),
+                                     ("card", island(move.arg))), (p,))))
 
     def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         for p, card in enumerate(s.passing):
             assert card is not None
             s.hands[p].remove(card)
@@ -567,33 +581,36 @@ class SeaOrShore(Game[SeaOrShoreState]):
             assert card is not None
             to = (p - 1) % s.players
             s.hands[to].append(card)
-            events.append(event_of((GAME, "receive", SECTION.SETUP,
-                                    (("player", self.players[p]), ("to", self.players[to]),
-                                     ("card", island(card))), (p, to))))
+            if events is not None:
+                events.append(event_of((GAME, "receive", SECTION.SETUP,
+                                        (("player", self.players[p]), ("to", self.players[to]),
+                                         ("card", island(card))), (p, to))))
         for hand in s.hands:
             hand.sort(key=_HAND_KEY)
         s.passing = [None] * s.players
-        events.append(event_of((GAME, "passed", SECTION.SETUP,
-                                (("player", self.players[s.starter]),), ())))
+        if events is not None:
+            events.append(event_of((GAME, "passed", SECTION.SETUP,
+                                    (("player", self.players[s.starter]),), ())))
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p = step.player
         play = PLAYS[move.arg]                   # a legal play: in the table
         played = play.played
         s.hands[p].remove(played.card)
         s.additions[p] -= played.adds
         s.played[p] = played
-        events.append(event_of((GAME, play.kind, SECTION.PLAY,
-                                (("player", self.players[p]),) + play.shown, (p,))))
+        if events is not None:
+            events.append(event_of((GAME, play.kind, SECTION.PLAY,
+                                    (("player", self.players[p]),) + play.shown, (p,))))
 
     def _uncover(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         """A set-up table waits with every card covered until someone says "reveal"."""
 
     def _reveal(self, s: SeaOrShoreState, step: Step, move: Move,
-                events: list[Event]) -> None:
+                events: Narration) -> None:
         """Uncover the cards and settle the trick as far as it goes without a decision.
 
         The cards are revealed and sorted into their colours' groups in one walk round
@@ -610,11 +627,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
             on_table = played[seat]
             assert on_table is not None
             play = PLAY_OF[on_table]
-            events.append(event_of((GAME, "reveal", SECTION.PLAY,
-                                    (("player", names[seat]),) + play.revealed, ())))
+            if events is not None:
+                events.append(event_of((GAME, "reveal", SECTION.PLAY,
+                                        (("player", names[seat]),) + play.revealed, ())))
             ranked[group_of[on_table.card[0]]].append((seat, play.value))
         found = rank_groups(s, competing, ranked)
-        if competing is not _APART:                      # three players: merged colours
+        if competing is not _APART and events is not None:  # three players: merged colours
             for g in found:
                 if len(g.colours) > 1:
                     events.append(event_of((GAME, "merged", SECTION.EXCEPTION,
@@ -622,7 +640,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
                                              ("player", names[g.winner])), ())))
         contested = [g for g in found if len(g.ranked) > 1]
         if contested:
-            self._ties(contested, events)
+            if events is not None:
+                self._ties(contested, events)
             self._award_additions(s, contested, events)
         treasures: list[tuple[Group, Step]] = []
         actions: list[Step] = []
@@ -635,15 +654,17 @@ class SeaOrShore(Game[SeaOrShoreState]):
             up = face_up[deck]
             colour = g.colour
             if len(g.colours) == 1 and up and up[0] == first:   # the colour's treasure shows
-                events.append(event_of((GAME, "win_treasure", SECTION.WIN,
-                                        (("player", names[g.winner]), ("colour", colour),
-                                         ("treasure", TREASURES[up])), ())))
+                if events is not None:
+                    events.append(event_of((GAME, "win_treasure", SECTION.WIN,
+                                            (("player", names[g.winner]), ("colour", colour),
+                                             ("treasure", TREASURES[up])), ())))
                 treasures.append((g, _treasure_step(g.winner, deck, first)))
             else:
                 card = ACTION_CARD_OF[first]
-                events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
-                                        (("player", names[g.winner]), ("colour", colour),
-                                         ("action", _ACTION[sides[card]])), ())))
+                if events is not None:
+                    events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
+                                            (("player", names[g.winner]), ("colour", colour),
+                                             ("action", _ACTION[sides[card]])), ())))
                 actions.append(_action_step(g.winner, card))
         # the treasures in turn: taken at once, until one could be stolen instead (only
         # from a seat that played the same colour: one of the winner's group)
@@ -675,7 +696,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                                          ("value", v), ("colour", g.colour)), ())))
 
     def _award_additions(self, s: SeaOrShoreState, contested: list[Group],
-                         events: list[Event]) -> None:
+                         events: Narration) -> None:
         """The lowest player of each contested colour earns one addition card per card of
         it, in turn order from the starter (which matters when the pile runs short)."""
         if len(contested) > 1:
@@ -687,32 +708,36 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.addition_pile -= earned
             s.additions[seat] += earned
             kind = "earn" if earned == len(g.ranked) else "earn_short"
-            events.append(event_of((GAME, kind, SECTION.LOSE,
-                                    (("player", self.players[seat]), ("colour", g.colour),
-                                     ("cards", len(g.ranked)), ("earned", earned)), ())))
+            if events is not None:
+                events.append(event_of((GAME, kind, SECTION.LOSE,
+                                        (("player", self.players[seat]), ("colour", g.colour),
+                                         ("cards", len(g.ranked)), ("earned", earned)), ())))
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         winner, d = step.player, step.deck
         if move.kind == "take":
             card = s.face_up[d]
             assert card is not None
             s.face_up[d] = None
             s.piles[winner].append(card)
-            events.append(event_of((GAME, "take", SECTION.TREASURE,
-                                    (("player", self.players[winner]),
-                                     ("treasure", TREASURES[card])), ())))
+            if events is not None:
+                events.append(event_of((GAME, "take", SECTION.TREASURE,
+                                        (("player", self.players[winner]),
+                                         ("treasure", TREASURES[card])), ())))
             return
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
-        events.append(event_of((GAME, "steal", SECTION.STEAL,
-                                (("player", self.players[winner]), ("victim", self.players[victim]),
-                                 ("treasure", TREASURES[card])), ())))
+        if events is not None:
+            events.append(event_of((GAME, "steal", SECTION.STEAL,
+                                    (("player", self.players[winner]),
+                                     ("victim", self.players[victim]),
+                                     ("treasure", TREASURES[card])), ())))
 
     # actions ----------------------------------------------------------------------------
     def _action(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p, card = step.player, step.card
         side = self.sides[card]
         name = self.players[p]
@@ -727,13 +752,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
             took = min(2, s.addition_pile)
             s.addition_pile -= took
             s.additions[p] += took
-            events.append(event_of((GAME, "rob_pile", SECTION.ACTION_ADDITIONS,
-                                    (("player", name), ("cards", took)), ())))
+            if events is not None:
+                events.append(event_of((GAME, "rob_pile", SECTION.ACTION_ADDITIONS,
+                                        (("player", name), ("cards", took)), ())))
             return
         if side == "swap":
             if not s.hands[p]:
-                events.append(event_of((GAME, "no_effect", SECTION.ACTION_SWAP,
-                                        (("player", name),), ())))
+                if events is not None:
+                    events.append(event_of((GAME, "no_effect", SECTION.ACTION_SWAP,
+                                            (("player", name),), ())))
                 return
             s.steps.insert(0, _SEAT_STEPS["swap"][p])
             return
@@ -745,29 +772,33 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if decks:
                 s.steps.insert(0, _SEAT_STEPS["peek"][p])
                 return
-            events.append(event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
-                                    (("player", name),), ())))
+            if events is not None:
+                events.append(event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
+                                        (("player", name),), ())))
             return
         s.steps[0:0] = [_SEAT_STEPS["salvage"][p], _SEAT_STEPS["discard"][p]]
 
     def _rob(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p, v = step.player, int(move.arg)
         s.additions[v] -= 2
         s.additions[p] += 2
-        events.append(event_of((GAME, "rob", SECTION.ACTION_ADDITIONS,
-                                (("player", self.players[p]), ("victim", self.players[v])), ())))
+        if events is not None:
+            events.append(event_of((GAME, "rob", SECTION.ACTION_ADDITIONS,
+                                    (("player", self.players[p]),
+                                     ("victim", self.players[v])), ())))
 
     def _swap(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p, v = step.player, int(move.arg)
         s.steps.insert(0, Step("grab", p, victim=v))
-        events.append(event_of((GAME, "swap", SECTION.ACTION_SWAP,
-                                (("player", self.players[p]), ("victim", self.players[v]),
-                                 ("cards", min(2, len(s.hands[v])))), ())))
+        if events is not None:
+            events.append(event_of((GAME, "swap", SECTION.ACTION_SWAP,
+                                    (("player", self.players[p]), ("victim", self.players[v]),
+                                     ("cards", min(2, len(s.hands[v])))), ())))
 
     def _grab(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p, v = step.player, step.victim
         cards = move.arg.split(",") if move.arg else []
         for c in cards:
@@ -776,44 +807,48 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.hands[p].sort(key=_HAND_KEY)
         s.grabbed = cards
         s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
-        events.append(event_of((GAME, "grab", SECTION.ACTION_SWAP,
-                                (("player", self.players[p]), ("victim", self.players[v]),
-                                 ("cards", tuple(island(c) for c in cards))), (p, v))))
+        if events is not None:
+            events.append(event_of((GAME, "grab", SECTION.ACTION_SWAP,
+                                    (("player", self.players[p]), ("victim", self.players[v]),
+                                     ("cards", tuple(island(c) for c in cards))), (p, v))))
 
     def _give(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p, v = step.player, step.victim
         s.hands[p].remove(move.arg)
         s.hands[v].append(move.arg)
         s.hands[v].sort(key=_HAND_KEY)
         if not any(st.kind == "give" for st in s.steps):
             s.grabbed = []
-        events.append(event_of((GAME, "give", SECTION.ACTION_SWAP,
-                                (("player", self.players[p]), ("victim", self.players[v]),
-                                 ("card", island(move.arg))), (p, v))))
+        if events is not None:
+            events.append(event_of((GAME, "give", SECTION.ACTION_SWAP,
+                                    (("player", self.players[p]), ("victim", self.players[v]),
+                                     ("card", island(move.arg))), (p, v))))
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p, d = step.player, int(move.arg)
         s.steps[0:0] = [Step("see", p, d), Step("order", p, d)]
-        events.append(event_of((GAME, "peek", SECTION.ACTION_PEEK,
-                                (("player", self.players[p]), ("deck", d + 1),
-                                 ("cards", min(3, s.decks[d].size()))), ())))
+        if events is not None:
+            events.append(event_of((GAME, "peek", SECTION.ACTION_PEEK,
+                                    (("player", self.players[p]), ("deck", d + 1),
+                                     ("cards", min(3, s.decks[d].size()))), ())))
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         d = step.deck
         deck = s.decks[d]
         deck.middle.remove(move.arg)
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
         p = step.player
-        events.append(event_of((GAME, "see", SECTION.ACTION_PEEK,
-                                (("player", self.players[p]), ("card", TREASURES[move.arg]),
-                                 ("place", len(deck.top))), (p,))))
+        if events is not None:
+            events.append(event_of((GAME, "see", SECTION.ACTION_PEEK,
+                                    (("player", self.players[p]), ("card", TREASURES[move.arg]),
+                                     ("place", len(deck.top))), (p,))))
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p, d = step.player, step.deck
         deck = s.decks[d]
         new = move.arg.split(",")
@@ -821,33 +856,36 @@ class SeaOrShore(Game[SeaOrShoreState]):
         # only the looker knows the new order; anyone who knew the old one no longer does
         known = s.known[d] = [0] * s.players
         known[p] = len(new)
-        events.append(event_of((GAME, "order", SECTION.ACTION_PEEK,
-                                (("player", self.players[p]), ("deck", d + 1),
-                                 ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,))))
+        if events is not None:
+            events.append(event_of((GAME, "order", SECTION.ACTION_PEEK,
+                                    (("player", self.players[p]), ("deck", d + 1),
+                                     ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,))))
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p, v = step.player, int(move.arg)
         played = s.played[v]
         assert played is not None
         s.salvaged.append(v)
         s.hands[p].append(played.card)
         s.hands[p].sort(key=_HAND_KEY)
-        events.append(event_of((GAME, "salvage", SECTION.ACTION_SALVAGE,
-                                (("player", self.players[p]), ("owner", self.players[v]),
-                                 ("card", island(played.card))), ())))
+        if events is not None:
+            events.append(event_of((GAME, "salvage", SECTION.ACTION_SALVAGE,
+                                    (("player", self.players[p]), ("owner", self.players[v]),
+                                     ("card", island(played.card))), ())))
 
     def _discard(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         p = step.player
         s.hands[p].remove(move.arg)
         s.discards.append(move.arg)
-        events.append(event_of((GAME, "discard", SECTION.ACTION_SALVAGE,
-                                (("player", self.players[p]), ("card", island(move.arg))), ())))
+        if events is not None:
+            events.append(event_of((GAME, "discard", SECTION.ACTION_SALVAGE,
+                                    (("player", self.players[p]), ("card", island(move.arg))), ())))
 
     # end of a trick, a round, the game -------------------------------------------------------
     def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         played = s.played                        # every seat played a card this trick
         returned = sum(map(_ADDS, played))
         if s.salvaged:                           # a card taken back by the salvage action
@@ -864,37 +902,43 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 s.decks[d].bottom.append(card)
                 s.face_up[d] = None
                 under.append(TREASURES[card])
-        if returned:
-            events.append(event_of((GAME, "additions_back", SECTION.ADDITIONS,
-                                    (("cards", returned),), ())))
-        if under:
-            events.append(event_of((GAME, "under", SECTION.END_TRICK,
-                                    (("cards", tuple(under)),), ())))
+        if events is not None:
+            if returned:
+                events.append(event_of((GAME, "additions_back", SECTION.ADDITIONS,
+                                        (("cards", returned),), ())))
+            if under:
+                events.append(event_of((GAME, "under", SECTION.END_TRICK,
+                                        (("cards", tuple(under)),), ())))
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
             return
         s.steps[0:0] = trick_steps(s.players, s.starter)
-        events.append(event_of((GAME, "next_trick", SECTION.END_TRICK,
-                                (("player", self.players[s.starter]),), ())))
+        if events is not None:
+            events.append(event_of((GAME, "next_trick", SECTION.END_TRICK,
+                                    (("player", self.players[s.starter]),), ())))
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move,
-              events: list[Event]) -> None:
+              events: Narration) -> None:
         scores = round_points(s)
         s.round_scores.append(scores)
-        events += [event_of((GAME, "round_score", SECTION.GAME_END,
-                             (("player", self.players[p]),
-                              ("treasure", sum(TREASURES[t].value for t in s.piles[p])),
-                              ("additions", s.additions[p]), ("total", scores[p])), ()))
-                   for p in range(s.players)]
+        if events is not None:
+            events += [event_of((GAME, "round_score", SECTION.GAME_END,
+                                 (("player", self.players[p]),
+                                  ("treasure", sum(TREASURES[t].value for t in s.piles[p])),
+                                  ("additions", s.additions[p]), ("total", scores[p])), ()))
+                       for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
             s.round += 1
             self._setup_round(s, starter=(s.first_starter + 1) % s.players)
-            events.append(event_of((GAME, "second_round", SECTION.GAME_END,
-                                    (("player", self.players[s.starter]),), ())))
+            if events is not None:
+                events.append(event_of((GAME, "second_round", SECTION.GAME_END,
+                                        (("player", self.players[s.starter]),), ())))
             return
         s.over = True
         s.steps = []
+        if events is None:
+            return
         totals = self._scores(s)
         best = max(totals)
         tied = [self.players[p] for p, x in enumerate(totals) if x == best]
