@@ -13,7 +13,8 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from .chance import dealer_base, dealer_uniform_from, pick
 from .errors import IllegalMove, InvalidSave, UnknownPlayer
@@ -189,14 +190,21 @@ class Game(ABC, Generic[S]):
         """Index of the player to decide; None at a chance node or when the game is over."""
         return None if self._over or self._chance else self._current_player(self._state)
 
-    @property
-    def is_chance(self) -> bool:
-        """Whether the next step is chance: deal() it, or force one of chance_outcomes()."""
-        return self._chance
+    if TYPE_CHECKING:
+        @property
+        def is_chance(self) -> bool:
+            """Whether the next step is chance: deal() it, or force one of
+            chance_outcomes()."""
 
-    @property
-    def is_over(self) -> bool:
-        return self._over
+        @property
+        def is_over(self) -> bool:
+            """Whether the game has ended."""
+    else:
+        # A random playout reads both at every step: properties whose getter is the C
+        # function ``attrgetter`` read the notes of ``_sync`` without a Python call.
+        is_chance = property(attrgetter("_chance"), doc="Whether the next step is chance: "
+                             "deal() it, or force one of chance_outcomes().")
+        is_over = property(attrgetter("_over"), doc="Whether the game has ended.")
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """The possible outcomes of the pending chance step with their probabilities."""
@@ -252,7 +260,10 @@ class Game(ABC, Generic[S]):
             raise
         history.append(move)
         self.log.append(events)
-        self._sync()
+        # ``_sync()``, written out: this runs after every step of every game
+        self._over = over = self._is_over(s)
+        self._chance = not over and self._is_chance(s)
+        self._listed = None
         return events
 
     def _rewind(self, steps: int) -> None:

@@ -49,7 +49,7 @@ def play_randomly(game: Game[Any], rng: random.Random) -> int:
     final state only (``scores()``, ``winners()``, ``view()``), not for undo or saving."""
     s = game._state
     is_over, is_chance, legal = game._is_over, game._is_chance, game._legal
-    sample, apply, choice = game._sample_chance, game._apply, rng.choice
+    sample, apply, choice = game._sample_chance, game._apply_quiet, rng.choice
     base, step = game._dealer_base, len(game.history)
     while not is_over(s):
         if is_chance(s):
