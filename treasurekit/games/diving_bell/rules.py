@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, cast
 
 from ...core.events import Event, Narration, event_of
@@ -49,6 +50,14 @@ TO = {p: Move("to", p) for p in PILES}
 TAKE = {p: Move("take", p) for p in PILES}
 VOTE = {True: Move("reshuffle", "yes"), False: Move("reshuffle", "no")}
 REVEAL = {code: Move("reveal", code) for code in CODES}
+#: The legal moves of the steps whose choices never vary, kept once (the base copies them
+#: into a new list for each caller): a dive by whether a card is left to draw and whether
+#: the row holds a card to stop with; a free division; a choice; a vote.
+DIVE_MOVES = {(True, True): (DRAW, STOP), (True, False): (DRAW,),
+              (False, True): (STOP,), (False, False): ()}
+BOTH_PILES = (TO["A"], TO["B"])
+TAKE_EITHER = (TAKE["A"], TAKE["B"])
+VOTES = (VOTE[True], VOTE[False])
 
 
 class DivingBell(Game[DivingBellState]):
@@ -114,18 +123,19 @@ class DivingBell(Game[DivingBellState]):
         return move in self._legal(s)
 
     # ---- legal moves ----------------------------------------------------------------
-    def _legal(self, s: DivingBellState) -> list[Move]:
-        if s.phase == "dive":
-            return ([DRAW] if s.draws_left else []) + ([STOP] if s.row else [])
-        if s.phase == "divide":
+    def _legal(self, s: DivingBellState) -> Sequence[Move]:
+        phase = s.phase
+        if phase == "dive":
+            return DIVE_MOVES[s.draws_left > 0, len(s.row) > 0]
+        if phase == "divide":
             if not s.burst:
-                return [TO["A"], TO["B"]]
+                return BOTH_PILES
             return [TO[p] for p in PILES if self._pile_has_room(s, PILES.index(p))]
-        if s.phase == "choose":
-            return [TAKE["A"], TAKE["B"]]
-        if s.phase == "vote":
-            return [VOTE[True], VOTE[False]]
-        return []
+        if phase == "choose":
+            return TAKE_EITHER
+        if phase == "vote":
+            return VOTES
+        return ()
 
     def _pile_has_room(self, s: DivingBellState, pile: int) -> bool:
         if not s.burst:
