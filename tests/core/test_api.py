@@ -229,18 +229,18 @@ def test_play_is_atomic_when_a_rule_hook_fails(monkeypatch, steps_before):
     while len(g.history) < steps_before:
         step(g, rng)
     state, history = copy.deepcopy(g.state), list(g.history)
-    original = DivingBell._apply
+    original = DivingBell._apply_quiet             # the hook play() and deal() apply with
     calls = []
 
-    def broken(self, s, move):               # fails once, after changing the state
-        original(self, s, move)
+    def broken(self, s, move, events=None):  # fails once, after changing the state
+        original(self, s, move, events)
         calls.append(move)
         if len(calls) == 1:
             raise RuntimeError("boom")
-    monkeypatch.setattr(DivingBell, "_apply", broken)
+    monkeypatch.setattr(DivingBell, "_apply_quiet", broken)
     with pytest.raises(RuntimeError, match="boom"):
         g.deal() if g.is_chance else g.play(g.legal_moves()[0])
-    monkeypatch.setattr(DivingBell, "_apply", original)
+    monkeypatch.setattr(DivingBell, "_apply_quiet", original)
     assert g.state == state and g.history == history
     step(g, rng)                                        # and the game goes on
     g.undo()

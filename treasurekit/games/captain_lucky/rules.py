@@ -29,7 +29,7 @@ from itertools import accumulate, product
 from typing import Any, cast
 
 from ...core.errors import IllegalMove, InvalidSave
-from ...core.events import Event, event_of
+from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
 from ...core.game import Game
 from ...core.moves import Move
 from ...core.saves import short
@@ -356,97 +356,120 @@ class CaptainLucky(Game[CaptainLuckyState]):
 
     # ---- playing -----------------------------------------------------------------------
     def _apply(self, s: CaptainLuckyState, move: Move) -> list[Event]:
+        events: list[Event] = []
+        self._apply_quiet(s, move, events)
+        return events
+
+    def _apply_quiet(self, s: CaptainLuckyState, move: Move,
+                     events: Narration = None) -> StepEvents | None:
+        """Play ``move``; its events go to the end of ``events``, or are not built at all
+        when there is no list (a random playout, a replay: see ``StepEvents``). Every
+        handler takes the list or None, and builds an event only for a list. A card dealt
+        or drawn that is not the last of its deal or refill tells nothing: NO_EVENTS."""
         phase = s.phase
         if phase == "deal":
-            return self._deal(s, INDEX[move.arg])
+            return self._deal(s, INDEX[move.arg], events)
         if phase == "refill":
-            return self._draw(s, INDEX[move.arg])
+            return self._draw(s, INDEX[move.arg], events)
         if phase == "roll":
-            return self._roll(s, move.arg)
-        if phase == "place":
+            self._roll(s, move.arg, events)
+        elif phase == "place":
             t, n = PLACE_OF[move]
-            return self._place(s, t, n)
-        if phase == "target":
-            return self._target(s, *STEAL_OF[move])
-        if phase == "decide":
-            return self._decide(s, move)
-        raise IllegalMove(move, "the game is over")  # pragma: no cover
+            self._place(s, t, n, events)
+        elif phase == "target":
+            self._target(s, *STEAL_OF[move], events)
+        elif phase == "decide":
+            self._decide(s, move, events)
+        else:
+            raise IllegalMove(move, "the game is over")  # pragma: no cover
+        return None
 
-    def _deal(self, s: CaptainLuckyState, t: int) -> list[Event]:
+    def _deal(self, s: CaptainLuckyState, t: int, events: Narration) -> StepEvents | None:
         n = len(self.players)
         k = HAND_SIZE * n + FACE_UP_AT_START - s.deal_left
         s.pile[t] -= 1
         s.deal_left -= 1
         if k < HAND_SIZE * n:
             s.hands[k // HAND_SIZE][t] += 1
-            return []
+            return NO_EVENTS
         s.middle[t] += 1
         if s.deal_left:
-            return []
+            return NO_EVENTS
         s.phase = "place"
         s.turn = s.heart
-        return [self._ev("setup", SECTION.PREPARATION, n=n, cards=sum(self.pack),
-                         hand=HAND_SIZE, middle=Holding(tuple(s.middle))),
-                self._ev("heart", SECTION.PLAY, player=self.players[s.heart])]
+        if events is not None:
+            events.append(self._ev("setup", SECTION.PREPARATION, n=n, cards=sum(self.pack),
+                                   hand=HAND_SIZE, middle=Holding(tuple(s.middle))))
+            events.append(self._ev("heart", SECTION.PLAY, player=self.players[s.heart]))
+        return None
 
-    def _place(self, s: CaptainLuckyState, t: int, n: int) -> list[Event]:
+    def _place(self, s: CaptainLuckyState, t: int, n: int, events: Narration) -> None:
         s.hands[s.turn][t] -= n
         s.middle[t] += n
         s.target, s.dice, s.rolls, s.result = None, [], [], ""
-        events = [self._ev2("place", SECTION.PLACE, ("player", self.players[s.turn]), ("n", n),
-                            ("type", TREASURES[t]), ("sets", SETS[s.middle[t]]))]
-        return events + self._refill(s, "target")
+        if events is not None:
+            events.append(self._ev2("place", SECTION.PLACE, ("player", self.players[s.turn]),
+                                    ("n", n), ("type", TREASURES[t]),
+                                    ("sets", SETS[s.middle[t]])))
+        self._refill(s, "target", events)
 
-    def _refill(self, s: CaptainLuckyState, after: str) -> list[Event]:
+    def _refill(self, s: CaptainLuckyState, after: str, events: Narration) -> None:
         need = HAND_SIZE - sum(s.hands[s.turn])
         left = sum(s.pile)
         s.to_draw = min(need, left)
         s.after_refill = after
         if s.to_draw:
             s.phase = "refill"
-            return []
-        return self._after_refill(s)
+            return
+        self._after_refill(s, events)
 
-    def _draw(self, s: CaptainLuckyState, t: int) -> list[Event]:
+    def _draw(self, s: CaptainLuckyState, t: int, events: Narration) -> StepEvents | None:
         s.pile[t] -= 1
         s.hands[s.turn][t] += 1
         s.to_draw -= 1
         if s.to_draw:
-            return []
-        events: list[Event] = []
+            return NO_EVENTS
         left = sum(s.pile)
-        section = SECTION.PLACE if s.after_refill == "target" else SECTION.STEAL
-        events.append(self._ev2("refill", section,
-                                ("player", self.players[s.turn]),
-                                ("hand", sum(s.hands[s.turn])), ("left", left)))
+        if events is not None:
+            section = SECTION.PLACE if s.after_refill == "target" else SECTION.STEAL
+            events.append(self._ev2("refill", section,
+                                    ("player", self.players[s.turn]),
+                                    ("hand", sum(s.hands[s.turn])), ("left", left)))
         if not left and not s.end_announced:
             s.end_announced = True
-            events.append(self._ev("last_card", SECTION.END, player=self.players[s.turn],
-                                   heart=self.players[s.heart]))
-        return events + self._after_refill(s)
+            if events is not None:
+                events.append(self._ev("last_card", SECTION.END, player=self.players[s.turn],
+                                       heart=self.players[s.heart]))
+        self._after_refill(s, events)
+        return None
 
-    def _after_refill(self, s: CaptainLuckyState) -> list[Event]:
+    def _after_refill(self, s: CaptainLuckyState, events: Narration) -> None:
         if s.after_refill == "target":
-            return self._to_target(s)
-        return self._end_turn(s)
+            self._to_target(s, events)
+        else:
+            self._end_turn(s, events)
 
-    def _to_target(self, s: CaptainLuckyState) -> list[Event]:
+    def _to_target(self, s: CaptainLuckyState, events: Narration) -> None:
         if self._has_target(s):
             s.phase = "target"
-            return []
-        return ([self._ev("no_target", SECTION.STEAL, player=self.players[s.turn])]
-                + self._end_turn(s))
+            return
+        if events is not None:
+            events.append(self._ev("no_target", SECTION.STEAL, player=self.players[s.turn]))
+        self._end_turn(s, events)
 
-    def _target(self, s: CaptainLuckyState, owner: int, t: int, size: int) -> list[Event]:
+    def _target(self, s: CaptainLuckyState, owner: int, t: int, size: int,
+                events: Narration) -> None:
         s.target = (owner, t, size)
         s.dice, s.rolls, s.result = [], [], ""
         s.rolling = "roll"
         s.phase = "roll"
-        kind = "target_middle" if owner == MIDDLE else "target_player"
-        return [self._ev2(kind, SECTION.STEAL, ("player", self.players[s.turn]),
-                          ("owner", self._who(owner)), ("size", size), ("type", TREASURES[t]))]
+        if events is not None:
+            kind = "target_middle" if owner == MIDDLE else "target_player"
+            events.append(self._ev2(kind, SECTION.STEAL, ("player", self.players[s.turn]),
+                                    ("owner", self._who(owner)), ("size", size),
+                                    ("type", TREASURES[t])))
 
-    def _roll(self, s: CaptainLuckyState, faces: str) -> list[Event]:
+    def _roll(self, s: CaptainLuckyState, faces: str, events: Narration) -> None:
         assert s.target is not None
         if s.rolling == "roll":
             s.dice = list(faces)
@@ -456,76 +479,97 @@ class CaptainLucky(Game[CaptainLuckyState]):
             s.dice = [next(it) if d == BLANK else d for d in s.dice]
             failed = s.dice.count(BLANK)
         s.rolls.append((s.rolling, faces))
-        me = self.players[s.turn]
-        kind = "roll" if s.rolling == "roll" else "reroll"
-        section = SECTION.CAPTAIN_BONUS if s.rolling == "bonus" else SECTION.STEAL
-        events = [self._ev2(kind, section, ("player", me), ("n", len(faces)),
-                            ("faces", FACES[faces]), ("failed", failed))]
+        if events is not None:
+            kind = "roll" if s.rolling == "roll" else "reroll"
+            section = SECTION.CAPTAIN_BONUS if s.rolling == "bonus" else SECTION.STEAL
+            events.append(self._ev2(kind, section, ("player", self.players[s.turn]),
+                                    ("n", len(faces)), ("faces", FACES[faces]),
+                                    ("failed", failed)))
         if not failed:
-            return events + self._win(s)
-        owner, t, size = s.target
+            self._win(s, events)
+            return
+        t = s.target[1]
         if s.hands[s.turn][t] >= failed or not s.bonus_used[s.turn]:
             s.phase = "decide"
-            return events
+            return
         # only the roller knows why: to the others it reads like a stop (no hand is revealed)
-        events.append(event_of((GAME, "no_reroll", SECTION.STEAL, (
-            ("player", me), ("failed", failed), ("type", TREASURES[t]),
-            ("have", s.hands[s.turn][t])), (s.turn,))))
-        return events + self._fail(s)
+        if events is not None:
+            events.append(event_of((GAME, "no_reroll", SECTION.STEAL, (
+                ("player", self.players[s.turn]), ("failed", failed),
+                ("type", TREASURES[t]), ("have", s.hands[s.turn][t])), (s.turn,))))
+        self._fail(s, events)
 
-    def _win(self, s: CaptainLuckyState) -> list[Event]:
+    def _win(self, s: CaptainLuckyState, events: Narration) -> None:
         assert s.target is not None
         owner, t, size = s.target
         (s.middle if owner == MIDDLE else s.collections[owner])[t] -= size
         s.collections[s.turn][t] += size
         s.result = "won"
-        me = self.players[s.turn]
-        sets = SETS[s.collections[s.turn][t]]
-        if owner == MIDDLE:
-            ev = self._ev2("win_middle", SECTION.STEAL, ("player", me), ("size", size),
-                           ("type", TREASURES[t]), ("sets", sets))
-        else:
-            ev = self._ev2("win_player", SECTION.STEAL, ("player", me), ("size", size),
-                           ("type", TREASURES[t]), ("owner", self.players[owner]),
-                           ("sets", sets))
-        return [ev] + self._refill(s, "next")
+        if events is not None:
+            me = self.players[s.turn]
+            sets = SETS[s.collections[s.turn][t]]
+            if owner == MIDDLE:
+                events.append(self._ev2("win_middle", SECTION.STEAL, ("player", me),
+                                        ("size", size), ("type", TREASURES[t]),
+                                        ("sets", sets)))
+            else:
+                events.append(self._ev2("win_player", SECTION.STEAL, ("player", me),
+                                        ("size", size), ("type", TREASURES[t]),
+                                        ("owner", self.players[owner]), ("sets", sets)))
+        self._refill(s, "next", events)
 
-    def _fail(self, s: CaptainLuckyState) -> list[Event]:
+    def _fail(self, s: CaptainLuckyState, events: Narration) -> None:
         s.result = "failed"
-        return ([self._ev2("fail", SECTION.STEAL, ("player", self.players[s.turn]))]
-                + self._refill(s, "next"))
+        if events is not None:
+            events.append(self._ev2("fail", SECTION.STEAL, ("player", self.players[s.turn])))
+        self._refill(s, "next", events)
 
-    def _decide(self, s: CaptainLuckyState, move: Move) -> list[Event]:
+    def _decide(self, s: CaptainLuckyState, move: Move, events: Narration) -> None:
         assert s.target is not None
-        me, t, f = self.players[s.turn], s.target[1], s.failed()
+        t, f = s.target[1], s.failed()
         if move == STOP:
-            return [self._ev("stop", SECTION.STEAL, player=me, failed=f)] + self._fail(s)
+            if events is not None:
+                events.append(self._ev("stop", SECTION.STEAL, player=self.players[s.turn],
+                                       failed=f))
+            self._fail(s, events)
+            return
         s.phase = "roll"
         if move == BONUS:
             s.bonus_used[s.turn] = True
             s.rolling = "bonus"
-            return [self._ev("bonus", SECTION.CAPTAIN_BONUS, player=me, failed=f)]
+            if events is not None:
+                events.append(self._ev("bonus", SECTION.CAPTAIN_BONUS,
+                                       player=self.players[s.turn], failed=f))
+            return
         s.hands[s.turn][t] -= f
         s.discards[t] += f
         s.rolling = "cards"
-        return [self._ev("discard", SECTION.STEAL, player=me, failed=f, type=TREASURES[t])]
+        if events is not None:
+            events.append(self._ev("discard", SECTION.STEAL, player=self.players[s.turn],
+                                   failed=f, type=TREASURES[t]))
 
-    def _end_turn(self, s: CaptainLuckyState) -> list[Event]:
+    def _end_turn(self, s: CaptainLuckyState, events: Narration) -> None:
         s.turns[s.turn] += 1
         nxt = (s.turn + 1) % len(self.players)
         if s.end_announced and nxt == s.heart:
-            return self._finish(s)
+            self._finish(s, events)
+            return
         s.turn = nxt
-        me = self.players[nxt]
         if sum(s.hands[nxt]):
             s.phase = "place"
-            return [self._ev2("turn", SECTION.PLAY, ("player", me))]
-        return [self._ev("no_cards", SECTION.PLACE, player=me)] + self._to_target(s)
+            if events is not None:
+                events.append(self._ev2("turn", SECTION.PLAY, ("player", self.players[nxt])))
+            return
+        if events is not None:
+            events.append(self._ev("no_cards", SECTION.PLACE, player=self.players[nxt]))
+        self._to_target(s, events)
 
-    def _finish(self, s: CaptainLuckyState) -> list[Event]:
+    def _finish(self, s: CaptainLuckyState, events: Narration) -> None:
         s.phase = "over"
         s.target = None
-        events = [self._ev("round_over", SECTION.END, heart=self.players[s.heart])]
+        if events is None:
+            return
+        events.append(self._ev("round_over", SECTION.END, heart=self.players[s.heart]))
         scores = self._scores(s)
         for i, name in enumerate(self.players):
             events.append(self._ev("score", SECTION.END, player=name, cards=sum(s.collections[i]),
@@ -541,7 +585,6 @@ class CaptainLucky(Game[CaptainLuckyState]):
         else:
             events.append(self._ev("shared", SECTION.END, score=max(scores),
                                    players=tuple(self.players[i] for i in winners)))
-        return events
 
     # ---- outcome ------------------------------------------------------------------------
     def _scores(self, s: CaptainLuckyState) -> list[int]:

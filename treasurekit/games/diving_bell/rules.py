@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, cast
 
-from ...core.events import Event, event_of
+from ...core.events import Event, Narration, event_of
 from ...core.game import Game
 from ...core.moves import Move
 from ...core.saves import short
@@ -49,6 +50,14 @@ TO = {p: Move("to", p) for p in PILES}
 TAKE = {p: Move("take", p) for p in PILES}
 VOTE = {True: Move("reshuffle", "yes"), False: Move("reshuffle", "no")}
 REVEAL = {code: Move("reveal", code) for code in CODES}
+#: The legal moves of the steps whose choices never vary, kept once (the base copies them
+#: into a new list for each caller): a dive by whether a card is left to draw and whether
+#: the row holds a card to stop with; a free division; a choice; a vote.
+DIVE_MOVES = {(True, True): (DRAW, STOP), (True, False): (DRAW,),
+              (False, True): (STOP,), (False, False): ()}
+BOTH_PILES = (TO["A"], TO["B"])
+TAKE_EITHER = (TAKE["A"], TAKE["B"])
+VOTES = (VOTE[True], VOTE[False])
 
 
 class DivingBell(Game[DivingBellState]):
@@ -114,18 +123,19 @@ class DivingBell(Game[DivingBellState]):
         return move in self._legal(s)
 
     # ---- legal moves ----------------------------------------------------------------
-    def _legal(self, s: DivingBellState) -> list[Move]:
-        if s.phase == "dive":
-            return ([DRAW] if s.draws_left else []) + ([STOP] if s.row else [])
-        if s.phase == "divide":
+    def _legal(self, s: DivingBellState) -> Sequence[Move]:
+        phase = s.phase
+        if phase == "dive":
+            return DIVE_MOVES[s.draws_left > 0, len(s.row) > 0]
+        if phase == "divide":
             if not s.burst:
-                return [TO["A"], TO["B"]]
+                return BOTH_PILES
             return [TO[p] for p in PILES if self._pile_has_room(s, PILES.index(p))]
-        if s.phase == "choose":
-            return [TAKE["A"], TAKE["B"]]
-        if s.phase == "vote":
-            return [VOTE[True], VOTE[False]]
-        return []
+        if phase == "choose":
+            return TAKE_EITHER
+        if phase == "vote":
+            return VOTES
+        return ()
 
     def _pile_has_room(self, s: DivingBellState, pile: int) -> bool:
         if not s.burst:
@@ -157,24 +167,40 @@ class DivingBell(Game[DivingBellState]):
 
     # ---- playing --------------------------------------------------------------
     def _apply(self, s: DivingBellState, move: Move) -> list[Event]:
-        if s.phase == "dive":
-            name = self.players[s.diver]
-            if move == STOP:
-                events = [self._ev("stop", SECTION.DIVE, ("player", name), ("cards", len(s.row)),
-                                   ("pressure", s.pressure), ("limit", s.limit))]
-                return events + self._end_dive(s)
-            s.phase = "draw"
-            return [self._ev("draw", SECTION.DIVE, ("player", name), ("pressure", s.pressure),
-                             ("limit", s.limit))]
-        if s.phase == "draw":
-            return self._reveal(s, move.arg)
-        if s.phase == "divide":
-            return self._assign(s, PILES.index(move.arg))
-        if s.phase == "choose":
-            return self._choose(s, PILES.index(move.arg))
-        return self._vote(s, move == VOTE[True])
+        events: list[Event] = []
+        self._apply_quiet(s, move, events)
+        return events
 
-    def _reveal(self, s: DivingBellState, code: str) -> list[Event]:
+    def _apply_quiet(self, s: DivingBellState, move: Move,
+                     events: Narration = None) -> None:
+        """Play ``move``; its events go to the end of ``events``, or are not built at all
+        when there is no list (a random playout, a replay: see ``StepEvents``). Every
+        handler takes the list or None, and builds an event only for a list. Every step
+        of Diving Bell tells something, so there is no step to hand back NO_EVENTS for."""
+        phase = s.phase
+        if phase == "dive":
+            if move == STOP:
+                if events is not None:
+                    events.append(self._ev("stop", SECTION.DIVE,
+                                           ("player", self.players[s.diver]),
+                                           ("cards", len(s.row)), ("pressure", s.pressure),
+                                           ("limit", s.limit)))
+                self._end_dive(s, events)
+                return
+            s.phase = "draw"
+            if events is not None:
+                events.append(self._ev("draw", SECTION.DIVE, ("player", self.players[s.diver]),
+                                       ("pressure", s.pressure), ("limit", s.limit)))
+        elif phase == "draw":
+            self._reveal(s, move.arg, events)
+        elif phase == "divide":
+            self._assign(s, PILES.index(move.arg), events)
+        elif phase == "choose":
+            self._choose(s, PILES.index(move.arg), events)
+        else:
+            self._vote(s, move == VOTE[True], events)
+
+    def _reveal(self, s: DivingBellState, code: str, events: Narration) -> None:
         card = card_by_code(code)
         unseen = s.unseen                        # sorted ids, except in a scramble_hidden copy
         k = bisect_left(unseen, FIRST_ID[code])  # the first unseen card with this code
@@ -191,40 +217,50 @@ class DivingBell(Game[DivingBellState]):
         else:
             s.pressure += card.pressure
             s.krakens += card.kind == "kraken"
-        diver = self.players[s.diver]
         pressure = s.pressure
-        if card.kind == "kraken":
-            events = [self._ev("kraken", SECTION.ADVANCED, ("player", diver),
-                               ("krakens", s.krakens))]
-        elif card.kind == "airpocket":
-            events = [self._ev("airpocket", SECTION.ADVANCED, ("player", diver),
-                               ("pressure", pressure), ("limit", s.limit))]
-        else:
-            events = [self._ev("reveal", SECTION.DIVE, ("player", diver), ("card", card),
-                               ("dots", card.pressure), ("pressure", pressure), ("limit", s.limit))]
+        if events is not None:
+            diver = self.players[s.diver]
+            if card.kind == "kraken":
+                events.append(self._ev("kraken", SECTION.ADVANCED, ("player", diver),
+                                       ("krakens", s.krakens)))
+            elif card.kind == "airpocket":
+                events.append(self._ev("airpocket", SECTION.ADVANCED, ("player", diver),
+                                       ("pressure", pressure), ("limit", s.limit)))
+            else:
+                events.append(self._ev("reveal", SECTION.DIVE, ("player", diver),
+                                       ("card", card), ("dots", card.pressure),
+                                       ("pressure", pressure), ("limit", s.limit)))
         if s.krakens >= KRAKENS_TO_BURST:
             s.burst = True
-            events.append(self._ev("kraken_burst", SECTION.ADVANCED, ("player", diver)))
-            return events + self._end_dive(s)
-        if pressure >= s.limit:
+            if events is not None:
+                events.append(self._ev("kraken_burst", SECTION.ADVANCED,
+                                       ("player", self.players[s.diver])))
+            self._end_dive(s, events)
+        elif pressure >= s.limit:
             s.burst = True
-            section = SECTION.BEGINNER if self.variant == "beginner" else SECTION.BURST
-            events.append(self._ev("burst", section, ("player", diver), ("pressure", pressure),
-                                   ("limit", s.limit)))
-            return events + self._end_dive(s)
-        if not s.draws_left:
-            events.append(self._ev("deck_out", SECTION.GAME_END, ("player", diver)))
-            return events + self._end_dive(s)
-        s.phase = "dive"
-        return events
+            if events is not None:
+                section = SECTION.BEGINNER if self.variant == "beginner" else SECTION.BURST
+                events.append(self._ev("burst", section, ("player", self.players[s.diver]),
+                                       ("pressure", pressure), ("limit", s.limit)))
+            self._end_dive(s, events)
+        elif not s.draws_left:
+            if events is not None:
+                events.append(self._ev("deck_out", SECTION.GAME_END,
+                                       ("player", self.players[s.diver])))
+            self._end_dive(s, events)
+        else:
+            s.phase = "dive"
 
-    def _end_dive(self, s: DivingBellState) -> list[Event]:
-        events = []
+    def _end_dive(self, s: DivingBellState, events: Narration) -> None:
         treasures = s.treasures()
         if not treasures:
-            events.append(self._ev("nothing", SECTION.DIVIDE))
-            return events + self._end_turn(s)
+            if events is not None:
+                events.append(self._ev("nothing", SECTION.DIVIDE))
+            self._end_turn(s, events)
+            return
         s.phase = "divide"
+        if events is None:
+            return
         divider = self.players[1 - s.diver]
         if s.burst:
             half = len(treasures) // 2
@@ -234,21 +270,23 @@ class DivingBell(Game[DivingBellState]):
         else:
             events.append(self._ev("divide_free", SECTION.DIVIDE, ("player", divider),
                                    ("cards", len(treasures))))
-        return events
 
-    def _assign(self, s: DivingBellState, pile: int) -> list[Event]:
+    def _assign(self, s: DivingBellState, pile: int, events: Narration) -> None:
         treasures = s.treasures()
-        card = ALL_CARDS[treasures[len(s.division)]]
-        s.division.append(pile)
-        events = [self._ev("assign", SECTION.DIVIDE, ("player", self.players[1 - s.diver]),
-                           ("card", card), ("pile", PILES[pile]))]
-        if len(s.division) == len(treasures):
+        division = s.division
+        if events is not None:
+            card = ALL_CARDS[treasures[len(division)]]
+            events.append(self._ev("assign", SECTION.DIVIDE,
+                                   ("player", self.players[1 - s.diver]),
+                                   ("card", card), ("pile", PILES[pile])))
+        division.append(pile)
+        if len(division) == len(treasures):
             s.phase = "choose"
-            chooser = self.chooser(s)
-            kind = "choose_burst" if s.burst else "choose_normal"
-            section = SECTION.BURST if s.burst else SECTION.CHOOSE
-            events.append(self._ev(kind, section, ("player", self.players[chooser])))
-        return events
+            if events is not None:
+                chooser = self.chooser(s)
+                kind = "choose_burst" if s.burst else "choose_normal"
+                section = SECTION.BURST if s.burst else SECTION.CHOOSE
+                events.append(self._ev(kind, section, ("player", self.players[chooser])))
 
     def state_cards(self, player: int) -> list[Card]:
         """The cards in ``player``'s personal treasure pile."""
@@ -258,7 +296,7 @@ class DivingBell(Game[DivingBellState]):
         """The cards the divider has put on pile A (0) or B (1) so far."""
         return [ALL_CARDS[i] for i in s.on_pile(pile)]
 
-    def _choose(self, s: DivingBellState, pile: int) -> list[Event]:
+    def _choose(self, s: DivingBellState, pile: int, events: Narration) -> None:
         chooser = self.chooser(s)
         other = 1 - chooser
         taken: list[int] = []
@@ -267,25 +305,27 @@ class DivingBell(Game[DivingBellState]):
             (taken if p == pile else left).append(card_id)
         s.piles[chooser].extend(taken)
         s.piles[other].extend(left)
-        events = [
-            self._ev("take", SECTION.CHOOSE, ("player", self.players[chooser]),
-                     ("pile", PILES[pile]), ("cards", tuple(map(ALL_CARDS.__getitem__, taken)))),
-            self._ev("receive", SECTION.CHOOSE, ("player", self.players[other]),
-                     ("pile", PILES[1 - pile]), ("cards", tuple(map(ALL_CARDS.__getitem__, left)))),
-        ]
-        return events + self._end_turn(s)
+        if events is not None:
+            events.append(self._ev("take", SECTION.CHOOSE, ("player", self.players[chooser]),
+                                   ("pile", PILES[pile]),
+                                   ("cards", tuple(map(ALL_CARDS.__getitem__, taken)))))
+            events.append(self._ev("receive", SECTION.CHOOSE, ("player", self.players[other]),
+                                   ("pile", PILES[1 - pile]),
+                                   ("cards", tuple(map(ALL_CARDS.__getitem__, left)))))
+        self._end_turn(s, events)
 
-    def _discard_specials(self, s: DivingBellState) -> list[Event]:
+    def _discard_specials(self, s: DivingBellState, events: Narration) -> None:
         """Kraken and Air Pocket cards stay in the row until the turn ends, then are discarded."""
         specials = [i for i in s.row if not IS_TREASURE[i]]
         if not specials:
-            return []
+            return
         s.discards.extend(specials)
-        return [self._ev("discard", SECTION.ADVANCED,
-                         ("cards", tuple(map(ALL_CARDS.__getitem__, specials))))]
+        if events is not None:
+            events.append(self._ev("discard", SECTION.ADVANCED,
+                                   ("cards", tuple(map(ALL_CARDS.__getitem__, specials)))))
 
-    def _end_turn(self, s: DivingBellState) -> list[Event]:
-        events = self._discard_specials(s)
+    def _end_turn(self, s: DivingBellState, events: Narration) -> None:
+        self._discard_specials(s, events)
         s.row.clear()
         s.division.clear()
         s.pressure = s.krakens = 0
@@ -293,33 +333,40 @@ class DivingBell(Game[DivingBellState]):
         if self.variant == "quick":
             scores = self._scores(s)
             if max(scores) >= QUICK_TARGET:
-                return events + self._finish(s, "fifty")
+                self._finish(s, "fifty", events)
+                return
         if not s.draws_left:
             if self.discard_pile(s) and not s.reshuffled:
                 s.phase = "vote"
                 s.votes.clear()
-                voter = self.players[1 - s.diver]
-                return events + [self._ev("vote_open", SECTION.GAME_END, ("player", voter),
-                                          ("cards", self.discard_pile(s)))]
-            return events + self._finish(s, "deck")
+                if events is not None:
+                    events.append(self._ev("vote_open", SECTION.GAME_END,
+                                           ("player", self.players[1 - s.diver]),
+                                           ("cards", self.discard_pile(s))))
+                return
+            self._finish(s, "deck", events)
+            return
         s.diver = 1 - s.diver
         s.phase = "dive"
-        return events + [self._ev("turn", SECTION.END_TURN, ("player", self.players[s.diver]))]
+        if events is not None:
+            events.append(self._ev("turn", SECTION.END_TURN, ("player", self.players[s.diver])))
 
     def discard_pile(self, s: DivingBellState) -> int:
         """Cards that a reshuffle would bring back: the discarded Kraken and Air Pocket
         cards and, in the quick game only, the cards set aside at set-up."""
         return len(s.discards) + (s.set_aside if self.variant == "quick" else 0)
 
-    def _vote(self, s: DivingBellState, yes: bool) -> list[Event]:
-        voter = self._current_player(s) or 0
+    def _vote(self, s: DivingBellState, yes: bool, events: Narration) -> None:
+        if events is not None:
+            voter = self._current_player(s) or 0
+            events.append(self._ev("vote_yes" if yes else "vote_no", SECTION.GAME_END,
+                                   ("player", self.players[voter])))
         s.votes.append(yes)
-        events = [self._ev("vote_yes" if yes else "vote_no", SECTION.GAME_END,
-                           ("player", self.players[voter]))]
         if not yes:
-            return events + self._finish(s, "declined")
+            self._finish(s, "declined", events)
+            return
         if len(s.votes) < 2:
-            return events
+            return
         s.unseen = sorted(s.unseen + s.discards)
         s.draws_left = self.discard_pile(s)
         s.set_aside -= s.draws_left - len(s.discards)
@@ -328,14 +375,16 @@ class DivingBell(Game[DivingBellState]):
         s.diver = 1 - s.diver
         s.phase = "dive"
         s.recount()
-        return events + [self._ev("reshuffle", SECTION.GAME_END, ("cards", s.draws_left)),
-                         self._ev("turn", SECTION.END_TURN, ("player", self.players[s.diver]))]
+        if events is not None:
+            events.append(self._ev("reshuffle", SECTION.GAME_END, ("cards", s.draws_left)))
+            events.append(self._ev("turn", SECTION.END_TURN, ("player", self.players[s.diver])))
 
-    def _finish(self, s: DivingBellState, why: str) -> list[Event]:
+    def _finish(self, s: DivingBellState, why: str, events: Narration) -> None:
         s.phase = "over"
         s.ended_by = why
+        if events is None:
+            return
         scores = self._scores(s)
-        events = []
         if why == "fifty":
             events.append(self._ev("target", SECTION.QUICK, ("target", QUICK_TARGET)))
         else:
@@ -350,7 +399,6 @@ class DivingBell(Game[DivingBellState]):
                                    ("score", scores[winners[0]])))
         else:
             events.append(self._ev("shared", SECTION.FINAL_SCORING, ("score", max(scores))))
-        return events
 
     # ---- outcome -----------------------------------------------------------------
     def _scores(self, s: DivingBellState) -> list[int]:
