@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from .chance import dealer_base, dealer_uniform_from, pick
 from .errors import IllegalMove, InvalidSave, UnknownPlayer
-from .events import Event, StepEvents
+from .events import Event, Narration, StepEvents
 from .moves import Move
 from .saves import (
     MAX_INT_DIGITS,
@@ -52,8 +52,6 @@ class Game(ABC, Generic[S]):
     variants: ClassVar[tuple[str, ...]] = ("standard",)
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    #: Whether the game's events are told when read (it overrides ``_apply_quiet``).
-    _tells_later: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -90,13 +88,8 @@ class Game(ABC, Generic[S]):
         self.log: list[Sequence[Event]] = []
         self._over = self._chance = False
         self._listed: Sequence[Move] | None = None
-        self._narrator = _Narrator(self) if self._tells_later else None
+        self._narrator = _Narrator(self)
         self._sync()
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # a game that can change the table without narrating tells its events when read
-        cls._tells_later = cls._apply_quiet is not Game._apply_quiet
 
     def _sync(self) -> None:
         """Note what the table asks for now, after every change of ``self._state`` (a step
@@ -140,15 +133,18 @@ class Game(ABC, Generic[S]):
     def _why_illegal(self, s: S, move: Move) -> str: ...
 
     @abstractmethod
+    def _apply_quiet(self, s: S, move: Move,
+                     events: Narration = None) -> Sequence[Event] | None:
+        """Play ``move`` on ``s``. Its events go to the end of ``events``; without a list
+        none is built (a random playout, a replay: the base hands out
+        :class:`StepEvents`, told only when read). Returns None, or ``NO_EVENTS`` for a
+        step known to tell nothing (then no ``StepEvents`` is made for it)."""
+
     def _apply(self, s: S, move: Move) -> list[Event]:
         """Play ``move`` on ``s`` and tell what happened: the step's events."""
-
-    def _apply_quiet(self, s: S, move: Move) -> Sequence[Event] | None:
-        """Make exactly the change of ``_apply`` without building its events: None, or the
-        events when they are known anyway (``events.NO_EVENTS`` for a step that tells
-        nothing). A game that overrides this hands out :class:`StepEvents`, told only
-        when someone reads them (a random playout never does); the default narrates."""
-        return self._apply(s, move)
+        events: list[Event] = []
+        self._apply_quiet(s, move, events)
+        return events
 
     @abstractmethod
     def _view(self, s: S, player: int | None) -> dict[str, Any]: ...
@@ -250,11 +246,8 @@ class Game(ABC, Generic[S]):
             self._checkpoints.append(s.clone())
         events: Sequence[Event]
         try:
-            if self._narrator is not None:
-                known = self._apply_quiet(s, move)
-                events = StepEvents(self._narrator, step) if known is None else known
-            else:
-                events = self._apply(s, move)
+            known = self._apply_quiet(s, move)
+            events = StepEvents(self._narrator, step) if known is None else known
         except Exception:
             self._rewind(step)
             raise
@@ -300,12 +293,11 @@ class Game(ABC, Generic[S]):
         self._rewind(step)
         move = self.history.pop()
         events = self.log.pop()
-        if self._narrator is not None:
-            self._narrator.forget(step)
-            if isinstance(events, StepEvents) and not events.is_told:
-                # told now, from the table before the step, while the history still says
-                # what came before it: whoever holds these events can still read them
-                events._told = self._apply(self._state.clone(), move)
+        self._narrator.forget(step)
+        if isinstance(events, StepEvents) and not events.is_told:
+            # told now, from the table before the step, while the history still says what
+            # came before it: whoever holds these events can still read them
+            events._told = self._apply(self._state.clone(), move)
         return move
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -363,7 +355,7 @@ class Game(ABC, Generic[S]):
         other._state = s
         other._checkpoints = [c.clone() for c in self._checkpoints]
         other.history, other.log = list(self.history), [list(b) for b in self.log]
-        other._narrator = _Narrator(other) if self._tells_later else None
+        other._narrator = _Narrator(other)
         other._sync()
         return other
 

@@ -355,11 +355,6 @@ class CaptainLucky(Game[CaptainLuckyState]):
         return ", ".join(str(m) for m in self._legal(s))
 
     # ---- playing -----------------------------------------------------------------------
-    def _apply(self, s: CaptainLuckyState, move: Move) -> list[Event]:
-        events: list[Event] = []
-        self._apply_quiet(s, move, events)
-        return events
-
     def _apply_quiet(self, s: CaptainLuckyState, move: Move,
                      events: Narration = None) -> StepEvents | None:
         """Play ``move``; its events go to the end of ``events``, or are not built at all

@@ -166,11 +166,6 @@ class DivingBell(Game[DivingBellState]):
         return f"now {phase_text}; legal moves: {legal}"
 
     # ---- playing --------------------------------------------------------------
-    def _apply(self, s: DivingBellState, move: Move) -> list[Event]:
-        events: list[Event] = []
-        self._apply_quiet(s, move, events)
-        return events
-
     def _apply_quiet(self, s: DivingBellState, move: Move,
                      events: Narration = None) -> None:
         """Play ``move``; its events go to the end of ``events``, or are not built at all
