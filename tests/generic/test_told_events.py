@@ -9,6 +9,7 @@ handed out never keep a finished game alive.
 
 from __future__ import annotations
 
+import copy
 import gc
 import random
 import weakref
@@ -18,7 +19,7 @@ import pytest
 import treasurekit as tk
 from treasurekit.core.events import NO_EVENTS, StepEvents
 
-from .registry import NAMES, setups
+from .registry import NAMES, example_cases, examples, setups
 
 SETUPS = {name: [s for s in setups() if s.game == name] for name in NAMES}
 
@@ -90,3 +91,19 @@ def test_a_dropped_game_is_freed_at_once(name: str) -> None:
         list(kept)                                          # and can still be read
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize(("name", "index"), example_cases())
+def test_a_position_undoes_to_its_start_and_tells_its_steps(name: str, index: int) -> None:
+    """The start of a game is not copied for undo: it is built again from the set-up. From
+    a rulebook example's position, random steps taken back one by one come back to the
+    very table the position gave, and every step tells what the rules narrate."""
+    g = examples(name)[index].start()
+    start = copy.deepcopy(g.state)
+    rng = random.Random(index)
+    while not g.is_over and len(g.history) < 80:
+        g.deal() if g.is_chance else g.play(rng.choice(g.legal_moves()))
+    assert g.events == [e for batch in _narrated(g) for e in batch]
+    while g.history:
+        g.undo()
+    assert g.state == start, f"{name} example {index}: undo does not reach the position"
