@@ -4,10 +4,14 @@ shared among several."""
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 import treasurekit as tk
+from treasurekit.core.registry import game_class
 from treasurekit.core.simulate import GameResult
+from treasurekit.core.simulate import _play_seeds as simulate_seeds
 
 from .registry import NAMES, Setup, setups
 
@@ -60,3 +64,20 @@ def test_bad_arguments_are_refused_before_any_game(kwargs, error) -> None:
 def test_unknown_game() -> None:
     with pytest.raises(tk.UnknownGame):
         tk.simulate("chess", games=1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_games_leave_no_cycles_for_the_paused_collector(name: str) -> None:
+    """``tk.simulate`` pauses the cycle collector while its games run: that is safe only
+    if the games make no reference cycles, which would pile up until it runs again."""
+    cls = game_class(name)
+    players = cls.min_players
+    simulate_seeds(name, "standard", [0], [players])         # warm up caches and imports
+    gc.collect()
+    gc.disable()
+    try:
+        simulate_seeds(name, "standard", list(range(1, 41)), [players] * 40)
+        assert gc.collect() == 0, f"{name}: its games leave reference cycles behind"
+    finally:
+        gc.enable()
+    assert gc.isenabled()
