@@ -10,7 +10,7 @@ True
 Game ``i`` is ``new_game(name, players, seed=seed + i, variant)`` played to its end with
 moves picked by ``random.Random(seed + i).choice(legal_moves())`` and every chance step
 left to the game's own dealer (``deal()``): exactly what that loop through the public
-API gives (``tests/core/test_simulate.py`` checks it), only faster, because the moves come
+API gives (``tests/generic/test_simulate.py`` checks it), only faster, because the moves come
 from the rules themselves and need no checking, and no undo history or event log is kept
 for a game nobody will replay. With ``jobs`` above 1 the games are shared among worker
 processes; the results do not depend on how they are shared.
