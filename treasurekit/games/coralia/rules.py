@@ -35,7 +35,7 @@ Jenny places an octopus on the blue reef and scores 4 points, one for each die t
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -71,6 +71,8 @@ from .cards import (
     ISLAND,
     ISLAND_FROM_EACH,
     MAX_LOCKS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     NCARDS,
     OCTOPUS_S,
     PEARL,
@@ -83,7 +85,7 @@ from .cards import (
     PER_PEARL,
     PER_TURTLE,
     PILE,
-    PILE_COUNTS,
+    PILE_CARDS,
     PILE_INDEX,
     PILE_KINDS,
     PILES,
@@ -170,6 +172,12 @@ CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest
 #: at them with one look-up.
 WAIT_CHANCE = {kind: kind in CHANCES for kind in WAITS}
 SIX_POWER = (1, 6, 36, 216, 1296)
+#: The steps of a turn for each seat, made once: every turn pushes them (a new tuple each
+#: time would also feed the garbage collector).
+ENDTURN = tuple(("endturn", p) for p in range(MAX_PLAYERS))
+LOCKPICK = tuple(("lockpick", p) for p in range(MAX_PLAYERS))
+ROLL = tuple(("roll", p) for p in range(MAX_PLAYERS))
+PLACE_STEP = tuple(("place", p) for p in range(MAX_PLAYERS))
 #: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
 #: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
 dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
@@ -286,7 +294,7 @@ class Coralia(Game[CoraliaState]):
 
     name = GAME
     variants = ("standard",)
-    min_players, max_players = 2, 4
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
     def _ev(self, kind: str, section: str, *params: tuple[str, Any],
             seen: tuple[int, ...] = ()) -> Event:
@@ -296,7 +304,7 @@ class Coralia(Game[CoraliaState]):
     def _initial_state(self) -> CoraliaState:
         n = len(self.players)
         s = CoraliaState.empty(n)
-        s.piles[:3] = [list(c) for c in PILE_COUNTS]
+        s.piles[:3] = [list(c) for c in PILE_CARDS]
         s.turtles_beside = list(range(len(TURTLES)))    # still in the bag during set-up
         s.chest_pool = list(range(len(CHESTS)))
         s.stingrays = STINGRAYS
@@ -354,11 +362,12 @@ class Coralia(Game[CoraliaState]):
             return [(CHEST_MOVE[c], 1 / len(pool)) for c in sorted(pool)]
         pile = task[1] if kind == "s_island" else task[2]
         table = DEAL if kind == "s_island" else DRAW
-        counts = s.piles[pile]
-        total = sum(counts)
+        cards = s.piles[pile]
+        total = len(cards)
         if not total:
             return [(table[s.bottoms[pile][0]], 1.0)]
-        return [(table[k], c / total) for k, c in enumerate(counts) if c]
+        counts = [(k, cards.count(k)) for k in PILE_KINDS[pile]]
+        return [(table[k], c / total) for k, c in counts if c]
 
     def _sample_chance(self, s: CoraliaState, x: float) -> Move:
         task = s.tasks[-1]
@@ -371,16 +380,10 @@ class Coralia(Game[CoraliaState]):
         if kind == "draw" or kind == "s_island":
             pile = task[2] if kind == "draw" else task[1]
             table = DRAW if kind == "draw" else DEAL
-            counts = s.piles[pile]
-            total = sum(counts)
-            if not total:
+            cards = s.piles[pile]
+            if not cards:
                 return table[s.bottoms[pile][0]]
-            i = int(x * total)                  # card i of the shuffled part, in kind order
-            for k in PILE_KINDS[pile]:          # (the other kinds are never in this pile)
-                c = counts[k]
-                if i < c:
-                    return table[k]
-                i -= c
+            return table[cards[int(x * len(cards))]]   # card i of the pile, in kind order
         if kind == "s_turtle":
             return TURTLE_MOVE[uniform_pick(sorted(s.turtles_beside), x)]
         if kind == "chest":
@@ -542,7 +545,7 @@ class Coralia(Game[CoraliaState]):
                 return
             if kind == "draw":                  # the one chance step that may not ask
                 pile = task[2]
-                if any(s.piles[pile]) or s.bottoms[pile]:
+                if s.piles[pile] or s.bottoms[pile]:
                     s.chance = True
                     return
                 tasks.pop()
@@ -587,7 +590,7 @@ class Coralia(Game[CoraliaState]):
     def _do_s_island(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         k = CARD_INDEX[move.arg]
         self._take(s, task[1], k)
-        s.piles[ISLAND][k] += 1
+        insort(s.piles[ISLAND], k)
         if s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH and ev is not None:
             ev.append(self._ev("setup_island", S.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
 
@@ -635,8 +638,8 @@ class Coralia(Game[CoraliaState]):
 
     def _start_turn(self, s: CoraliaState, p: int) -> None:
         s.turn = p
-        s.tasks.append(("endturn", p))
-        s.tasks.append(("lockpick", p) if s.st_col else ("pick4", p, 4))
+        s.tasks.append(ENDTURN[p])
+        s.tasks.append(LOCKPICK[p] if s.st_col else ("pick4", p, 4))
 
     def _do_pick4(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, c = task[1], COLOUR_INDEX[move.arg]
@@ -654,7 +657,7 @@ class Coralia(Game[CoraliaState]):
                 ev.append(self._ev("pick_four", S.COURSE_OF_THE_GAME,
                                    ("player", self.players[p]),
                                    ("colours", tuple(COLOUR[x] for x in s.st_col))))
-            s.tasks.append(("roll", p))
+            s.tasks.append(ROLL[p])
 
     def _do_lockpick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
@@ -685,7 +688,7 @@ class Coralia(Game[CoraliaState]):
             ev.append(event_of((GAME, "pick", S.COURSE_OF_THE_GAME, (
                 ("player", self.players[p]), ("colour", COLOUR[c]),
                 ("count", s.st_lock.count(False))), ())))
-        s.tasks.append(("roll", p))
+        s.tasks.append(ROLL[p])
 
     def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
@@ -703,7 +706,7 @@ class Coralia(Game[CoraliaState]):
                                 (("player", self.players[p]), ("dice", roll)), ())))
         moves = self._place_moves(s, p)
         if moves:
-            s.tasks.append(("place", p))        # waits for a move: stays on top
+            s.tasks.append(PLACE_STEP[p])       # waits for a move: stays on top
             s.moves = moves                     # its legal moves, worked out already
             return
         for i in range(len(s.st_sym)):
@@ -711,7 +714,7 @@ class Coralia(Game[CoraliaState]):
             s.st_lock[i] = False
         if ev is not None:
             ev.append(self._ev("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
-        s.tasks.append(("roll", p))
+        s.tasks.append(ROLL[p])
 
     def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
@@ -905,9 +908,9 @@ class Coralia(Game[CoraliaState]):
     # ---- cards ---------------------------------------------------------------------------
     def _take(self, s: CoraliaState, pile: int, k: int) -> None:
         """Take card kind ``k`` off the top of a pile (the shuffled part, then the bottom)."""
-        counts = s.piles[pile]
-        if any(counts):
-            counts[k] -= 1
+        cards = s.piles[pile]
+        if cards:
+            cards.remove(k)
         else:
             s.bottoms[pile].pop(0)
 
@@ -919,21 +922,19 @@ class Coralia(Game[CoraliaState]):
     def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile, section = task[1], task[2], task[3]
         k = CARD_INDEX[move.arg]
-        counts = s.piles[pile]                  # _take, written out: the hot path
-        if any(counts):
-            counts[k] -= 1
+        cards = s.piles[pile]                   # _take, written out: the hot path
+        if cards:
+            cards.remove(k)
         else:
             s.bottoms[pile].pop(0)
-        params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
-        seen = () if s.scoring else (p,)
         if len(task) > 4:
             s.drawn.append(k)
-            if ev is not None:
-                ev.append(event_of((GAME, "draw_choice", section, params, seen)))
         else:
             self._gain(s, p, k)
-            if ev is not None:
-                ev.append(event_of((GAME, "draw", section, params, seen)))
+        if ev is not None:
+            params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
+            kind = "draw_choice" if len(task) > 4 else "draw"
+            ev.append(event_of((GAME, kind, section, params, () if s.scoring else (p,))))
 
     def _do_keep(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile = task[1], task[2]
@@ -957,16 +958,13 @@ class Coralia(Game[CoraliaState]):
             self._start_scoring(s, ev)
             return
         nxt = (task[1] + 1) % s.players
-        syms = s.st_sym
-        dice = []                               # a plain loop: see "Hot paths" above
-        for i in range(len(station)):
-            dice.append(DIE[station[i]][syms[i]])
-        passed = dice_of((tuple(dice),))
         if ev is not None:
+            syms = s.st_sym
+            passed = dice_of((tuple([DIE[c][syms[i]] for i, c in enumerate(station)]),))
             ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
                                 (("player", self.players[nxt]), ("dice", passed)), ())))
         s.turn = nxt                            # _start_turn, written out: the hot path
-        s.tasks += (("endturn", nxt), ("lockpick", nxt))
+        s.tasks += (ENDTURN[nxt], LOCKPICK[nxt])
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]
@@ -1150,9 +1148,9 @@ class Coralia(Game[CoraliaState]):
         for t in s.tasks:
             if t[0] == "white" or t[0] == "whitereef":
                 dice[WHITE] += 1
-        cards = [sum(col) for col in zip(*s.piles, strict=True)]
+        cards = [0] * NCARDS
         cards[STINGRAY] += s.stingrays
-        for group in (*s.bottoms, *s.hands, s.drawn):
+        for group in (*s.piles, *s.bottoms, *s.hands, s.drawn):
             for k in group:
                 cards[k] += 1
         turtles = [0] * len(TURTLES)
@@ -1180,8 +1178,7 @@ class Coralia(Game[CoraliaState]):
         s = self._state.clone()
         s.moves = None                      # the cards drawn to keep may change
         slots: dict[int, list[tuple[list[int], int]]] = {PEARL: [], FISH: [], STARFISH: []}
-        pile_lists = [[k for k, c in enumerate(pile) for _ in range(c)] for pile in s.piles]
-        groups = pile_lists + s.bottoms
+        groups = s.piles + s.bottoms
         if not s.scoring:
             groups += [h for p, h in enumerate(s.hands) if p != player]
         if s.drawer != player and not s.scoring:
@@ -1195,10 +1192,8 @@ class Coralia(Game[CoraliaState]):
             rng.shuffle(kinds)
             for (g, i), k in zip(places, kinds, strict=True):
                 g[i] = k
-        for pile, ks in zip(s.piles, pile_lists, strict=True):
-            pile[:] = [0] * NCARDS
-            for k in ks:
-                pile[k] += 1
+        for pile in s.piles:
+            pile.sort()                     # a pile is kept in kind order
         return cast(Coralia, self._with_state(s))
 
 

@@ -1,8 +1,9 @@
 """The Coralia table: board, dice, tiles, cards, points, and the steps the rules still owe.
 
-Face-down piles hold *counts per card kind* (their order is unknown to everyone, so a
-draw is a chance step over what is left), plus the cards put back under them, in order
-(they come up only when the shuffled part is used up).
+A face-down pile holds its shuffled cards as card kinds *sorted by kind* (their order is
+unknown to everyone, so a draw is a chance step over what is left, and the dealer picks
+the card at a uniform place in the sorted list), plus the cards put back under it, in
+order (they come up only when the shuffled part is used up).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.moves import Move
-from .cards import NCARDS, SPACES
+from .cards import SPACES
 
 #: A step still to come, top of the stack last: (kind, player, extra...).
 Task = tuple[Any, ...]
@@ -39,7 +40,7 @@ class CoraliaState:
     chests_beside: int = 2
     chest_pool: list[int] = field(default_factory=list)   # chest tiles not yet revealed
     chests: list[list[int]] = field(default_factory=list)
-    piles: list[list[int]] = field(default_factory=list)  # 4 piles: counts per card kind
+    piles: list[list[int]] = field(default_factory=list)  # 4 piles: card kinds, sorted
     bottoms: list[list[int]] = field(default_factory=list)  # put back under, top first
     stingrays: int = 2
     hands: list[list[int]] = field(default_factory=list)  # card kinds in front of a player
@@ -79,12 +80,12 @@ class CoraliaState:
         n = players
         return CoraliaState(
             n, octopus_left=[2] * n, diver=[-1] * n, turtles=[[] for _ in range(n)],
-            chests=[[] for _ in range(n)], piles=[[0] * NCARDS for _ in range(4)],
+            chests=[[] for _ in range(n)], piles=[[] for _ in range(4)],
             bottoms=[[] for _ in range(4)], hands=[[] for _ in range(n)], points=[0] * n,
             sf_todo=[[] for _ in range(n)])
 
     def pile_size(self, pile: int) -> int:
-        return sum(self.piles[pile]) + len(self.bottoms[pile])
+        return len(self.piles[pile]) + len(self.bottoms[pile])
 
     def dice_left(self) -> int:
         """Coloured dice not yet placed: the supply and the research station."""
