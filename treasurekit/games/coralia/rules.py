@@ -181,48 +181,29 @@ PLACE_STEP = tuple(("place", p) for p in range(MAX_PLAYERS))
 #: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
 #: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
 dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
-#: Roll outcomes by their text: read by ``parse_roll`` or filed by the dealer as it deals
-#: them (``deal_roll``), so a roll is never read twice in a row. Emptied when full: a
-#: roll is read right after it is dealt (or again within an undo's replay of at most
-#: 31 steps), so a few hundred are plenty, and a small table leaves the garbage
-#: collector fewer long-lived objects to look through.
-_ROLLS_KNOWN: dict[str, Dice] = {}
-ROLLS_KEPT = 512
+#: The symbol a die shows, by its notation ("blue-diver" -> 4): how a roll is read.
+SYMBOL_OF_DIE: dict[str, int] = {code: sym for code, (_, sym) in DIE_CODES.items()}
 
 
 def parse_roll(arg: str) -> Dice | None:
     """``blue-diver,green-fish`` -> the dice (colour, symbol) ((1, 4), (4, 1)) in the
     station's order; None if it cannot be read."""
-    found = _ROLLS_KNOWN.get(arg)
-    if found is not None or len(arg) > 200:
-        return found
+    if len(arg) > 200:
+        return None
     dice = [DIE_CODES.get(p) for p in arg.split(",")]
     if None in dice:
         return None
-    return _known_roll(arg, dice_of((tuple([DIE[d[0]][d[1]] for d in dice if d is not None]),)))
-
-
-def _known_roll(arg: str, dice: Dice) -> Dice:
-    """File a roll outcome read or dealt, under its text."""
-    if len(_ROLLS_KNOWN) >= ROLLS_KEPT:
-        _ROLLS_KNOWN.clear()
-    _ROLLS_KNOWN[arg] = dice
-    return dice
+    return dice_of((tuple([DIE[d[0]][d[1]] for d in dice if d is not None]),))
 
 
 def deal_roll(colours: list[int], n: int) -> Move:
     """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these colours:
     the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on."""
     parts: list[str] = []
-    dice: list[Die] = []
     for c in colours:
-        sym = n % 6
+        parts.append(DIE_STR[c][n % 6])
         n //= 6
-        parts.append(DIE_STR[c][sym])
-        dice.append(DIE[c][sym])
-    arg = ",".join(parts)
-    _known_roll(arg, dice_of((tuple(dice),)))
-    return Move("roll", arg)
+    return Move("roll", ",".join(parts))
 
 
 _OUTCOMES: dict[tuple[int, ...], list[tuple[Move, float]]] = {}
@@ -455,16 +436,16 @@ class Coralia(Game[CoraliaState]):
         reef (an octopus only while ``p`` has one left), or to the island if it is taken."""
         board = s.board
         octopus_left = s.octopus_left[p] > 0
-        station, syms = s.st_col, s.st_sym
+        syms = s.st_sym
         out: list[Move] = []
-        for i in range(len(station)):           # a plain loop: see "Hot paths" above
-            c, sym = station[i], syms[i]
-            if board[c * SPACES + sym] >= 0:
-                m = TO_ISLAND[c][sym]
-            elif sym != OCTOPUS_S or octopus_left:
+        for i, c in enumerate(s.st_col):        # a plain loop: see "Hot paths" above
+            sym = syms[i]
+            if board[c * SPACES + sym] < 0:
+                if sym == OCTOPUS_S and not octopus_left:
+                    continue
                 m = PLACE[c][sym]
             else:
-                continue
+                m = TO_ISLAND[c][sym]
             if m not in out:
                 out.append(m)
         return tuple(out)
@@ -692,18 +673,20 @@ class Coralia(Game[CoraliaState]):
 
     def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
-        roll = parse_roll(move.arg)
-        assert roll is not None
+        rolled = move.arg.split(",")            # in the station's order (checked)
         syms = s.st_sym                         # the dice to roll show -1; the others
-        dice = roll.dice                        # were stored on turtles
-        k = 0                                   # the rolled dice are in the station's
-        for i in range(len(syms)):              # order (checked); a plain loop: see
-            if syms[i] < 0:                     # "Hot paths" above
-                syms[i] = dice[k].symbol
-                k += 1
+        if len(rolled) == len(syms):            # were stored on turtles
+            s.st_sym = [SYMBOL_OF_DIE[die] for die in rolled]   # every die rolled
+        else:
+            k = 0
+            for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
+                if syms[i] < 0:
+                    syms[i] = SYMBOL_OF_DIE[rolled[k]]
+                    k += 1
         if ev is not None:
             ev.append(event_of((GAME, "roll", S.COURSE_OF_THE_GAME,
-                                (("player", self.players[p]), ("dice", roll)), ())))
+                                (("player", self.players[p]), ("dice", parse_roll(move.arg))),
+                                ())))
         moves = self._place_moves(s, p)
         if moves:
             s.tasks.append(PLACE_STEP[p])       # waits for a move: stays on top
