@@ -12,9 +12,13 @@ The checks live in invariants.py (no assertion rewriting there: it is the hot lo
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from dataclasses import fields
 
 import pytest
+
+import treasurekit as tk
 
 from .invariants import run_game
 
@@ -34,3 +38,25 @@ def test_random_games_keep_every_invariant(players, chunk):
             raise AssertionError(f"{players} players, seed {seed}: {err}") from err
     assert stats["games"] == CHUNK
     assert stats["scrambled"] > 0      # the scramble really moved hidden cards
+
+
+def test_clone_copies_every_field_and_shares_no_list():
+    """``CoraliaState.clone`` is written field by field (for speed): it must not forget
+    a field added later, nor share a list the rules change in place."""
+    g = tk.new_game("coralia", players=3, seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        if g.is_chance:
+            g.deal()
+        else:
+            g.play(rng.choice(g.legal_moves()))
+    s = g.state
+    c = s.clone()
+    assert c == s
+    for f in fields(s):
+        mine, copied = getattr(s, f.name), getattr(c, f.name)
+        assert copied == mine, f.name
+        if isinstance(mine, list):
+            assert copied is not mine, f.name
+            assert all(a is not b for a, b in zip(mine, copied, strict=True)
+                       if isinstance(a, list)), f.name
