@@ -504,19 +504,19 @@ class Coralia(Game[CoraliaState]):
         self._apply_quiet(s, move, events)
         return events
 
-    def _apply_quiet(self, s: CoraliaState, move: Move,
+    def _apply_quiet(self, s: CoraliaState, move: Move | None,
                      events: Narration = None) -> None:
-        """Play ``move``; its events go to the end of ``events``, or are not built at all
-        when there is no list (a random playout, a replay: see ``StepEvents``). Every
-        task takes the list or None, and builds an event only for a list."""
+        """Play ``move``, then run the tasks that need no input until a decision or a
+        chance step is on top (``move`` None: only run them, as ``_advance``). The events
+        go to the end of ``events``, or are not built at all when there is no list (a
+        random playout, a replay: see ``StepEvents``). Every task takes the list or None,
+        and builds an event only for a list. One method rather than two: it runs at every
+        step of every game."""
         s.moves = None
-        task = s.tasks.pop()
-        DISPATCH[task[0]](self, s, task, move, events)
-        self._advance(s, events)
-
-    def _advance(self, s: CoraliaState, events: Narration) -> None:
-        """Run the tasks that need no input until a decision or a chance step is on top."""
         tasks = s.tasks
+        if move is not None:
+            task = tasks.pop()
+            DISPATCH[task[0]](self, s, task, move, events)
         while tasks:
             task = tasks[-1]
             kind = task[0]
@@ -558,6 +558,10 @@ class Coralia(Game[CoraliaState]):
             tasks.pop()
             DISPATCH[kind](self, s, task, None, events)
         s.chance = False                        # a decision waits, or the game is over
+
+    def _advance(self, s: CoraliaState, events: Narration) -> None:
+        """Run the tasks that need no input until a decision or a chance step is on top."""
+        self._apply_quiet(s, None, events)
 
     # ---- set-up steps --------------------------------------------------------------------
     def _do_s_turtle(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
