@@ -150,6 +150,7 @@ PREROLL2 = {(a, b): Move("preroll", f"{SYMBOLS[a]}+{SYMBOLS[b]}")
 PREROLL2_OF = {m: k for k, m in PREROLL2.items()}
 DIE_STR = tuple(tuple(f"{c}-{s}" for s in SYMBOLS) for c in COLOURS)
 #: Move -> its meaning, for the hot path.
+PICKED = {m: c for c, m in enumerate(PICK)}
 DIE_OF: dict[Move, tuple[int, int]] = {}
 for _c in range(6):
     for _s in range(6):
@@ -389,15 +390,13 @@ class Coralia(Game[CoraliaState]):
         return move in self._legal(s)
 
     # ---- legal moves ------------------------------------------------------------------------
-    def _legal(self, s: CoraliaState) -> tuple[Move, ...]:
-        """The legal moves of the decision on top, worked out once and kept in the state
-        (``CoraliaState.moves``) until the next step (the base hands callers a copy)."""
+    def _legal(self, s: CoraliaState) -> Sequence[Move]:
+        """The legal moves of the decision on top, in a fixed order: those the roll worked
+        out already (``CoraliaState.moves``), or worked out now (the base keeps them for
+        the step and hands callers a copy)."""
         moves = s.moves
-        if moves is None:
-            moves = s.moves = tuple(self._legal_now(s))
-        return moves
-
-    def _legal_now(self, s: CoraliaState) -> Sequence[Move]:
+        if moves is not None:
+            return moves
         task = s.tasks[-1]
         kind, p = task[0], task[1]
         if kind == "lockpick":
@@ -547,11 +546,11 @@ class Coralia(Game[CoraliaState]):
                     tasks.pop()
                     self._do_sfpick(s, task, SCORE[s.sf_todo[task[1]][0]], events)
                     continue
-                if kind == "copy" and len(self._legal_now(s)) == 1:
+                if kind == "copy" and len(self._legal(s)) == 1:
                     tasks.pop()
-                    self._do_copy(s, task, self._legal_now(s)[0], events)
+                    self._do_copy(s, task, self._legal(s)[0], events)
                     continue
-                if kind == "drawpile" and not self._legal_now(s):
+                if kind == "drawpile" and not self._legal(s):
                     tasks.pop()
                     continue
                 break
@@ -646,7 +645,8 @@ class Coralia(Game[CoraliaState]):
 
     def _do_lockpick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
-        if move.kind == "lock":
+        c = PICKED.get(move, -1)
+        if c < 0:                               # lock:<die>
             c, sym = DIE_OF[move]
             for i in range(len(s.st_col)):
                 if s.st_col[i] == c and s.st_sym[i] == sym and not s.st_lock[i]:
@@ -657,18 +657,17 @@ class Coralia(Game[CoraliaState]):
                                                               ("die", DIE[c][sym])), ())))
             s.tasks.append(task)
             return
-        c = COLOUR_INDEX[move.arg]
-        s.supply[c] -= 1
+        s.supply[c] -= 1                        # pick:<colour>
+        s.st_col.append(c)
+        s.st_lock.append(False)
         if True in s.st_lock:                   # dice stored on turtles keep their symbols
             syms, locked = s.st_sym, s.st_lock
             for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
                 if not locked[i]:
                     syms[i] = -1
+            syms.append(-1)
         else:
-            s.st_sym = [-1] * len(s.st_sym)
-        s.st_col.append(c)
-        s.st_sym.append(-1)
-        s.st_lock.append(False)
+            s.st_sym = [-1] * len(s.st_col)
         if ev is not None:
             ev.append(event_of((GAME, "pick", S.COURSE_OF_THE_GAME, (
                 ("player", self.players[p]), ("colour", COLOUR[c]),
@@ -680,7 +679,7 @@ class Coralia(Game[CoraliaState]):
         rolled = move.arg.split(",")            # in the station's order (checked)
         syms = s.st_sym                         # the dice to roll show -1; the others
         if len(rolled) == len(syms):            # were stored on turtles
-            s.st_sym = [SYMBOL_OF_DIE[die] for die in rolled]   # every die rolled
+            s.st_sym = list(map(SYMBOL_OF_DIE.__getitem__, rolled))   # every die rolled
         else:
             k = 0
             for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)

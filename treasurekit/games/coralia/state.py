@@ -53,10 +53,10 @@ class CoraliaState:
     over: bool = False
     winners: list[int] = field(default_factory=list)
     before_final: list[int] = field(default_factory=list)  # points before diver scoring
-    #: The legal moves of the decision on top of ``tasks``, worked out the first time they
-    #: are asked for and dropped by every step (``Coralia._apply``): a random playout asks
-    #: twice per decision (``legal_moves`` and then ``play``). A tuple, so a clone may
-    #: share it; None: not worked out yet (always safe). Derived, so not compared.
+    #: The legal moves of the decision on top of ``tasks`` when a step worked them out
+    #: already (the roll, which must know whether its dice can be placed), dropped by
+    #: every step (``Coralia._apply_quiet``). A tuple, so a clone may share it; None: not
+    #: worked out (always safe). Derived, so not compared.
     moves: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
     #: Whether the step on top of ``tasks`` is a chance step (asked several times per
     #: step): set by ``Coralia._advance`` each time it stops, not compared.
