@@ -151,6 +151,7 @@ PREROLL2_OF = {m: k for k, m in PREROLL2.items()}
 DIE_STR = tuple(tuple(f"{c}-{s}" for s in SYMBOLS) for c in COLOURS)
 #: Move -> its meaning, for the hot path.
 PICKED = {m: c for c, m in enumerate(PICK)}
+DRAWN = {m: k for k, m in enumerate(DRAW)}
 DIE_OF: dict[Move, tuple[int, int]] = {}
 for _c in range(6):
     for _s in range(6):
@@ -173,6 +174,21 @@ CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest
 #: at them with one look-up.
 WAIT_CHANCE = {kind: kind in CHANCES for kind in WAITS}
 SIX_POWER = (1, 6, 36, 216, 1296)
+def _setup_steps(players: int) -> tuple[Task, ...]:
+    """The steps of the set-up, top of the stack last: a turtle on each reef, three cards
+    of each pile into the island pile, with fewer than 4 players a roll of each colour,
+    then the first turn."""
+    tasks: list[Task] = [("s_turtle", reef) for reef in range(TURTLES_ON_BOARD)]
+    tasks += [("s_island", pile) for pile in (PEARL, FISH, STARFISH)
+              for _ in range(ISLAND_FROM_EACH)]
+    if players < 4:
+        tasks += [("s_preroll", c) for c in range(6)]
+    tasks.append(("begin",))
+    return tuple(reversed(tasks))
+
+
+#: The set-up's steps by the number of players, made once (every new game copies them).
+SETUP_STEPS = {n: _setup_steps(n) for n in ROUNDS}
 #: The steps of a turn for each seat, made once: every turn pushes them (a new tuple each
 #: time would also feed the garbage collector).
 ENDTURN = tuple(("endturn", p) for p in range(MAX_PLAYERS))
@@ -291,13 +307,7 @@ class Coralia(Game[CoraliaState]):
         s.chest_pool = list(range(len(CHESTS)))
         s.stingrays = STINGRAYS
         s.supply = [DICE_PER_COLOUR] * 6
-        tasks: list[Task] = [("s_turtle", reef) for reef in range(TURTLES_ON_BOARD)]
-        tasks += [("s_island", pile) for pile in (PEARL, FISH, STARFISH)
-                  for _ in range(ISLAND_FROM_EACH)]
-        if n < 4:
-            tasks += [("s_preroll", c) for c in range(6)]
-        tasks.append(("begin",))
-        s.tasks = tasks[::-1]
+        s.tasks = list(SETUP_STEPS[n])
         self.opening: list[Event] = []
         self._advance(s, self.opening)
         return s
@@ -359,13 +369,15 @@ class Coralia(Game[CoraliaState]):
             if s.st_sym.count(-1) < len(cols):
                 cols = [c for c, sym in zip(cols, s.st_sym, strict=True) if sym < 0]
             return deal_roll(cols, int(x * SIX_POWER[len(cols)]))
-        if kind == "draw" or kind == "s_island":
-            pile = task[2] if kind == "draw" else task[1]
-            table = DRAW if kind == "draw" else DEAL
+        if kind == "draw":
+            pile = task[2]
             cards = s.piles[pile]
             if not cards:
-                return table[s.bottoms[pile][0]]
-            return table[cards[int(x * len(cards))]]   # card i of the pile, in kind order
+                return DRAW[s.bottoms[pile][0]]
+            return DRAW[cards[int(x * len(cards))]]    # card i of the pile, in kind order
+        if kind == "s_island":
+            cards = s.piles[task[1]]                # (never used up during the set-up)
+            return DEAL[cards[int(x * len(cards))]]
         if kind == "s_turtle":
             return TURTLE_MOVE[uniform_pick(sorted(s.turtles_beside), x)]
         if kind == "chest":
@@ -709,10 +721,11 @@ class Coralia(Game[CoraliaState]):
         while s.st_sym[i] != sym:               # (a legal move: there is one)
             i = s.st_col.index(c, i + 1)
         del s.st_col[i], s.st_sym[i], s.st_lock[i]
-        if move.kind == "island":
+        space = c * SPACES + sym
+        if s.board[space] >= 0:                 # taken: island:<die> (legal moves say so)
             self._to_island(s, p, c, sym, ev)
             return
-        s.board[c * SPACES + sym] = c
+        s.board[space] = c
         if ev is not None:
             ev.append(event_of((GAME, "place", S.COURSE_OF_THE_GAME, (
                 ("player", self.players[p]), ("die", DIE[c][sym]), ("reef", REEF[c])), ())))
@@ -907,7 +920,7 @@ class Coralia(Game[CoraliaState]):
 
     def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile, section = task[1], task[2], task[3]
-        k = CARD_INDEX[move.arg]
+        k = DRAWN[move]
         cards = s.piles[pile]                   # _take, written out: the hot path
         if cards:
             cards.remove(k)
