@@ -195,6 +195,18 @@ ENDTURN = tuple(("endturn", p) for p in range(MAX_PLAYERS))
 LOCKPICK = tuple(("lockpick", p) for p in range(MAX_PLAYERS))
 ROLL = tuple(("roll", p) for p in range(MAX_PLAYERS))
 PLACE_STEP = tuple(("place", p) for p in range(MAX_PLAYERS))
+NEXT_TURN = tuple((ENDTURN[p], LOCKPICK[p]) for p in range(MAX_PLAYERS))
+#: The pearl space's two cards, and the island pile's card for a die on the island, for
+#: each seat.
+PEARL_DRAWS = tuple((("draw", p, PEARL, S.PEARL),) * 2 for p in range(MAX_PLAYERS))
+ISLAND_DRAW = tuple(("draw", p, ISLAND, S.BLOCKED_SPACES) for p in range(MAX_PLAYERS))
+#: Draw n cards of a pile and keep one, by pile (how many, under which section): the fish
+#: and starfish spaces, and a die on the island beside another player's octopus.
+DRAW_CHOICES = {FISH: (2, S.FISH), STARFISH: (3, S.STARFISH), ISLAND: (2, S.OCTOPUS_ISLAND)}
+#: Their steps for each seat (top of the stack last): the draws, then the choice.
+CHOICE_STEPS = {pile: tuple((("keep", p, pile, section),) + (("draw", p, pile, section, True),) * n
+                            for p in range(MAX_PLAYERS))
+                for pile, (n, section) in DRAW_CHOICES.items()}
 #: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
 #: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
 dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
@@ -448,17 +460,15 @@ class Coralia(Game[CoraliaState]):
         board = s.board
         octopus_left = s.octopus_left[p] > 0
         syms = s.st_sym
-        out: list[Move] = []
+        out: dict[Move, None] = {}              # each move once, in the station's order
         for i, c in enumerate(s.st_col):        # a plain loop: see "Hot paths" above
             sym = syms[i]
             if board[c * SPACES + sym] < 0:
                 if sym == OCTOPUS_S and not octopus_left:
                     continue
-                m = PLACE[c][sym]
+                out[PLACE[c][sym]] = None
             else:
-                m = TO_ISLAND[c][sym]
-            if m not in out:
-                out.append(m)
+                out[TO_ISLAND[c][sym]] = None
         return tuple(out)
 
     def _white_reefs(self, s: CoraliaState, p: int, sym: int) -> list[int]:
@@ -587,7 +597,7 @@ class Coralia(Game[CoraliaState]):
         k = CARD_INDEX[move.arg]
         self._take(s, task[1], k)
         insort(s.piles[ISLAND], k)
-        if s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH and ev is not None:
+        if ev is not None and s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH:
             ev.append(self._ev("setup_island", S.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
 
     def _do_s_preroll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
@@ -743,31 +753,29 @@ class Coralia(Game[CoraliaState]):
                 if ev is not None:
                     ev.append(self._ev("octopus_island_own", S.OCTOPUS_ISLAND, ("player", me),
                                        ("reef", REEF[c])))
-            s.tasks.append(("draw", p, ISLAND, S.BLOCKED_SPACES))
+            s.tasks.append(ISLAND_DRAW[p])
             return
         s.points[owner] += 2
         if ev is not None:
             ev.append(self._ev("octopus_island", S.OCTOPUS_ISLAND,
                                ("owner", self.players[owner]), ("reef", REEF[c]), ("player", me)))
-        self._draw_choice(s, p, ISLAND, 2, S.OCTOPUS_ISLAND)
+        self._draw_choice(s, p, ISLAND)
 
-    def _draw_choice(self, s: CoraliaState, p: int, pile: int, n: int, section: str) -> None:
+    def _draw_choice(self, s: CoraliaState, p: int, pile: int) -> None:
+        """Draw cards of ``pile`` and keep one (``CHOICE_STEPS``)."""
         s.drawn = []
         s.drawer = p
-        s.tasks.append(("keep", p, pile, section))
-        for _ in range(n):
-            s.tasks.append(("draw", p, pile, section, True))
+        s.tasks += CHOICE_STEPS[pile][p]
 
     # ---- the six actions ---------------------------------------------------------------------
     def _action(self, s: CoraliaState, p: int, reef: int, sym: int, ev: Narration) -> None:
         me = self.players[p]
-        if sym == 0:                                        # pearl
-            s.tasks.append(("draw", p, PEARL, S.PEARL))
-            s.tasks.append(("draw", p, PEARL, S.PEARL))
+        if sym == 0:                                        # pearl: two cards
+            s.tasks += PEARL_DRAWS[p]
         elif sym == 1:                                      # fish
-            self._draw_choice(s, p, FISH, 2, S.FISH)
+            self._draw_choice(s, p, FISH)
         elif sym == 2:                                      # starfish
-            self._draw_choice(s, p, STARFISH, 3, S.STARFISH)
+            self._draw_choice(s, p, STARFISH)
         elif sym == OCTOPUS_S:
             s.octopus[reef] = p
             s.octopus_left[p] -= 1
@@ -895,7 +903,7 @@ class Coralia(Game[CoraliaState]):
             if ev is not None:
                 ev.append(self._ev("white_island", S.BLOCKED_SPACES, ("player", me),
                                    ("die", DIE[WHITE][sym])))
-            s.tasks.append(("draw", p, ISLAND, S.BLOCKED_SPACES))
+            s.tasks.append(ISLAND_DRAW[p])
             return
         r = COLOUR_INDEX[move.arg]
         s.board[r * SPACES + sym] = WHITE
@@ -963,7 +971,7 @@ class Coralia(Game[CoraliaState]):
             ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
                                 (("player", self.players[nxt]), ("dice", passed)), ())))
         s.turn = nxt                            # _start_turn, written out: the hot path
-        s.tasks += (ENDTURN[nxt], LOCKPICK[nxt])
+        s.tasks += NEXT_TURN[nxt]
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]
