@@ -207,6 +207,14 @@ DRAW_CHOICES = {FISH: (2, S.FISH), STARFISH: (3, S.STARFISH), ISLAND: (2, S.OCTO
 CHOICE_STEPS = {pile: tuple((("keep", p, pile, section),) + (("draw", p, pile, section, True),) * n
                             for p in range(MAX_PLAYERS))
                 for pile, (n, section) in DRAW_CHOICES.items()}
+#: ``move_of((kind, arg))``: a Move built straight from its two fields, skipping the
+#: NamedTuple keyword handling (a third of the cost of dealing a roll).
+move_of: Callable[[tuple[str, str]], Move] = partial(tuple.__new__, Move)
+#: The text of the dealer's latest roll and the symbols it shows, in order, which a
+#: game notes as it deals (``Coralia._roll_dealt``): reading them back from the text
+#: costs more than dealing the roll. ``_do_roll`` uses the note only for that very text
+#: object (the Move the dealer handed out), so it never answers for another roll.
+NO_ROLL: tuple[str, list[int]] = ("", [])
 #: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
 #: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
 dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
@@ -223,16 +231,6 @@ def parse_roll(arg: str) -> Dice | None:
     if None in dice:
         return None
     return dice_of((tuple([DIE[d[0]][d[1]] for d in dice if d is not None]),))
-
-
-def deal_roll(colours: list[int], n: int) -> Move:
-    """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these colours:
-    the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on."""
-    parts: list[str] = []
-    for c in colours:
-        parts.append(DIE_STR[c][n % 6])
-        n //= 6
-    return Move("roll", ",".join(parts))
 
 
 _OUTCOMES: dict[tuple[int, ...], list[tuple[Move, float]]] = {}
@@ -321,6 +319,7 @@ class Coralia(Game[CoraliaState]):
         s.supply = [DICE_PER_COLOUR] * 6
         s.tasks = list(SETUP_STEPS[n])
         self.opening: list[Event] = []
+        self._roll_dealt = NO_ROLL
         self._advance(s, self.opening)
         return s
 
@@ -331,6 +330,7 @@ class Coralia(Game[CoraliaState]):
         #: What the rules did on their own before the first step (e.g. a scoring position
         #: runs until the first decision): shown before ``events``.
         self.opening = []
+        self._roll_dealt = NO_ROLL
         self._advance(s, self.opening)
         return s
 
@@ -380,7 +380,7 @@ class Coralia(Game[CoraliaState]):
             cols = s.st_col                     # usually every die on the station rolls
             if s.st_sym.count(-1) < len(cols):
                 cols = [c for c, sym in zip(cols, s.st_sym, strict=True) if sym < 0]
-            return deal_roll(cols, int(x * SIX_POWER[len(cols)]))
+            return self._deal_roll(cols, int(x * SIX_POWER[len(cols)]))
         if kind == "draw":
             pile = task[2]
             cards = s.piles[pile]
@@ -400,6 +400,21 @@ class Coralia(Game[CoraliaState]):
             a, b = divmod(int(x * 36), 6)
             return PREROLL2[min(a, b), max(a, b)]
         return uniform_pick(PREROLL1, x)
+
+    def _deal_roll(self, colours: list[int], n: int) -> Move:
+        """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these
+        colours: the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on.
+        The symbols are noted with the roll's text (``_roll_dealt``) for ``_do_roll``."""
+        parts: list[str] = []
+        symbols: list[int] = []
+        for c in colours:
+            sym = n % 6
+            n //= 6
+            parts.append(DIE_STR[c][sym])
+            symbols.append(sym)
+        text = ",".join(parts)
+        self._roll_dealt = (text, symbols)
+        return move_of(("roll", text))
 
     def _is_legal(self, s: CoraliaState, move: Move) -> bool:
         if s.chance:
@@ -424,7 +439,8 @@ class Coralia(Game[CoraliaState]):
         task = s.tasks[-1]
         kind, p = task[0], task[1]
         if kind == "lockpick":
-            picks = tuple(compress(PICK, s.supply))         # the colours left in the supply
+            # the colours left in the supply (usually all six: the table itself)
+            picks = PICK if 0 not in s.supply else tuple(compress(PICK, s.supply))
             turtles = len(s.turtles[p])
             if not turtles or sum(s.st_lock) >= min(turtles, MAX_LOCKS):
                 return picks
@@ -698,15 +714,18 @@ class Coralia(Game[CoraliaState]):
 
     def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
-        rolled = move.arg.split(",")            # in the station's order (checked)
+        text = move.arg                         # the rolled dice in the station's order
+        dealt, rolled = self._roll_dealt        # (checked): the dealer's roll, as dealt,
+        if text is not dealt:                   # or one forced or saved, read from its text
+            rolled = [SYMBOL_OF_DIE[die] for die in text.split(",")]
         syms = s.st_sym                         # the dice to roll show -1; the others
         if len(rolled) == len(syms):            # were stored on turtles
-            s.st_sym = list(map(SYMBOL_OF_DIE.__getitem__, rolled))   # every die rolled
+            s.st_sym = rolled[:]                # every die rolled (the note stays as is)
         else:
             k = 0
             for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
                 if syms[i] < 0:
-                    syms[i] = SYMBOL_OF_DIE[rolled[k]]
+                    syms[i] = rolled[k]
                     k += 1
         if ev is not None:
             ev.append(event_of((GAME, "roll", S.COURSE_OF_THE_GAME,
