@@ -130,6 +130,7 @@ INVENTORY_KEYS = ([f"die:{c}" for c in COLOURS + ("white",)]
 # ---- moves, made once ---------------------------------------------------------------------
 PICK = tuple(Move("pick", c) for c in COLOURS)
 LOCK = tuple(tuple(Move("lock", f"{c}-{s}") for s in SYMBOLS) for c in COLOURS)
+LOCK_DIE = tuple(m for row in LOCK for m in row)          # by die number, colour * 6 + symbol
 PLACE = tuple(tuple(Move("place", f"{c}-{s}") for s in SYMBOLS) for c in COLOURS)
 TO_ISLAND = tuple(tuple(Move("island", f"{c}-{s}") for s in SYMBOLS) for c in COLOURS)
 KEEP = tuple(Move("keep", k.code) for k in CARD_KINDS)
@@ -445,15 +446,19 @@ class Coralia(Game[CoraliaState]):
         if kind == "lockpick":
             # the colours left in the supply (usually all six: the table itself)
             picks = PICK if 0 not in s.supply else tuple(compress(PICK, s.supply))
-            turtles = len(s.turtles[p])
-            if not turtles or sum(s.st_lock) >= min(turtles, MAX_LOCKS):
+            locked = s.st_lock                  # one die stored per turtle, at most 3
+            stored = locked.count(True)
+            if stored >= len(s.turtles[p]) or stored >= MAX_LOCKS:
                 return picks
-            station, syms, locked = s.st_col, s.st_sym, s.st_lock
-            free = set()                        # the dice not stored yet, each once
-            for i in range(len(station)):       # (a plain loop: see "Hot paths" above)
-                if not locked[i]:
-                    free.add((station[i], syms[i]))
-            return tuple([LOCK[c][sym] for c, sym in sorted(free)]) + picks
+            syms = s.st_sym
+            free: list[int] = []                # the dice not stored yet, each once, by
+            for i, c in enumerate(s.st_col):    # number (colour * 6 + symbol, so they
+                if not locked[i]:               # sort by colour, then symbol); a plain
+                    die = c * 6 + syms[i]       # loop: see "Hot paths" above
+                    if die not in free:
+                        free.append(die)
+            free.sort()
+            return (*map(LOCK_DIE.__getitem__, free), *picks)
         if kind == "place":
             return self._place_moves(s, p)
         if kind == "pick4":
