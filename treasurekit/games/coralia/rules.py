@@ -176,6 +176,8 @@ CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest
 #: at them with one look-up.
 WAIT_CHANCE = {kind: kind in CHANCES for kind in WAITS}
 SIX_POWER = (1, 6, 36, 216, 1296)
+
+
 def _setup_steps(players: int) -> tuple[Task, ...]:
     """The steps of the set-up, top of the stack last: a turtle on each reef, three cards
     of each pile into the island pile, with fewer than 4 players a roll of each colour,
@@ -191,8 +193,8 @@ def _setup_steps(players: int) -> tuple[Task, ...]:
 
 #: The set-up's steps by the number of players, made once (every new game copies them).
 SETUP_STEPS = {n: _setup_steps(n) for n in ROUNDS}
-#: The steps of a turn for each seat, made once: every turn pushes them (a new tuple each
-#: time would also feed the garbage collector).
+#: The steps of a turn for each seat, made once: every turn pushes them (rather than a new
+#: tuple each time).
 ENDTURN = tuple(("endturn", p) for p in range(MAX_PLAYERS))
 LOCKPICK = tuple(("lockpick", p) for p in range(MAX_PLAYERS))
 ROLL = tuple(("roll", p) for p in range(MAX_PLAYERS))
