@@ -990,7 +990,8 @@ class Coralia(Game[CoraliaState]):
     # ---- end of a turn, end of the game --------------------------------------------------
     def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         station = s.st_col
-        s.st_lock = [False] * len(station)
+        if True in s.st_lock:                   # the dice stored this turn are free again
+            s.st_lock = [False] * len(station)
         if sum(s.supply) + len(station) <= DICE_LEFT_AT_END[s.players]:  # s.dice_left()
             self._start_scoring(s, ev)
             return
