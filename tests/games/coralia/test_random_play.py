@@ -12,9 +12,14 @@ The checks live in invariants.py (no assertion rewriting there: it is the hot lo
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from dataclasses import fields
 
 import pytest
+
+import treasurekit as tk
+from treasurekit.games.coralia.cards import SYMBOLS
 
 from .invariants import run_game
 
@@ -34,3 +39,47 @@ def test_random_games_keep_every_invariant(players, chunk):
             raise AssertionError(f"{players} players, seed {seed}: {err}") from err
     assert stats["games"] == CHUNK
     assert stats["scrambled"] > 0      # the scramble really moved hidden cards
+
+
+def test_clone_copies_every_field_and_shares_no_list():
+    """``CoraliaState.clone`` is written field by field (for speed): it must not forget
+    a field added later, nor share a list the rules change in place."""
+    g = tk.new_game("coralia", players=3, seed=5)
+    rng = random.Random(5)
+    for _ in range(60):
+        if g.is_chance:
+            g.deal()
+        else:
+            g.play(rng.choice(g.legal_moves()))
+    s = g.state
+    c = s.clone()
+    assert c == s
+    for f in fields(s):
+        mine, copied = getattr(s, f.name), getattr(c, f.name)
+        assert copied == mine, f.name
+        if isinstance(mine, list):
+            assert copied is not mine, f.name
+            assert all(a is not b for a, b in zip(mine, copied, strict=True)
+                       if isinstance(a, list)), f.name
+
+
+def test_a_roll_is_read_from_its_text_unless_the_dealer_just_dealt_that_text():
+    """The dealer notes the symbols of the roll it deals (``Coralia._roll_dealt``): the
+    note must answer only for that very roll, never for another one forced instead."""
+    g = tk.new_game("coralia", players=2, seed=3)
+    while not (g.is_chance and g.state.tasks[-1][0] == "roll"):
+        if g.is_chance:
+            g.deal()
+        else:
+            g.play(g.legal_moves()[0])
+    dealt = g._sample_chance(g.state, 0.5)                  # noted, not played
+    other = next(m for m, _ in g.chance_outcomes() if m != dealt)
+    symbols = [SYMBOLS.index(d.split("-")[1]) for d in other.arg.split(",")]
+    g.play(other)
+    assert [x for x in g.state.st_sym if x >= 0][-len(symbols):] == symbols
+    g.undo()
+    g.play(str(dealt))                                      # the same text, read again
+    read = list(g.state.st_sym)
+    g.undo()
+    g.play(dealt)                                           # the noted roll itself
+    assert g.state.st_sym == read and -1 not in read

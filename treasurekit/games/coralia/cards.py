@@ -69,6 +69,7 @@ WHITE_FACES: tuple[int, ...] = tuple(range(6))
 #: turtle 1, starfish 2, octopus 3, fish 4, pearl 5 -- at most 15 per reef.
 DIVER_VALUE: tuple[int, ...] = (5, 4, 2, 3, 0, 1)
 ROUNDS = {2: 10, 3: 9, 4: 8}
+MIN_PLAYERS, MAX_PLAYERS = min(ROUNDS), max(ROUNDS)
 #: The game ends when this many coloured dice are left (research station + supply).
 DICE_LEFT_AT_END = {2: 4, 3: 3, 4: 4}
 OCTOPUSES_EACH = 2
@@ -137,6 +138,9 @@ STINGRAYS = CARD_KINDS[STINGRAY].copies
 #: Counts per card kind of each of the three piles at set-up (index: card kind).
 PILE_COUNTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(k.copies if k.pile == p else 0 for k in CARD_KINDS) for p in (PEARL, FISH, STARFISH))
+#: The cards of each of the three piles at set-up, as card kinds in kind order.
+PILE_CARDS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k, c in enumerate(counts) for _ in range(c)) for counts in PILE_COUNTS)
 #: The card kinds each pile may hold, in kind order: the pearl, fish and starfish piles
 #: their own, the island pile any of the three.
 PILE_KINDS: tuple[tuple[int, ...], ...] = tuple(

@@ -240,20 +240,20 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     # cards
     cards = by_name(desc, "cards", names)
     s.hands = [_list(cards.get(p, []), "cards", CARD_INDEX) for p in names]
-    s.piles[3] = [0] * NCARDS
-    for k in _list(desc.get("island_pile", []), "island_pile", CARD_INDEX):
-        s.piles[3][k] += 1
+    s.piles[3] = sorted(_list(desc.get("island_pile", []), "island_pile", CARD_INDEX))
     counted = Counter(k for h in s.hands for k in h)
-    counted.update({k: c for k, c in enumerate(s.piles[3]) if c})
-    if counted[STINGRAY] > STINGRAYS or s.piles[3][STINGRAY]:
+    counted.update(s.piles[3])
+    if counted[STINGRAY] > STINGRAYS or STINGRAY in s.piles[3]:
         raise InvalidSave(f"there are only {STINGRAYS} stingray cards, never in a pile")
     s.stingrays = STINGRAYS - counted[STINGRAY]
     for pile in range(3):
+        pile_cards: list[int] = []          # the pile's cards, in kind order
         for k in range(NCARDS):
-            s.piles[pile][k] = PILE_COUNTS[pile][k] - (counted[k] if CARD_KINDS[k].pile ==
-                                                        pile else 0)
-            if s.piles[pile][k] < 0:
+            copies = PILE_COUNTS[pile][k] - (counted[k] if CARD_KINDS[k].pile == pile else 0)
+            if copies < 0:
                 raise InvalidSave(f"too many {CARD_KINDS[k].code} cards")
+            pile_cards += [k] * copies
+        s.piles[pile] = pile_cards
 
     points = by_name(desc, "points", names)
     if not all(_count(v) for v in points.values()):

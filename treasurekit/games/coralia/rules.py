@@ -35,11 +35,12 @@ Jenny places an octopus on the blue reef and scores 4 points, one for each die t
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
+from bisect import bisect_right, insort
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import accumulate, compress, product
+from math import floor
 from typing import Any, TypeVar, cast
 
 from ...core.errors import InvalidSave
@@ -71,6 +72,8 @@ from .cards import (
     ISLAND,
     ISLAND_FROM_EACH,
     MAX_LOCKS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     NCARDS,
     OCTOPUS_S,
     PEARL,
@@ -83,7 +86,7 @@ from .cards import (
     PER_PEARL,
     PER_TURTLE,
     PILE,
-    PILE_COUNTS,
+    PILE_CARDS,
     PILE_INDEX,
     PILE_KINDS,
     PILES,
@@ -127,6 +130,7 @@ INVENTORY_KEYS = ([f"die:{c}" for c in COLOURS + ("white",)]
 # ---- moves, made once ---------------------------------------------------------------------
 PICK = tuple(Move("pick", c) for c in COLOURS)
 LOCK = tuple(tuple(Move("lock", f"{c}-{s}") for s in SYMBOLS) for c in COLOURS)
+LOCK_DIE = tuple(m for row in LOCK for m in row)          # by die number, colour * 6 + symbol
 PLACE = tuple(tuple(Move("place", f"{c}-{s}") for s in SYMBOLS) for c in COLOURS)
 TO_ISLAND = tuple(tuple(Move("island", f"{c}-{s}") for s in SYMBOLS) for c in COLOURS)
 KEEP = tuple(Move("keep", k.code) for k in CARD_KINDS)
@@ -148,6 +152,8 @@ PREROLL2 = {(a, b): Move("preroll", f"{SYMBOLS[a]}+{SYMBOLS[b]}")
 PREROLL2_OF = {m: k for k, m in PREROLL2.items()}
 DIE_STR = tuple(tuple(f"{c}-{s}" for s in SYMBOLS) for c in COLOURS)
 #: Move -> its meaning, for the hot path.
+PICKED = {m: c for c, m in enumerate(PICK)}
+DRAWN = {m: k for k, m in enumerate(DRAW)}
 DIE_OF: dict[Move, tuple[int, int]] = {}
 for _c in range(6):
     for _s in range(6):
@@ -170,51 +176,65 @@ CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest
 #: at them with one look-up.
 WAIT_CHANCE = {kind: kind in CHANCES for kind in WAITS}
 SIX_POWER = (1, 6, 36, 216, 1296)
+
+
+def _setup_steps(players: int) -> tuple[Task, ...]:
+    """The steps of the set-up, top of the stack last: a turtle on each reef, three cards
+    of each pile into the island pile, with fewer than 4 players a roll of each colour,
+    then the first turn."""
+    tasks: list[Task] = [("s_turtle", reef) for reef in range(TURTLES_ON_BOARD)]
+    tasks += [("s_island", pile) for pile in (PEARL, FISH, STARFISH)
+              for _ in range(ISLAND_FROM_EACH)]
+    if players < 4:
+        tasks += [("s_preroll", c) for c in range(6)]
+    tasks.append(("begin",))
+    return tuple(reversed(tasks))
+
+
+#: The set-up's steps by the number of players, made once (every new game copies them).
+SETUP_STEPS = {n: _setup_steps(n) for n in ROUNDS}
+#: The steps of a turn for each seat, made once: every turn pushes them (rather than a new
+#: tuple each time).
+ENDTURN = tuple(("endturn", p) for p in range(MAX_PLAYERS))
+LOCKPICK = tuple(("lockpick", p) for p in range(MAX_PLAYERS))
+ROLL = tuple(("roll", p) for p in range(MAX_PLAYERS))
+PLACE_STEP = tuple(("place", p) for p in range(MAX_PLAYERS))
+NEXT_TURN = tuple((ENDTURN[p], LOCKPICK[p]) for p in range(MAX_PLAYERS))
+#: The pearl space's two cards, and the island pile's card for a die on the island, for
+#: each seat.
+PEARL_DRAWS = tuple((("draw", p, PEARL, S.PEARL),) * 2 for p in range(MAX_PLAYERS))
+ISLAND_DRAW = tuple(("draw", p, ISLAND, S.BLOCKED_SPACES) for p in range(MAX_PLAYERS))
+#: Draw n cards of a pile and keep one, by pile (how many, under which section): the fish
+#: and starfish spaces, and a die on the island beside another player's octopus.
+DRAW_CHOICES = {FISH: (2, S.FISH), STARFISH: (3, S.STARFISH), ISLAND: (2, S.OCTOPUS_ISLAND)}
+#: Their steps for each seat (top of the stack last): the draws, then the choice.
+CHOICE_STEPS = {pile: tuple((("keep", p, pile, section),) + (("draw", p, pile, section, True),) * n
+                            for p in range(MAX_PLAYERS))
+                for pile, (n, section) in DRAW_CHOICES.items()}
+#: ``move_of((kind, arg))``: a Move built straight from its two fields, skipping the
+#: NamedTuple keyword handling (a third of the cost of dealing a roll).
+move_of: Callable[[tuple[str, str]], Move] = partial(tuple.__new__, Move)
+#: The text of the dealer's latest roll and the symbols it shows, in order, which a
+#: game notes as it deals (``Coralia._roll_dealt``): reading them back from the text
+#: costs more than dealing the roll. ``_do_roll`` uses the note only for that very text
+#: object (the Move the dealer handed out), so it never answers for another roll.
+NO_ROLL: tuple[str, list[int]] = ("", [])
 #: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
 #: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
 dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
-#: Roll outcomes by their text: read by ``parse_roll`` or filed by the dealer as it deals
-#: them (``deal_roll``), so a roll is never read twice in a row. Emptied when full: a
-#: roll is read right after it is dealt (or again within an undo's replay of at most
-#: 31 steps), so a few hundred are plenty, and a small table leaves the garbage
-#: collector fewer long-lived objects to look through.
-_ROLLS_KNOWN: dict[str, Dice] = {}
-ROLLS_KEPT = 512
+#: The symbol a die shows, by its notation ("blue-diver" -> 4): how a roll is read.
+SYMBOL_OF_DIE: dict[str, int] = {code: sym for code, (_, sym) in DIE_CODES.items()}
 
 
 def parse_roll(arg: str) -> Dice | None:
     """``blue-diver,green-fish`` -> the dice (colour, symbol) ((1, 4), (4, 1)) in the
     station's order; None if it cannot be read."""
-    found = _ROLLS_KNOWN.get(arg)
-    if found is not None or len(arg) > 200:
-        return found
+    if len(arg) > 200:
+        return None
     dice = [DIE_CODES.get(p) for p in arg.split(",")]
     if None in dice:
         return None
-    return _known_roll(arg, dice_of((tuple([DIE[d[0]][d[1]] for d in dice if d is not None]),)))
-
-
-def _known_roll(arg: str, dice: Dice) -> Dice:
-    """File a roll outcome read or dealt, under its text."""
-    if len(_ROLLS_KNOWN) >= ROLLS_KEPT:
-        _ROLLS_KNOWN.clear()
-    _ROLLS_KNOWN[arg] = dice
-    return dice
-
-
-def deal_roll(colours: list[int], n: int) -> Move:
-    """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these colours:
-    the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on."""
-    parts: list[str] = []
-    dice: list[Die] = []
-    for c in colours:
-        sym = n % 6
-        n //= 6
-        parts.append(DIE_STR[c][sym])
-        dice.append(DIE[c][sym])
-    arg = ",".join(parts)
-    _known_roll(arg, dice_of((tuple(dice),)))
-    return Move("roll", arg)
+    return dice_of((tuple([DIE[d[0]][d[1]] for d in dice if d is not None]),))
 
 
 _OUTCOMES: dict[tuple[int, ...], list[tuple[Move, float]]] = {}
@@ -286,7 +306,7 @@ class Coralia(Game[CoraliaState]):
 
     name = GAME
     variants = ("standard",)
-    min_players, max_players = 2, 4
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
 
     def _ev(self, kind: str, section: str, *params: tuple[str, Any],
             seen: tuple[int, ...] = ()) -> Event:
@@ -296,19 +316,14 @@ class Coralia(Game[CoraliaState]):
     def _initial_state(self) -> CoraliaState:
         n = len(self.players)
         s = CoraliaState.empty(n)
-        s.piles[:3] = [list(c) for c in PILE_COUNTS]
+        s.piles[:3] = [list(c) for c in PILE_CARDS]
         s.turtles_beside = list(range(len(TURTLES)))    # still in the bag during set-up
         s.chest_pool = list(range(len(CHESTS)))
         s.stingrays = STINGRAYS
         s.supply = [DICE_PER_COLOUR] * 6
-        tasks: list[Task] = [("s_turtle", reef) for reef in range(TURTLES_ON_BOARD)]
-        tasks += [("s_island", pile) for pile in (PEARL, FISH, STARFISH)
-                  for _ in range(ISLAND_FROM_EACH)]
-        if n < 4:
-            tasks += [("s_preroll", c) for c in range(6)]
-        tasks.append(("begin",))
-        s.tasks = tasks[::-1]
+        s.tasks = list(SETUP_STEPS[n])
         self.opening: list[Event] = []
+        self._roll_dealt = NO_ROLL
         self._advance(s, self.opening)
         return s
 
@@ -319,6 +334,7 @@ class Coralia(Game[CoraliaState]):
         #: What the rules did on their own before the first step (e.g. a scoring position
         #: runs until the first decision): shown before ``events``.
         self.opening = []
+        self._roll_dealt = NO_ROLL
         self._advance(s, self.opening)
         return s
 
@@ -354,33 +370,33 @@ class Coralia(Game[CoraliaState]):
             return [(CHEST_MOVE[c], 1 / len(pool)) for c in sorted(pool)]
         pile = task[1] if kind == "s_island" else task[2]
         table = DEAL if kind == "s_island" else DRAW
-        counts = s.piles[pile]
-        total = sum(counts)
+        cards = s.piles[pile]
+        total = len(cards)
         if not total:
             return [(table[s.bottoms[pile][0]], 1.0)]
-        return [(table[k], c / total) for k, c in enumerate(counts) if c]
+        counts = [(k, cards.count(k)) for k in PILE_KINDS[pile]]
+        return [(table[k], c / total) for k, c in counts if c]
 
     def _sample_chance(self, s: CoraliaState, x: float) -> Move:
+        """The outcome the dealer's number ``x`` (0 <= x < 1) picks: outcome number
+        ``floor(x * outcomes)`` (``math.floor`` rounds a positive number as ``int`` does,
+        at a third of the cost of calling ``int``)."""
         task = s.tasks[-1]
         kind = task[0]
         if kind == "roll":
             cols = s.st_col                     # usually every die on the station rolls
             if s.st_sym.count(-1) < len(cols):
                 cols = [c for c, sym in zip(cols, s.st_sym, strict=True) if sym < 0]
-            return deal_roll(cols, int(x * SIX_POWER[len(cols)]))
-        if kind == "draw" or kind == "s_island":
-            pile = task[2] if kind == "draw" else task[1]
-            table = DRAW if kind == "draw" else DEAL
-            counts = s.piles[pile]
-            total = sum(counts)
-            if not total:
-                return table[s.bottoms[pile][0]]
-            i = int(x * total)                  # card i of the shuffled part, in kind order
-            for k in PILE_KINDS[pile]:          # (the other kinds are never in this pile)
-                c = counts[k]
-                if i < c:
-                    return table[k]
-                i -= c
+            return self._deal_roll(cols, floor(x * SIX_POWER[len(cols)]))
+        if kind == "draw":
+            pile = task[2]
+            cards = s.piles[pile]
+            if not cards:
+                return DRAW[s.bottoms[pile][0]]
+            return DRAW[cards[floor(x * len(cards))]]    # card i of the pile, in kind order
+        if kind == "s_island":
+            cards = s.piles[task[1]]                # (never used up during the set-up)
+            return DEAL[cards[floor(x * len(cards))]]
         if kind == "s_turtle":
             return TURTLE_MOVE[uniform_pick(sorted(s.turtles_beside), x)]
         if kind == "chest":
@@ -388,9 +404,24 @@ class Coralia(Game[CoraliaState]):
         if kind == "white":
             return uniform_pick(WHITE_ROLLS, x)
         if s.players == 2:                                   # s_preroll
-            a, b = divmod(int(x * 36), 6)
+            a, b = divmod(floor(x * 36), 6)
             return PREROLL2[min(a, b), max(a, b)]
         return uniform_pick(PREROLL1, x)
+
+    def _deal_roll(self, colours: list[int], n: int) -> Move:
+        """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these
+        colours: the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on.
+        The symbols are noted with the roll's text (``_roll_dealt``) for ``_do_roll``."""
+        parts: list[str] = []
+        symbols: list[int] = []
+        for c in colours:
+            sym = n % 6
+            n //= 6
+            parts.append(DIE_STR[c][sym])
+            symbols.append(sym)
+        text = ",".join(parts)
+        self._roll_dealt = (text, symbols)
+        return move_of(("roll", text))
 
     def _is_legal(self, s: CoraliaState, move: Move) -> bool:
         if s.chance:
@@ -405,28 +436,31 @@ class Coralia(Game[CoraliaState]):
         return move in self._legal(s)
 
     # ---- legal moves ------------------------------------------------------------------------
-    def _legal(self, s: CoraliaState) -> tuple[Move, ...]:
-        """The legal moves of the decision on top, worked out once and kept in the state
-        (``CoraliaState.moves``) until the next step (the base hands callers a copy)."""
+    def _legal(self, s: CoraliaState) -> Sequence[Move]:
+        """The legal moves of the decision on top, in a fixed order: those the roll worked
+        out already (``CoraliaState.moves``), or worked out now (the base keeps them for
+        the step and hands callers a copy)."""
         moves = s.moves
-        if moves is None:
-            moves = s.moves = tuple(self._legal_now(s))
-        return moves
-
-    def _legal_now(self, s: CoraliaState) -> Sequence[Move]:
+        if moves is not None:
+            return moves
         task = s.tasks[-1]
         kind, p = task[0], task[1]
         if kind == "lockpick":
-            picks = tuple(compress(PICK, s.supply))         # the colours left in the supply
-            turtles = len(s.turtles[p])
-            if not turtles or sum(s.st_lock) >= min(turtles, MAX_LOCKS):
+            # the colours left in the supply (usually all six: the table itself)
+            picks = PICK if 0 not in s.supply else tuple(compress(PICK, s.supply))
+            locked = s.st_lock                  # one die stored per turtle, at most 3
+            stored = locked.count(True)
+            if stored >= len(s.turtles[p]) or stored >= MAX_LOCKS:
                 return picks
-            station, syms, locked = s.st_col, s.st_sym, s.st_lock
-            free = set()                        # the dice not stored yet, each once
-            for i in range(len(station)):       # (a plain loop: see "Hot paths" above)
-                if not locked[i]:
-                    free.add((station[i], syms[i]))
-            return tuple([LOCK[c][sym] for c, sym in sorted(free)]) + picks
+            syms = s.st_sym
+            free: list[int] = []                # the dice not stored yet, each once, by
+            for i, c in enumerate(s.st_col):    # number (colour * 6 + symbol, so they
+                if not locked[i]:               # sort by colour, then symbol); a plain
+                    die = c * 6 + syms[i]       # loop: see "Hot paths" above
+                    if die not in free:
+                        free.append(die)
+            free.sort()
+            return (*map(LOCK_DIE.__getitem__, free), *picks)
         if kind == "place":
             return self._place_moves(s, p)
         if kind == "pick4":
@@ -452,18 +486,16 @@ class Coralia(Game[CoraliaState]):
         reef (an octopus only while ``p`` has one left), or to the island if it is taken."""
         board = s.board
         octopus_left = s.octopus_left[p] > 0
-        station, syms = s.st_col, s.st_sym
-        out: list[Move] = []
-        for i in range(len(station)):           # a plain loop: see "Hot paths" above
-            c, sym = station[i], syms[i]
-            if board[c * SPACES + sym] >= 0:
-                m = TO_ISLAND[c][sym]
-            elif sym != OCTOPUS_S or octopus_left:
-                m = PLACE[c][sym]
+        syms = s.st_sym
+        out: dict[Move, None] = {}              # each move once, in the station's order
+        for i, c in enumerate(s.st_col):        # a plain loop: see "Hot paths" above
+            sym = syms[i]
+            if board[c * SPACES + sym] < 0:
+                if sym == OCTOPUS_S and not octopus_left:
+                    continue
+                out[PLACE[c][sym]] = None
             else:
-                continue
-            if m not in out:
-                out.append(m)
+                out[TO_ISLAND[c][sym]] = None
         return tuple(out)
 
     def _white_reefs(self, s: CoraliaState, p: int, sym: int) -> list[int]:
@@ -520,19 +552,19 @@ class Coralia(Game[CoraliaState]):
         self._apply_quiet(s, move, events)
         return events
 
-    def _apply_quiet(self, s: CoraliaState, move: Move,
+    def _apply_quiet(self, s: CoraliaState, move: Move | None,
                      events: Narration = None) -> None:
-        """Play ``move``; its events go to the end of ``events``, or are not built at all
-        when there is no list (a random playout, a replay: see ``StepEvents``). Every
-        task takes the list or None, and builds an event only for a list."""
+        """Play ``move``, then run the tasks that need no input until a decision or a
+        chance step is on top (``move`` None: only run them, as ``_advance``). The events
+        go to the end of ``events``, or are not built at all when there is no list (a
+        random playout, a replay: see ``StepEvents``). Every task takes the list or None,
+        and builds an event only for a list. One method rather than two: it runs at every
+        step of every game."""
         s.moves = None
-        task = s.tasks.pop()
-        DISPATCH[task[0]](self, s, task, move, events)
-        self._advance(s, events)
-
-    def _advance(self, s: CoraliaState, events: Narration) -> None:
-        """Run the tasks that need no input until a decision or a chance step is on top."""
         tasks = s.tasks
+        if move is not None:
+            task = tasks.pop()
+            DISPATCH[task[0]](self, s, task, move, events)
         while tasks:
             task = tasks[-1]
             kind = task[0]
@@ -542,7 +574,7 @@ class Coralia(Game[CoraliaState]):
                 return
             if kind == "draw":                  # the one chance step that may not ask
                 pile = task[2]
-                if any(s.piles[pile]) or s.bottoms[pile]:
+                if s.piles[pile] or s.bottoms[pile]:
                     s.chance = True
                     return
                 tasks.pop()
@@ -563,17 +595,21 @@ class Coralia(Game[CoraliaState]):
                     tasks.pop()
                     self._do_sfpick(s, task, SCORE[s.sf_todo[task[1]][0]], events)
                     continue
-                if kind == "copy" and len(self._legal_now(s)) == 1:
+                if kind == "copy" and len(self._legal(s)) == 1:
                     tasks.pop()
-                    self._do_copy(s, task, self._legal_now(s)[0], events)
+                    self._do_copy(s, task, self._legal(s)[0], events)
                     continue
-                if kind == "drawpile" and not self._legal_now(s):
+                if kind == "drawpile" and not self._legal(s):
                     tasks.pop()
                     continue
                 break
             tasks.pop()
             DISPATCH[kind](self, s, task, None, events)
         s.chance = False                        # a decision waits, or the game is over
+
+    def _advance(self, s: CoraliaState, events: Narration) -> None:
+        """Run the tasks that need no input until a decision or a chance step is on top."""
+        self._apply_quiet(s, None, events)
 
     # ---- set-up steps --------------------------------------------------------------------
     def _do_s_turtle(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
@@ -587,8 +623,8 @@ class Coralia(Game[CoraliaState]):
     def _do_s_island(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         k = CARD_INDEX[move.arg]
         self._take(s, task[1], k)
-        s.piles[ISLAND][k] += 1
-        if s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH and ev is not None:
+        insort(s.piles[ISLAND], k)
+        if ev is not None and s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH:
             ev.append(self._ev("setup_island", S.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
 
     def _do_s_preroll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
@@ -635,8 +671,8 @@ class Coralia(Game[CoraliaState]):
 
     def _start_turn(self, s: CoraliaState, p: int) -> None:
         s.turn = p
-        s.tasks.append(("endturn", p))
-        s.tasks.append(("lockpick", p) if s.st_col else ("pick4", p, 4))
+        s.tasks.append(ENDTURN[p])
+        s.tasks.append(LOCKPICK[p] if s.st_col else ("pick4", p, 4))
 
     def _do_pick4(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, c = task[1], COLOUR_INDEX[move.arg]
@@ -654,11 +690,12 @@ class Coralia(Game[CoraliaState]):
                 ev.append(self._ev("pick_four", S.COURSE_OF_THE_GAME,
                                    ("player", self.players[p]),
                                    ("colours", tuple(COLOUR[x] for x in s.st_col))))
-            s.tasks.append(("roll", p))
+            s.tasks.append(ROLL[p])
 
     def _do_lockpick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
-        if move.kind == "lock":
+        c = PICKED.get(move, -1)
+        if c < 0:                               # lock:<die>
             c, sym = DIE_OF[move]
             for i in range(len(s.st_col)):
                 if s.st_col[i] == c and s.st_sym[i] == sym and not s.st_lock[i]:
@@ -669,41 +706,45 @@ class Coralia(Game[CoraliaState]):
                                                               ("die", DIE[c][sym])), ())))
             s.tasks.append(task)
             return
-        c = COLOUR_INDEX[move.arg]
-        s.supply[c] -= 1
+        s.supply[c] -= 1                        # pick:<colour>
+        s.st_col.append(c)
+        s.st_lock.append(False)
         if True in s.st_lock:                   # dice stored on turtles keep their symbols
             syms, locked = s.st_sym, s.st_lock
             for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
                 if not locked[i]:
                     syms[i] = -1
+            syms.append(-1)
         else:
-            s.st_sym = [-1] * len(s.st_sym)
-        s.st_col.append(c)
-        s.st_sym.append(-1)
-        s.st_lock.append(False)
+            s.st_sym = [-1] * len(s.st_col)
         if ev is not None:
             ev.append(event_of((GAME, "pick", S.COURSE_OF_THE_GAME, (
                 ("player", self.players[p]), ("colour", COLOUR[c]),
                 ("count", s.st_lock.count(False))), ())))
-        s.tasks.append(("roll", p))
+        s.tasks.append(ROLL[p])
 
     def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
-        roll = parse_roll(move.arg)
-        assert roll is not None
+        text = move.arg                         # the rolled dice in the station's order
+        dealt, rolled = self._roll_dealt        # (checked): the dealer's roll, as dealt,
+        if text is not dealt:                   # or one forced or saved, read from its text
+            rolled = [SYMBOL_OF_DIE[die] for die in text.split(",")]
         syms = s.st_sym                         # the dice to roll show -1; the others
-        dice = roll.dice                        # were stored on turtles
-        k = 0                                   # the rolled dice are in the station's
-        for i in range(len(syms)):              # order (checked); a plain loop: see
-            if syms[i] < 0:                     # "Hot paths" above
-                syms[i] = dice[k].symbol
-                k += 1
+        if len(rolled) == len(syms):            # were stored on turtles
+            s.st_sym = rolled[:]                # every die rolled (the note stays as is)
+        else:
+            k = 0
+            for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
+                if syms[i] < 0:
+                    syms[i] = rolled[k]
+                    k += 1
         if ev is not None:
             ev.append(event_of((GAME, "roll", S.COURSE_OF_THE_GAME,
-                                (("player", self.players[p]), ("dice", roll)), ())))
+                                (("player", self.players[p]), ("dice", parse_roll(move.arg))),
+                                ())))
         moves = self._place_moves(s, p)
         if moves:
-            s.tasks.append(("place", p))        # waits for a move: stays on top
+            s.tasks.append(PLACE_STEP[p])       # waits for a move: stays on top
             s.moves = moves                     # its legal moves, worked out already
             return
         for i in range(len(s.st_sym)):
@@ -711,7 +752,7 @@ class Coralia(Game[CoraliaState]):
             s.st_lock[i] = False
         if ev is not None:
             ev.append(self._ev("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
-        s.tasks.append(("roll", p))
+        s.tasks.append(ROLL[p])
 
     def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
@@ -720,10 +761,11 @@ class Coralia(Game[CoraliaState]):
         while s.st_sym[i] != sym:               # (a legal move: there is one)
             i = s.st_col.index(c, i + 1)
         del s.st_col[i], s.st_sym[i], s.st_lock[i]
-        if move.kind == "island":
+        space = c * SPACES + sym
+        if s.board[space] >= 0:                 # taken: island:<die> (legal moves say so)
             self._to_island(s, p, c, sym, ev)
             return
-        s.board[c * SPACES + sym] = c
+        s.board[space] = c
         if ev is not None:
             ev.append(event_of((GAME, "place", S.COURSE_OF_THE_GAME, (
                 ("player", self.players[p]), ("die", DIE[c][sym]), ("reef", REEF[c])), ())))
@@ -741,31 +783,29 @@ class Coralia(Game[CoraliaState]):
                 if ev is not None:
                     ev.append(self._ev("octopus_island_own", S.OCTOPUS_ISLAND, ("player", me),
                                        ("reef", REEF[c])))
-            s.tasks.append(("draw", p, ISLAND, S.BLOCKED_SPACES))
+            s.tasks.append(ISLAND_DRAW[p])
             return
         s.points[owner] += 2
         if ev is not None:
             ev.append(self._ev("octopus_island", S.OCTOPUS_ISLAND,
                                ("owner", self.players[owner]), ("reef", REEF[c]), ("player", me)))
-        self._draw_choice(s, p, ISLAND, 2, S.OCTOPUS_ISLAND)
+        self._draw_choice(s, p, ISLAND)
 
-    def _draw_choice(self, s: CoraliaState, p: int, pile: int, n: int, section: str) -> None:
+    def _draw_choice(self, s: CoraliaState, p: int, pile: int) -> None:
+        """Draw cards of ``pile`` and keep one (``CHOICE_STEPS``)."""
         s.drawn = []
         s.drawer = p
-        s.tasks.append(("keep", p, pile, section))
-        for _ in range(n):
-            s.tasks.append(("draw", p, pile, section, True))
+        s.tasks += CHOICE_STEPS[pile][p]
 
     # ---- the six actions ---------------------------------------------------------------------
     def _action(self, s: CoraliaState, p: int, reef: int, sym: int, ev: Narration) -> None:
         me = self.players[p]
-        if sym == 0:                                        # pearl
-            s.tasks.append(("draw", p, PEARL, S.PEARL))
-            s.tasks.append(("draw", p, PEARL, S.PEARL))
+        if sym == 0:                                        # pearl: two cards
+            s.tasks += PEARL_DRAWS[p]
         elif sym == 1:                                      # fish
-            self._draw_choice(s, p, FISH, 2, S.FISH)
+            self._draw_choice(s, p, FISH)
         elif sym == 2:                                      # starfish
-            self._draw_choice(s, p, STARFISH, 3, S.STARFISH)
+            self._draw_choice(s, p, STARFISH)
         elif sym == OCTOPUS_S:
             s.octopus[reef] = p
             s.octopus_left[p] -= 1
@@ -893,7 +933,7 @@ class Coralia(Game[CoraliaState]):
             if ev is not None:
                 ev.append(self._ev("white_island", S.BLOCKED_SPACES, ("player", me),
                                    ("die", DIE[WHITE][sym])))
-            s.tasks.append(("draw", p, ISLAND, S.BLOCKED_SPACES))
+            s.tasks.append(ISLAND_DRAW[p])
             return
         r = COLOUR_INDEX[move.arg]
         s.board[r * SPACES + sym] = WHITE
@@ -905,9 +945,9 @@ class Coralia(Game[CoraliaState]):
     # ---- cards ---------------------------------------------------------------------------
     def _take(self, s: CoraliaState, pile: int, k: int) -> None:
         """Take card kind ``k`` off the top of a pile (the shuffled part, then the bottom)."""
-        counts = s.piles[pile]
-        if any(counts):
-            counts[k] -= 1
+        cards = s.piles[pile]
+        if cards:
+            cards.remove(k)
         else:
             s.bottoms[pile].pop(0)
 
@@ -918,22 +958,20 @@ class Coralia(Game[CoraliaState]):
 
     def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile, section = task[1], task[2], task[3]
-        k = CARD_INDEX[move.arg]
-        counts = s.piles[pile]                  # _take, written out: the hot path
-        if any(counts):
-            counts[k] -= 1
+        k = DRAWN[move]
+        cards = s.piles[pile]                   # _take, written out: the hot path
+        if cards:
+            cards.remove(k)
         else:
             s.bottoms[pile].pop(0)
-        params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
-        seen = () if s.scoring else (p,)
         if len(task) > 4:
             s.drawn.append(k)
-            if ev is not None:
-                ev.append(event_of((GAME, "draw_choice", section, params, seen)))
         else:
             self._gain(s, p, k)
-            if ev is not None:
-                ev.append(event_of((GAME, "draw", section, params, seen)))
+        if ev is not None:
+            params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
+            kind = "draw_choice" if len(task) > 4 else "draw"
+            ev.append(event_of((GAME, kind, section, params, () if s.scoring else (p,))))
 
     def _do_keep(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile = task[1], task[2]
@@ -952,21 +990,19 @@ class Coralia(Game[CoraliaState]):
     # ---- end of a turn, end of the game --------------------------------------------------
     def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         station = s.st_col
-        s.st_lock = [False] * len(station)
+        if True in s.st_lock:                   # the dice stored this turn are free again
+            s.st_lock = [False] * len(station)
         if sum(s.supply) + len(station) <= DICE_LEFT_AT_END[s.players]:  # s.dice_left()
             self._start_scoring(s, ev)
             return
         nxt = (task[1] + 1) % s.players
-        syms = s.st_sym
-        dice = []                               # a plain loop: see "Hot paths" above
-        for i in range(len(station)):
-            dice.append(DIE[station[i]][syms[i]])
-        passed = dice_of((tuple(dice),))
         if ev is not None:
+            syms = s.st_sym
+            passed = dice_of((tuple([DIE[c][syms[i]] for i, c in enumerate(station)]),))
             ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
                                 (("player", self.players[nxt]), ("dice", passed)), ())))
         s.turn = nxt                            # _start_turn, written out: the hot path
-        s.tasks += (("endturn", nxt), ("lockpick", nxt))
+        s.tasks += NEXT_TURN[nxt]
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]
@@ -1150,9 +1186,9 @@ class Coralia(Game[CoraliaState]):
         for t in s.tasks:
             if t[0] == "white" or t[0] == "whitereef":
                 dice[WHITE] += 1
-        cards = [sum(col) for col in zip(*s.piles, strict=True)]
+        cards = [0] * NCARDS
         cards[STINGRAY] += s.stingrays
-        for group in (*s.bottoms, *s.hands, s.drawn):
+        for group in (*s.piles, *s.bottoms, *s.hands, s.drawn):
             for k in group:
                 cards[k] += 1
         turtles = [0] * len(TURTLES)
@@ -1180,8 +1216,7 @@ class Coralia(Game[CoraliaState]):
         s = self._state.clone()
         s.moves = None                      # the cards drawn to keep may change
         slots: dict[int, list[tuple[list[int], int]]] = {PEARL: [], FISH: [], STARFISH: []}
-        pile_lists = [[k for k, c in enumerate(pile) for _ in range(c)] for pile in s.piles]
-        groups = pile_lists + s.bottoms
+        groups = s.piles + s.bottoms
         if not s.scoring:
             groups += [h for p, h in enumerate(s.hands) if p != player]
         if s.drawer != player and not s.scoring:
@@ -1195,10 +1230,8 @@ class Coralia(Game[CoraliaState]):
             rng.shuffle(kinds)
             for (g, i), k in zip(places, kinds, strict=True):
                 g[i] = k
-        for pile, ks in zip(s.piles, pile_lists, strict=True):
-            pile[:] = [0] * NCARDS
-            for k in ks:
-                pile[k] += 1
+        for pile in s.piles:
+            pile.sort()                     # a pile is kept in kind order
         return cast(Coralia, self._with_state(s))
 
 

@@ -1,8 +1,9 @@
 """The Coralia table: board, dice, tiles, cards, points, and the steps the rules still owe.
 
-Face-down piles hold *counts per card kind* (their order is unknown to everyone, so a
-draw is a chance step over what is left), plus the cards put back under them, in order
-(they come up only when the shuffled part is used up).
+A face-down pile holds its shuffled cards as card kinds *sorted by kind* (their order is
+unknown to everyone, so a draw is a chance step over what is left, and the dealer picks
+the card at a uniform place in the sorted list), plus the cards put back under it, in
+order (they come up only when the shuffled part is used up).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.moves import Move
-from .cards import NCARDS, SPACES
+from .cards import SPACES
 
 #: A step still to come, top of the stack last: (kind, player, extra...).
 Task = tuple[Any, ...]
@@ -39,7 +40,7 @@ class CoraliaState:
     chests_beside: int = 2
     chest_pool: list[int] = field(default_factory=list)   # chest tiles not yet revealed
     chests: list[list[int]] = field(default_factory=list)
-    piles: list[list[int]] = field(default_factory=list)  # 4 piles: counts per card kind
+    piles: list[list[int]] = field(default_factory=list)  # 4 piles: card kinds, sorted
     bottoms: list[list[int]] = field(default_factory=list)  # put back under, top first
     stingrays: int = 2
     hands: list[list[int]] = field(default_factory=list)  # card kinds in front of a player
@@ -52,39 +53,53 @@ class CoraliaState:
     over: bool = False
     winners: list[int] = field(default_factory=list)
     before_final: list[int] = field(default_factory=list)  # points before diver scoring
-    #: The legal moves of the decision on top of ``tasks``, worked out the first time they
-    #: are asked for and dropped by every step (``Coralia._apply``): a random playout asks
-    #: twice per decision (``legal_moves`` and then ``play``). A tuple, so a clone may
-    #: share it; None: not worked out yet (always safe). Derived, so not compared.
+    #: The legal moves of the decision on top of ``tasks`` when a step worked them out
+    #: already (the roll, which must know whether its dice can be placed), dropped by
+    #: every step (``Coralia._apply_quiet``). A tuple, so a clone may share it; None: not
+    #: worked out (always safe). Derived, so not compared.
     moves: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
     #: Whether the step on top of ``tasks`` is a chance step (asked several times per
     #: step): set by ``Coralia._advance`` each time it stops, not compared.
     chance: bool = field(default=False, compare=False, repr=False)
 
     def clone(self) -> CoraliaState:
-        return CoraliaState(
-            self.players, self.starter, self.turn, self.supply[:], self.st_col[:],
-            self.st_sym[:], self.st_lock[:], self.board[:], self.island[:], self.white_island,
-            self.octopus[:], self.octopus_left[:], self.diver[:], self.turtle_on_reef[:],
-            self.turtles_beside[:], [t[:] for t in self.turtles], self.chest_on_reef[:],
-            self.chests_beside, self.chest_pool[:], [c[:] for c in self.chests],
-            [p[:] for p in self.piles], [b[:] for b in self.bottoms], self.stingrays,
-            [h[:] for h in self.hands], self.drawn[:], self.drawer, self.points[:],
-            self.tasks[:], self.scoring, [t[:] for t in self.sf_todo], self.over,
-            self.winners[:], self.before_final[:], self.moves,
-            self.chance)
+        """A copy that shares no list with this state (the tuples in it are immutable).
+
+        Written field by field on a bare object rather than through ``__init__`` with its
+        35 arguments and default factories, and the lists of lists copied with
+        ``list.copy`` mapped over them: the game keeps a checkpoint every 32 steps, and a
+        clone costs as much as a step or two (measured with an instruction counter).
+        """
+        c: CoraliaState = object.__new__(CoraliaState)
+        c.players, c.starter, c.turn = self.players, self.starter, self.turn
+        c.supply, c.board, c.island = self.supply[:], self.board[:], self.island[:]
+        c.st_col, c.st_sym, c.st_lock = self.st_col[:], self.st_sym[:], self.st_lock[:]
+        c.white_island, c.octopus = self.white_island, self.octopus[:]
+        c.octopus_left, c.diver = self.octopus_left[:], self.diver[:]
+        c.turtle_on_reef, c.turtles_beside = self.turtle_on_reef[:], self.turtles_beside[:]
+        c.turtles = list(map(list.copy, self.turtles))
+        c.chest_on_reef, c.chests_beside = self.chest_on_reef[:], self.chests_beside
+        c.chest_pool, c.chests = self.chest_pool[:], list(map(list.copy, self.chests))
+        c.piles, c.bottoms = list(map(list.copy, self.piles)), list(map(list.copy, self.bottoms))
+        c.stingrays, c.hands = self.stingrays, list(map(list.copy, self.hands))
+        c.drawn, c.drawer, c.points = self.drawn[:], self.drawer, self.points[:]
+        c.tasks, c.scoring = self.tasks[:], self.scoring
+        c.sf_todo, c.over = list(map(list.copy, self.sf_todo)), self.over
+        c.winners, c.before_final = self.winners[:], self.before_final[:]
+        c.moves, c.chance = self.moves, self.chance
+        return c
 
     @staticmethod
     def empty(players: int) -> CoraliaState:
         n = players
         return CoraliaState(
             n, octopus_left=[2] * n, diver=[-1] * n, turtles=[[] for _ in range(n)],
-            chests=[[] for _ in range(n)], piles=[[0] * NCARDS for _ in range(4)],
+            chests=[[] for _ in range(n)], piles=[[] for _ in range(4)],
             bottoms=[[] for _ in range(4)], hands=[[] for _ in range(n)], points=[0] * n,
             sf_todo=[[] for _ in range(n)])
 
     def pile_size(self, pile: int) -> int:
-        return sum(self.piles[pile]) + len(self.bottoms[pile])
+        return len(self.piles[pile]) + len(self.bottoms[pile])
 
     def dice_left(self) -> int:
         """Coloured dice not yet placed: the supply and the research station."""
