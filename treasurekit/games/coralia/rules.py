@@ -547,11 +547,6 @@ class Coralia(Game[CoraliaState]):
         return f"{me} must now choose one of: {legal}"
 
     # ---- playing -----------------------------------------------------------------------------
-    def _apply(self, s: CoraliaState, move: Move) -> list[Event]:
-        events: list[Event] = []
-        self._apply_quiet(s, move, events)
-        return events
-
     def _apply_quiet(self, s: CoraliaState, move: Move | None,
                      events: Narration = None) -> None:
         """Play ``move``, then run the tasks that need no input until a decision or a
