@@ -32,6 +32,7 @@ from .saves import (
     short,
 )
 
+_new_step_events = object.__new__
 SAVE_FORMAT = "treasurekit-save"
 SAVE_VERSION = 1
 #: Undo restores the nearest earlier checkpoint and replays the steps after it. A copy of
@@ -251,7 +252,14 @@ class Game(ABC, Generic[S]):
         events: Sequence[Event]
         try:
             known = self._apply_quiet(s, move)
-            events = StepEvents(self._narrator, step) if known is None else known
+            if known is None:
+                # ``StepEvents(self._narrator, step)``, made without a call of its
+                # ``__init__``: one is made at nearly every step of every game
+                later: StepEvents = _new_step_events(StepEvents)
+                later._teller, later._step, later._told = self._narrator, step, None
+                events = later
+            else:
+                events = known
         except Exception:
             self._rewind(step)
             raise
