@@ -22,11 +22,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
 from ...core.game import Game
@@ -113,7 +114,8 @@ def _colours(colours: tuple[str, ...]) -> Colour:
     return Colour("/".join(colours))
 
 
-class Competition(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Competition:
     """Which colours compete as one in a trick: the groups' colours, the group of each
     colour letter (an index into ``colours``) and each group's colour as events name it."""
 
@@ -828,7 +830,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
         p, d = step.player, int(move.arg)
-        s.steps[0:0] = [Step("see", p, d), Step("order", p, d)]
+        s.steps[0:0] = _look_steps(p, d)
         if events is not None:
             events.append(event_of((GAME, "peek", SECTION.ACTION_PEEK,
                                     (("player", self.players[p]), ("deck", d + 1),
@@ -1039,10 +1041,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if s.passing[q] is not None:
                 s.passing[q] = rng.choice(pass_options(s.hands[q]))
         s.box = sorted(rest)
-        looking = s.steps[0] if s.steps and s.steps[0][0] in ("see", "order") else None
+        looking = s.steps[0] if s.steps and s.steps[0].kind in ("see", "order") else None
         for d, deck in enumerate(s.decks):
-            seen = min(len(deck.top), len(deck.top) if looking and looking[1] == player
-                       and int(looking[2]) == d else s.known[d][player])
+            seen = min(len(deck.top), len(deck.top) if looking and looking.player == player
+                       and looking.deck == d else s.known[d][player])
             hidden = deck.top[seen:] + deck.middle + deck.bottom
             rng.shuffle(hidden)
             tops = len(deck.top) - seen
@@ -1146,6 +1148,12 @@ def trick_steps(players: int, starter: int) -> tuple[Step, ...]:
 def _treasure_step(winner: int, deck: int, colour: str) -> Step:
     """The winner of ``colour`` takes (or steals) a treasure from ``deck``."""
     return Step("treasure", winner, deck, colour=COLOURS.index(colour))
+
+
+@cache
+def _look_steps(player: int, deck: int) -> tuple[Step, Step]:
+    """The peek action: ``player`` looks at the top of ``deck``, then puts them back."""
+    return Step("see", player, deck), Step("order", player, deck)
 
 
 @cache

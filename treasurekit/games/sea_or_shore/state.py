@@ -10,10 +10,12 @@ from ...core.moves import Move
 from .cards import FACE_VALUE, MAX_VALUE, SHOWS, island
 
 
-class Deck(NamedTuple):
+@dataclass(slots=True)
+class Deck:
     """A face-down treasure deck, from top to bottom: ``top`` (order known to whoever looked,
     see ``SeaOrShoreState.known``), ``middle`` (shuffled, order still unknown, kept sorted)
-    and ``bottom`` (cards put under the deck, in the order they went there)."""
+    and ``bottom`` (cards put under the deck, in the order they went there). Its fields are
+    slots (read fast, as a step's), never replaced: the rules change the three lists."""
 
     top: list[str]
     middle: list[str]
@@ -65,11 +67,16 @@ def _parse_played(text: str) -> Played:
     return Played(card, shows, int(adds or 0))
 
 
-class Step(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Step:
     """A step the rules still have to take: its kind, and whom or what it concerns (-1: not
     used by this kind). Kinds: deal, turn, pass, passes_done, play, uncover, reveal,
     treasure, action, rob, swap, grab, give, peek, see, order, salvage, discard, end_trick,
-    end_round (and ``over`` in a view of a finished game)."""
+    end_round (and ``over`` in a view of a finished game).
+
+    A class with slots rather than a NamedTuple: the rules read a step's fields at every
+    step, and CPython reads a slot faster than a NamedTuple field (a property-like
+    descriptor); frozen, as states share their steps."""
 
     kind: str
     player: int = -1    # the seat that decides or acts

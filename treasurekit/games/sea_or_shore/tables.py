@@ -19,7 +19,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from ...core.moves import Move
 from .cards import COLOURS, ISLAND_CODES, MAX_VALUE, SHOWS, Colour, Island, island
@@ -29,8 +30,10 @@ from .state import Played
 COLOUR = {c: Colour(c) for c in COLOURS}
 
 
-class Play(NamedTuple):
-    """One way to play an island card (a side up, some addition cards beside it)."""
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One way to play an island card (a side up, some addition cards beside it). Slots
+    rather than a NamedTuple: the rules read its fields for every card played."""
 
     played: Played
     move: Move                              # play:<notation>
