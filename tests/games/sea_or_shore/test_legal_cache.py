@@ -6,6 +6,7 @@ and in a copy whose hidden cards were redrawn (the hand of the player to move ch
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -20,7 +21,9 @@ def afresh(game: tk.Game) -> list[tk.Move]:
     """The legal moves built from the table, ignoring what the state keeps."""
     if game.is_over or game.is_chance:
         return []
-    return list(game._build_legal(game.state))
+    s = game.state.clone()
+    s.legal = None
+    return list(game._legal(s))
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -68,3 +71,31 @@ def test_every_kind_of_step_has_a_handler_and_a_way_to_run():
 
     assert set(_RUN) == set(_HANDLERS)
     assert {"deal", "turn", "grab", "see"} == CHANCE_STEPS
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_noted_dealers_turn_always_matches_the_step_in_front(players):
+    # the rules note in ``state.chance`` whether the step in front is the dealer's (the
+    # base asks after every step); the note must agree with the step itself everywhere
+    from treasurekit.games.sea_or_shore.rules import CHANCE_STEPS
+
+    def check(game: tk.Game) -> None:
+        s = game.state
+        assert s.chance == (not s.over and s.steps[0].kind in CHANCE_STEPS)
+        assert s.clone().chance == s.chance
+
+    for seed in range(3):
+        g = tk.new_game(GAME, players=players, seed=seed, variant=VARIANTS[seed])
+        rng = random.Random(seed)
+        check(g)
+        for step in itertools.count():
+            if g.is_over:
+                break
+            g.deal() if g.is_chance else g.play(rng.choice(g.legal_moves()))
+            check(g)
+            if step % 11 == 0:
+                move = g.undo()
+                check(g)
+                check(tk.load_game(g.to_json()))
+                g.play(move)
+        check(g)

@@ -244,7 +244,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return None if s.over else s.steps[0].player
 
     def _is_chance(self, s: SeaOrShoreState) -> bool:
-        return not s.over and s.steps[0].kind in CHANCE_STEPS
+        return s.chance                         # noted by _advance (never when over)
 
     def _is_over(self, s: SeaOrShoreState) -> bool:
         return s.over
@@ -296,22 +296,27 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
         """The legal moves of the decision pending, built once per state and kept in it
-        (``s.legal``): the base hands callers a copy."""
+        (``s.legal``): the base hands callers a copy. A play, the most frequent decision by
+        far, is listed here at once; ``_build_legal`` lists the others."""
         legal = s.legal
         if legal is None:
-            legal = s.legal = self._build_legal(s)
+            step = s.steps[0]
+            if step.kind == "play":              # each hand card's plays, in hand order
+                p = step.player
+                by_card = plays_by_card(min(s.additions[p], MAX_VALUE))
+                plays: list[Move] = []
+                for card in s.hands[p]:
+                    plays += by_card[card]
+                legal = s.legal = tuple(plays)
+            else:
+                legal = s.legal = self._build_legal(s)
         return legal
 
     def _build_legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
-        """Every legal move of the decision at ``s.steps[0]``, in the order listed to players."""
+        """Every legal move of the decision at ``s.steps[0]`` (not a play: see ``_legal``),
+        in the order listed to players."""
         step = s.steps[0]
         kind, p = step.kind, step.player
-        if kind == "play":                       # each hand card's plays, in hand order
-            by_card = plays_by_card(min(s.additions[p], MAX_VALUE))
-            plays: list[Move] = []
-            for card in s.hands[p]:
-                plays += by_card[card]
-            return tuple(plays)
         if kind == "pass":
             return tuple(_CARD_MOVES["pass"][c] for c in pass_options(s.hands[p]))
         if kind == "uncover":
@@ -421,22 +426,26 @@ class SeaOrShore(Game[SeaOrShoreState]):
         when there is no list (a random playout, a replay: see ``StepEvents``). Every
         handler takes the list or None, and builds an event only for a list. A card of
         the deal that is not the last tells nothing: NO_EVENTS says so."""
-        s.legal = None                          # the table changes: new decisions to list
-        step = s.steps[0]
+        steps = s.steps
+        step = steps[0]
         kind = step.kind
         if kind == "deal" and s.to_deal - s.dealt > 1 and len(s.box) > 2:
             # The most frequent step of all, a card of the deal, on a short path: not the
             # last card (so no event), and the box keeps several cards for the next one
-            # (so the next step is the dealer's again): the deal step stays where it is.
+            # (so the next step is the dealer's again): the deal step stays where it is,
+            # and so do ``s.chance`` and ``s.legal`` (nothing to list at a deal).
             s.box.remove(move.arg)                      # (as _deal_card)
             s.hands[(s.first_starter + s.dealt) % s.players].append(move.arg)
             s.dealt += 1
             return NO_EVENTS
-        steps = s.steps
+        s.legal = None                          # the table changes: new decisions to list
+        s.chance = False
         steps.pop(0)
         # Every handler appends its events to this one list (as do the steps carried out
         # after it), instead of returning lists for the caller to join.
         _HANDLERS[kind](self, s, step, move, events)
+        if s.chance:
+            return None                         # the handler left the dealer's step in front
         if s.steps is steps and steps and _RUN[steps[0].kind] is WAITS:
             return None                         # the next player's turn: nothing to carry out
         self._advance(s, events)
@@ -445,7 +454,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _advance(self, s: SeaOrShoreState, events: Narration) -> None:
         """Carry out every step that needs nobody: automatic steps, forced decisions and
         chance whose outcome is already known (a looked-at deck top); their events go
-        to the end of ``events``."""
+        to the end of ``events``. Notes in ``s.chance`` whether the step it stops at is
+        the dealer's (read after every step: cheaper than looking at the step again).
+        A handler that leaves the dealer's step in front may note it too (``_see``):
+        ``_apply_quiet`` then need not call this."""
+        s.chance = False
         while not s.over:
             step = s.steps[0]
             kind = step.kind
@@ -470,11 +483,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 middle = deck.middle
                 if middle and middle[0] != middle[-1] and (
                         len(deck.top) < 3 if kind == "see" else not deck.top):
-                    break           # the usual case: the dealer draws from the shuffled middle
-                                    # (sorted: two or more different cards)
+                    s.chance = True     # the usual case: the dealer draws from the shuffled
+                    break               # middle (sorted: two or more different cards)
                 if self._known_draw(s, step, events):
                     continue
             if not self._one_outcome(s, step):
+                s.chance = True
                 break                                    # the dealer's turn
             s.steps.pop(0)                               # chance with nothing to decide
             (outcome, _), = self._chance_outcomes_of(s, step)
@@ -649,7 +663,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         actions: list[Step] = []
         deck_of = _DECK_OF[s.players]
         face_up = s.face_up
-        sides = self.sides
+        sides = VARIANTS[self.variant]
         for g in found:
             first = g.colours[0]
             deck = deck_of[first]
@@ -741,7 +755,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _action(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
         p, card = step.player, step.card
-        side = self.sides[card]
+        side = VARIANTS[self.variant][card]
         name = self.players[p]
         if side == "additions":
             victims = self._rob_victims(s, p)
@@ -840,9 +854,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
               events: Narration) -> None:
         d = step.deck
         deck = s.decks[d]
-        deck.middle.remove(move.arg)
+        middle = deck.middle
+        middle.remove(move.arg)
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
+        if len(deck.top) < 3 and middle and middle[0] != middle[-1]:
+            s.chance = True     # the usual case: the dealer draws the next card from the
+                                # shuffled middle (sorted: two or more different cards)
         p = step.player
         if events is not None:
             events.append(event_of((GAME, "see", SECTION.ACTION_PEEK,

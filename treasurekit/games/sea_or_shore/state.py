@@ -113,6 +113,10 @@ class SeaOrShoreState:
     round_scores: list[list[int]] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     over: bool = False
+    #: Whether ``steps[0]`` is the dealer's (a chance step with more than one outcome):
+    #: noted by the rules whenever they stop at a step (``_advance``), as the base asks
+    #: after every step.
+    chance: bool = False
     #: The legal moves of the decision at ``steps[0]``, built the first time they are asked
     #: for (None until then). The rules clear it whenever they change the table (every
     #: ``_apply``), so it always belongs to this very state; ``clone()`` shares the tuple.
@@ -126,7 +130,7 @@ class SeaOrShoreState:
             [d.clone() for d in self.decks], self.face_up[:], [k[:] for k in self.known],
             [p[:] for p in self.piles], self.additions[:], self.addition_pile,
             self.grabbed[:], [r[:] for r in self.round_scores], self.steps[:], self.over,
-            self.legal,
+            self.chance, self.legal,
         )
 
     def order_from(self, seat: int) -> list[int]:
