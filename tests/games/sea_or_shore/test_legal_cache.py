@@ -65,11 +65,12 @@ def test_a_move_no_longer_legal_is_refused_after_the_table_changed():
 
 
 def test_every_kind_of_step_has_a_handler_and_a_way_to_run():
-    # _advance looks up how each step runs (waits, automatic, decides, ...) in one table:
-    # a kind missing there would stop a game with a KeyError
-    from treasurekit.games.sea_or_shore.rules import _HANDLERS, _RUN, CHANCE_STEPS
+    # each step notes how it runs (waits, automatic, decides, ...) from one table: a kind
+    # missing there would wait for a player who has no move
+    from treasurekit.games.sea_or_shore.rules import _HANDLERS, CHANCE_STEPS
+    from treasurekit.games.sea_or_shore.state import RUN
 
-    assert set(_RUN) == set(_HANDLERS)
+    assert set(RUN) == set(_HANDLERS)
     assert {"deal", "turn", "grab", "see"} == CHANCE_STEPS
 
 

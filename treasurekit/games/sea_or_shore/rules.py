@@ -56,7 +56,20 @@ from .cards import (
     treasure_decks,
 )
 from .position import state_from_position
-from .state import Deck, Played, SeaOrShoreState, Step, clockwise
+from .state import (
+    AUTOMATIC,
+    CHANCE,
+    DECIDES,
+    DRAWS,
+    HAND,
+    RUN,
+    WAITS,
+    Deck,
+    Played,
+    SeaOrShoreState,
+    Step,
+    clockwise,
+)
 from .tables import PLAY_MOVES, PLAY_OF, PLAYS
 from .view import view
 
@@ -67,27 +80,25 @@ SECTION = fast_members(Section)
 # detail (empty: everyone). Building the tuple in place skips a helper call per event,
 # and a game makes about 500 of them.
 
-#: How ``_advance`` meets each kind of step when it comes up (looked up once per step):
-#: WAITS for a player (a play is always a choice of side; a lesson waits to uncover);
-#: AUTOMATIC, carried out at once; DECIDES, carried out at once when it has a single legal
-#: move; HAND, a choice between hand cards, carried out at once when one card is left;
-#: DRAWS, chance from a treasure deck whose card may already be known; CHANCE, the
-#: dealer's unless one outcome is left.
-WAITS, AUTOMATIC, DECIDES, HAND, DRAWS, CHANCE = (
-    "waits", "automatic", "decides", "hand", "draws", "chance")
-_RUN = {
-    "play": WAITS, "uncover": WAITS,
-    **{kind: AUTOMATIC for kind in ("passes_done", "reveal", "action", "end_trick",
-                                   "end_round")},
-    **{kind: DECIDES for kind in ("pass", "treasure", "rob", "swap", "peek", "order",
-                                 "salvage")},
-    "give": HAND, "discard": HAND,
-    "turn": DRAWS, "see": DRAWS,
-    "deal": CHANCE, "grab": CHANCE,
-}
-CHANCE_STEPS = frozenset(kind for kind, run in _RUN.items() if run in (DRAWS, CHANCE))
-DECISION_STEPS = frozenset(kind for kind, run in _RUN.items() if run in (WAITS, DECIDES, HAND))
+CHANCE_STEPS = frozenset(kind for kind, run in RUN.items() if run in (DRAWS, CHANCE))
+DECISION_STEPS = frozenset(kind for kind, run in RUN.items() if run in (WAITS, DECIDES, HAND))
 ROUNDS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """One colour, or two merged colours (the three-player exception), that players compete
+    for in a trick: what the rules need to know of it besides who played what, worked out
+    once per competition (see ``competition``)."""
+
+    colours: tuple[str, ...]
+    label: Colour                # ``colours`` as the trick's events name it
+    alone: bool                  # a single colour (only a single colour wins a treasure)
+    card: int                    # the action card of its colours (an index into ACTION_CARDS)
+
+
+#: A contest of one trick and its (seat, value) pairs, highest first.
+Ranked = tuple[Contest, list[tuple[int, int]]]
 
 
 class Group:
@@ -116,12 +127,11 @@ def _colours(colours: tuple[str, ...]) -> Colour:
 
 @dataclass(frozen=True, slots=True)
 class Competition:
-    """Which colours compete as one in a trick: the groups' colours, the group of each
-    colour letter (an index into ``colours``) and each group's colour as events name it."""
+    """Which colours compete as one in a trick: the contests, and the contest of each
+    colour letter (an index into ``contests``)."""
 
-    colours: tuple[tuple[str, ...], ...]
+    contests: tuple[Contest, ...]
     group_of: Mapping[str, int]
-    labels: tuple[Colour, ...]
 
 
 @cache
@@ -133,8 +143,10 @@ def competition(merged: tuple[bool, ...]) -> Competition:
             keys.append(pair)
         else:
             keys += [(c,) for c in pair]
-    return Competition(tuple(keys), MappingProxyType(
-        {c: i for i, key in enumerate(keys) for c in key}), tuple(map(_colours, keys)))
+    return Competition(
+        tuple(Contest(key, _colours(key), len(key) == 1, ACTION_CARD_OF[key[0]])
+              for key in keys),
+        MappingProxyType({c: i for i, key in enumerate(keys) for c in key}))
 
 
 #: Every colour on its own (four or five players).
@@ -171,22 +183,24 @@ def groups(s: SeaOrShoreState) -> list[Group]:
         played = played_cards[seat]
         if played is not None:
             ranked[group_of[played.card[0]]].append((seat, PLAY_OF[played].value))
-    return rank_groups(s, competing, ranked)
+    return [Group(contest.colours, seats, contest.label)
+            for contest, seats in rank_contests(s, competing, ranked)]
 
 
-def rank_groups(s: SeaOrShoreState, competing: Competition,
-                ranked: list[list[tuple[int, int]]]) -> list[Group]:
-    """The groups of ``groups(s)`` from the (seat, value) pairs of each group's colour(s),
-    collected clockwise from the starter (the rules collect them while revealing)."""
+def rank_contests(s: SeaOrShoreState, competing: Competition,
+                  ranked: list[list[tuple[int, int]]]) -> list[Ranked]:
+    """The groups of ``groups(s)``, as (contest, ranked seats) pairs, from the (seat, value)
+    pairs of each contest, collected clockwise from the starter (the rules collect them
+    while revealing, and read the pairs: lighter than a ``Group`` per colour)."""
     n, starter = s.players, s.starter
-    keys, labels = competing.colours, competing.labels
-    # each group at its winner's place clockwise from the starter, then read in that order
-    by_place: list[Group | None] = [None] * n
-    for i, seats in enumerate(ranked):
+    # each contest at its winner's place clockwise from the starter, then read in that order
+    # (``ranked`` has a list for each of the at most four contests)
+    by_place: list[Ranked | None] = [None] * n
+    for contest, seats in zip(competing.contests, ranked, strict=False):
         if seats:
             if len(seats) > 1:
                 seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
-            by_place[(seats[0][0] - starter) % n] = Group(keys[i], seats, labels[i])
+            by_place[(seats[0][0] - starter) % n] = (contest, seats)
     return list(filter(None, by_place))
 
 
@@ -232,7 +246,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.additions = [0] * n
         s.addition_pile = ADDITION_CARDS
         s.starter = s.first_starter = starter
-        s.steps = list(round_steps(n, starter))
+        s.steps[:] = round_steps(n, starter)     # (the same list: see _apply_quiet)
 
     def _state_from_position(self, desc: dict[str, Any]) -> SeaOrShoreState:
         s = state_from_position(self, desc)
@@ -271,14 +285,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return len(pool) == 1 or (len(pool) > 1 and pool[0] == pool[-1])
 
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
-        kind = s.steps[0].kind
+        step = s.steps[0]
+        kind = step.kind
         if kind == "deal":
             box = s.box
             return _DEAL_MOVES[box[int(x * len(box))]]
-        if kind in ("turn", "see"):
-            middle = s.decks[s.steps[0].deck].middle
-            return _CARD_MOVES[kind][middle[int(x * len(middle))]]
-        return super()._sample_chance(s, x)
+        if kind == "grab":
+            return super()._sample_chance(s, x)
+        middle = s.decks[step.deck].middle       # turn, see
+        return _CARD_MOVES[kind][middle[int(x * len(middle))]]
 
     def _is_legal(self, s: SeaOrShoreState, move: Move) -> bool:
         if s.over:
@@ -345,8 +360,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _rob_victims(self, s: SeaOrShoreState, p: int) -> list[int]:
         """The seats ``p`` may steal two addition cards from (the action's choice)."""
-        additions = s.additions
-        return [v for v in range(s.players) if v != p and additions[v] >= 2]
+        return [v for v, held in enumerate(s.additions) if held >= 2 and v != p]
 
     def _peek_options(self, s: SeaOrShoreState) -> list[int]:
         """The treasure decks that still hold a card to look at (the action's choice)."""
@@ -442,11 +456,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.chance = False
         steps.pop(0)
         # Every handler appends its events to this one list (as do the steps carried out
-        # after it), instead of returning lists for the caller to join.
+        # after it), instead of returning lists for the caller to join. The handlers
+        # change the list of steps, never replace it: ``steps`` is still ``s.steps`` after.
         _HANDLERS[kind](self, s, step, move, events)
         if s.chance:
             return None                         # the handler left the dealer's step in front
-        if s.steps is steps and steps and _RUN[steps[0].kind] is WAITS:
+        if steps and steps[0].run is WAITS:
             return None                         # the next player's turn: nothing to carry out
         self._advance(s, events)
         return None
@@ -462,7 +477,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         while not s.over:
             step = s.steps[0]
             kind = step.kind
-            run = _RUN[kind]
+            run = step.run
             if run is WAITS:
                 break
             if run is AUTOMATIC:
@@ -568,8 +583,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         else:
             deck.bottom.pop(0)                    # back round to the cards put under
         known = s.known[d]
-        if any(known):
-            s.known[d] = [k - 1 if k else 0 for k in known]
+        if any(known):                           # whoever looked knows one card less
+            for p, k in enumerate(known):
+                if k:
+                    known[p] = k - 1
         s.face_up[d] = move.arg
         if events is not None:
             events.append(event_of((GAME, "turn", SECTION.SETUP,
@@ -613,10 +630,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
               events: Narration) -> None:
         p = step.player
         play = PLAYS[move.arg]                   # a legal play: in the table
-        played = play.played
-        s.hands[p].remove(played.card)
-        s.additions[p] -= played.adds
-        s.played[p] = played
+        s.hands[p].remove(play.code)
+        if play.adds:
+            s.additions[p] -= play.adds
+        s.played[p] = play.played
         if events is not None:
             events.append(event_of((GAME, play.kind, SECTION.PLAY,
                                     (("player", self.players[p]),) + play.shown, (p,))))
@@ -646,46 +663,48 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if events is not None:
                 events.append(event_of((GAME, "reveal", SECTION.PLAY,
                                         (("player", names[seat]),) + play.revealed, ())))
-            ranked[group_of[on_table.card[0]]].append((seat, play.value))
-        found = rank_groups(s, competing, ranked)
+            ranked[group_of[play.colour]].append((seat, play.value))
+        found = rank_contests(s, competing, ranked)
         if competing is not _APART and events is not None:  # three players: merged colours
-            for g in found:
-                if len(g.colours) > 1:
+            for contest, seats in found:
+                if not contest.alone:
                     events.append(event_of((GAME, "merged", SECTION.EXCEPTION,
-                                            (("colours", g.colour),
-                                             ("player", names[g.winner])), ())))
-        contested = [g for g in found if len(g.ranked) > 1]
+                                            (("colours", contest.label),
+                                             ("player", names[seats[0][0]])), ())))
+        contested = [group for group in found if len(group[1]) > 1]
         if contested:
             if events is not None:
                 self._ties(contested, events)
             self._award_additions(s, contested, events)
-        treasures: list[tuple[Group, Step]] = []
+        treasures: list[tuple[list[tuple[int, int]], Step]] = []
         actions: list[Step] = []
         deck_of = _DECK_OF[s.players]
         face_up = s.face_up
         sides = VARIANTS[self.variant]
-        for g in found:
-            first = g.colours[0]
+        for contest, seats in found:
+            winner = seats[0][0]
+            first = contest.colours[0]
             deck = deck_of[first]
             up = face_up[deck]
-            colour = g.colour
-            if len(g.colours) == 1 and up and up[0] == first:   # the colour's treasure shows
+            if contest.alone and up and up[0] == first:   # the colour's treasure shows
                 if events is not None:
                     events.append(event_of((GAME, "win_treasure", SECTION.WIN,
-                                            (("player", names[g.winner]), ("colour", colour),
+                                            (("player", names[winner]),
+                                             ("colour", contest.label),
                                              ("treasure", TREASURES[up])), ())))
-                treasures.append((g, _treasure_step(g.winner, deck, first)))
+                treasures.append((seats, _treasure_step(winner, deck, first)))
             else:
-                card = ACTION_CARD_OF[first]
+                card = contest.card
                 if events is not None:
                     events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
-                                            (("player", names[g.winner]), ("colour", colour),
+                                            (("player", names[winner]),
+                                             ("colour", contest.label),
                                              ("action", _ACTION[sides[card]])), ())))
-                actions.append(_action_step(g.winner, card))
+                actions.append(_action_step(winner, card))
         # the treasures in turn: taken at once, until one could be stolen instead (only
         # from a seat that played the same colour: one of the winner's group)
-        for i, (g, treasure) in enumerate(treasures):
-            if len(g.ranked) > 1 and self._steal_targets(s, treasure):
+        for i, (seats, treasure) in enumerate(treasures):
+            if len(seats) > 1 and self._steal_targets(s, treasure):
                 s.steps[0:0] = [t for _, t in treasures[i:]] + actions + [_END_TRICK]
                 return
             self._treasure(s, treasure, _TAKE, events)
@@ -694,40 +713,41 @@ class SeaOrShore(Game[SeaOrShoreState]):
         else:
             self._end_trick(s, _END_TRICK, _AUTO, events)
 
-    def _ties(self, contested: list[Group], events: list[Event]) -> None:
+    def _ties(self, contested: list[Ranked], events: list[Event]) -> None:
         """Explain every tie the starting card settles (for the win and for the lowest) in
         the groups of two or more players."""
         names = self.players
-        for g in contested:
-            ranked = g.ranked
+        for contest, ranked in contested:
             (a, x), (b, y) = ranked[0], ranked[1]
             if y == x:
                 events.append(event_of((GAME, "tie_win", SECTION.TIE,
                                         (("player", names[a]), ("other", names[b]),
-                                         ("value", x), ("colour", g.colour)), ())))
+                                         ("value", x), ("colour", contest.label)), ())))
             (c, z), (low, v) = ranked[-2], ranked[-1]
             if len(ranked) > 2 and v == z:
                 events.append(event_of((GAME, "tie_low", SECTION.TIE,
                                         (("player", names[low]), ("other", names[c]),
-                                         ("value", v), ("colour", g.colour)), ())))
+                                         ("value", v), ("colour", contest.label)), ())))
 
-    def _award_additions(self, s: SeaOrShoreState, contested: list[Group],
+    def _award_additions(self, s: SeaOrShoreState, contested: list[Ranked],
                          events: Narration) -> None:
         """The lowest player of each contested colour earns one addition card per card of
         it, in turn order from the starter (which matters when the pile runs short)."""
         if len(contested) > 1:
             n, starter = s.players, s.starter
-            contested = sorted(contested, key=lambda g: (g.ranked[-1][0] - starter) % n)
-        for g in contested:
-            seat = g.ranked[-1][0]
-            earned = min(len(g.ranked), s.addition_pile)
+            contested = sorted(contested, key=lambda group: (group[1][-1][0] - starter) % n)
+        for contest, ranked in contested:
+            seat = ranked[-1][0]
+            cards = len(ranked)
+            earned = min(cards, s.addition_pile)
             s.addition_pile -= earned
             s.additions[seat] += earned
-            kind = "earn" if earned == len(g.ranked) else "earn_short"
             if events is not None:
+                kind = "earn" if earned == cards else "earn_short"
                 events.append(event_of((GAME, kind, SECTION.LOSE,
-                                        (("player", self.players[seat]), ("colour", g.colour),
-                                         ("cards", len(g.ranked)), ("earned", earned)), ())))
+                                        (("player", self.players[seat]),
+                                         ("colour", contest.label),
+                                         ("cards", cards), ("earned", earned)), ())))
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -956,7 +976,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                                         (("player", self.players[s.starter]),), ())))
             return
         s.over = True
-        s.steps = []
+        s.steps.clear()
         if events is None:
             return
         totals = self._scores(s)

@@ -37,7 +37,10 @@ class Play:
 
     played: Played
     move: Move                              # play:<notation>
+    code: str                               # the island card (``played.card``)
+    adds: int                               # its addition cards (``played.adds``)
     card: Island
+    colour: str                             # the card's colour letter (its sea)
     value: int                              # with the addition cards (never above 12)
     kind: str                               # the event of playing it: play_sea, play_shore
     shown: tuple[tuple[str, Any], ...]      # that event's parameters after the player
@@ -48,7 +51,8 @@ def _play(card: str, shows: str, adds: int) -> Play:
     played = Played(card, shows, adds)
     face = island(card)
     shown: Any = COLOUR[face.colour] if shows == "sea" else face.value
-    return Play(played, Move("play", played.notation()), face, played.value, f"play_{shows}",
+    return Play(played, Move("play", played.notation()), card, adds, face, face.colour,
+                played.value, f"play_{shows}",
                 (("card", face), ("shown", shown), ("adds", adds)),
                 (("card", face), ("value", played.value), ("adds", adds)))
 
