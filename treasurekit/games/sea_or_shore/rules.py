@@ -318,7 +318,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             step = s.steps[0]
             if step.kind == "play":              # each hand card's plays, in hand order
                 p = step.player
-                by_card = plays_by_card(min(s.additions[p], MAX_VALUE))
+                by_card = PLAYS_HOLDING[s.additions[p]]
                 plays: list[Move] = []
                 for card in s.hands[p]:
                     plays += by_card[card]
@@ -476,38 +476,37 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.chance = False
         while not s.over:
             step = s.steps[0]
-            kind = step.kind
-            run = step.run
-            if run is WAITS:
-                break
+            run = step.run                      # (the checks in order of frequency)
             if run is AUTOMATIC:
                 s.steps.pop(0)
-                _HANDLERS[kind](self, s, step, _AUTO, events)
+                _HANDLERS[step.kind](self, s, step, _AUTO, events)
                 continue
-            if run is DECIDES or run is HAND:
+            if run is DRAWS:
+                deck = s.decks[step.deck]
+                middle = deck.middle
+                if middle and middle[0] != middle[-1] and (
+                        len(deck.top) < 3 if step.kind == "see" else not deck.top):
+                    s.chance = True     # the usual case: the dealer draws from the shuffled
+                    break               # middle (sorted: two or more different cards)
+                if self._known_draw(s, step, events):
+                    continue
+            elif run is DECIDES or run is HAND:
                 if run is HAND and len(s.hands[step.player]) > 1:
                     break                                # a choice between hand cards
                 forced = self._forced(s, step)
                 if forced is None:
                     break                                # the decision waits
                 s.steps.pop(0)
-                _HANDLERS[kind](self, s, step, forced, events)
+                _HANDLERS[step.kind](self, s, step, forced, events)
                 continue
-            if run is DRAWS:
-                deck = s.decks[step.deck]
-                middle = deck.middle
-                if middle and middle[0] != middle[-1] and (
-                        len(deck.top) < 3 if kind == "see" else not deck.top):
-                    s.chance = True     # the usual case: the dealer draws from the shuffled
-                    break               # middle (sorted: two or more different cards)
-                if self._known_draw(s, step, events):
-                    continue
+            elif run is WAITS:
+                break
             if not self._one_outcome(s, step):
                 s.chance = True
                 break                                    # the dealer's turn
             s.steps.pop(0)                               # chance with nothing to decide
             (outcome, _), = self._chance_outcomes_of(s, step)
-            _HANDLERS[kind](self, s, step, outcome, events)
+            _HANDLERS[step.kind](self, s, step, outcome, events)
 
     def _forced(self, s: SeaOrShoreState, step: Step) -> Move | None:
         """The only legal move of the decision ``step`` (at ``s.steps[0]``), or None when
@@ -1207,12 +1206,15 @@ def play_moves(card: str, additions: int) -> tuple[Move, ...]:
     return sea[:additions + 1] + shore[:additions + 1]
 
 
-@cache
 def plays_by_card(additions: int) -> dict[str, tuple[Move, ...]]:
     """``play_moves(card, additions)`` of every island card, for a player holding
-    ``additions`` addition cards (0 to 12: more can never go beside one card). Built the
-    first time a player holds that many, then read for every play decision."""
+    ``additions`` addition cards (0 to 12: more can never go beside one card)."""
     return {card: play_moves(card, additions) for card in ISLAND_CODES}
+
+
+#: ``plays_by_card`` for a player holding 0, 1, 2... addition cards, up to all of them (the
+#: rules read it for every play decision: a list index, not a function call).
+PLAYS_HOLDING = [plays_by_card(min(held, MAX_VALUE)) for held in range(ADDITION_CARDS + 1)]
 
 
 def pass_options(hand: list[str]) -> list[str]:
