@@ -329,33 +329,33 @@ class SeaOrShore(Game[SeaOrShoreState]):
 
     def _build_legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
         """Every legal move of the decision at ``s.steps[0]`` (not a play: see ``_legal``),
-        in the order listed to players."""
+        in the order listed to players. The kinds are tried in order of frequency."""
         step = s.steps[0]
         kind, p = step.kind, step.player
+        if kind == "order":
+            return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
+        if kind == "peek":
+            return tuple(map(_SEAT_MOVES["peek"].__getitem__, self._peek_options(s)))
+        if kind == "rob":
+            return tuple(map(_SEAT_MOVES["rob"].__getitem__, self._rob_victims(s, p)))
         if kind == "pass":
             return tuple(_CARD_MOVES["pass"][c] for c in pass_options(s.hands[p]))
-        if kind == "uncover":
-            return (_REVEAL,)
         if kind == "treasure":
             targets = self._steal_targets(s, step)
             if not targets:
                 return _TAKE_ONLY                # the usual case: nobody to steal from
             steal = _SEAT_MOVES["steal"]
             return (_TAKE, *[steal[v] for v in targets])
-        if kind == "rob":
-            return tuple(map(_SEAT_MOVES["rob"].__getitem__, self._rob_victims(s, p)))
         if kind == "swap":
             return tuple(_SEAT_MOVES["swap"][v] for v in range(s.players)
                          if v != p and s.hands[v])
         if kind in ("give", "discard"):
             return tuple(_CARD_MOVES[kind][c] for c in s.hands[p])
-        if kind == "peek":
-            return tuple(map(_SEAT_MOVES["peek"].__getitem__, self._peek_options(s)))
-        if kind == "order":
-            return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
         if kind == "salvage":
             return tuple(_SEAT_MOVES["salvage"][v] for v in range(s.players)
                          if s.played[v] is not None and v not in s.salvaged)
+        if kind == "uncover":
+            return (_REVEAL,)
         return ()
 
     def _rob_victims(self, s: SeaOrShoreState, p: int) -> list[int]:
@@ -493,7 +493,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             elif run is DECIDES or run is HAND:
                 if run is HAND and len(s.hands[step.player]) > 1:
                     break                                # a choice between hand cards
-                forced = self._forced(s, step)
+                forced = self._forced(s)
                 if forced is None:
                     break                                # the decision waits
                 s.steps.pop(0)
@@ -508,16 +508,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
             (outcome, _), = self._chance_outcomes_of(s, step)
             _HANDLERS[step.kind](self, s, step, outcome, events)
 
-    def _forced(self, s: SeaOrShoreState, step: Step) -> Move | None:
-        """The only legal move of the decision ``step`` (at ``s.steps[0]``), or None when
-        the player has a choice. The frequent decisions are counted without listing
-        their moves; the others are listed (and the list kept when the decision waits)."""
-        kind = step.kind
-        if kind == "treasure":                  # take, unless someone can be robbed
-            return None if self._steal_targets(s, step) else _TAKE
-        if kind == "rob":                       # whose pair of addition cards to take
-            victims = self._rob_victims(s, step.player)
-            return _SEAT_MOVES["rob"][victims[0]] if len(victims) == 1 else None
+    def _forced(self, s: SeaOrShoreState) -> Move | None:
+        """The only legal move of the decision at ``s.steps[0]``, or None when
+        the player has a choice; the list is kept when the decision waits. (A treasure or
+        a rob step is only set out when there is a choice, so its list is kept at once.)"""
         legal = self._build_legal(s)
         if len(legal) != 1:
             s.legal = legal                      # the decision waits: keep its list
