@@ -77,13 +77,17 @@ def test_every_kind_of_step_has_a_handler_and_a_way_to_run():
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_noted_dealers_turn_always_matches_the_step_in_front(players):
     # the rules note in ``state.chance`` whether the step in front is the dealer's (the
-    # base asks after every step); the note must agree with the step itself everywhere
+    # base asks after every step); the note must agree with the step itself everywhere;
+    # during the deal the box holds every island card not dealt yet
+    from treasurekit.games.sea_or_shore.cards import ISLAND_CODES
     from treasurekit.games.sea_or_shore.rules import CHANCE_STEPS
 
     def check(game: tk.Game) -> None:
         s = game.state
         assert s.chance == (not s.over and s.steps[0].kind in CHANCE_STEPS)
         assert s.clone().chance == s.chance
+        if s.steps and s.steps[0].kind == "deal":   # (the deal's short path counts on it)
+            assert len(s.box) == len(ISLAND_CODES) - s.dealt
 
     for seed in range(3):
         g = tk.new_game(GAME, players=players, seed=seed, variant=VARIANTS[seed])

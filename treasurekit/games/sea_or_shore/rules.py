@@ -443,7 +443,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         steps = s.steps
         step = steps[0]
         kind = step.kind
-        if kind == "deal" and s.to_deal - s.dealt > 1 and len(s.box) > 2:
+        if kind == "deal" and s.dealt < _QUIET_DEALS[s.players]:
             # The most frequent step of all, a card of the deal, on a short path: not the
             # last card (so no event), and the box keeps several cards for the next one
             # (so the next step is the dealer's again): the deal step stays where it is,
@@ -1134,6 +1134,11 @@ _DECK_OF = {n: {c: d for d, colours in enumerate(deck_colours(n)) for c in colou
 _SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
                for kind in ("rob", "swap", "peek", "salvage", "discard")}
 _END_TRICK = Step("end_trick")
+#: How many cards of a round's deal go on the short path of ``_apply_quiet``, per number
+#: of players: all but the last card dealt, while the box keeps two cards or more after
+#: the card (it holds every island card not dealt yet: the deal is never in a position).
+_QUIET_DEALS = {n: min(HAND_SIZE[n] * n - 1, len(ISLAND_CODES) - 2)
+                for n in range(SeaOrShore.min_players, SeaOrShore.max_players + 1)}
 
 
 @cache
