@@ -6,6 +6,7 @@ and in a copy whose hidden cards were redrawn (the hand of the player to move ch
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -20,7 +21,9 @@ def afresh(game: tk.Game) -> list[tk.Move]:
     """The legal moves built from the table, ignoring what the state keeps."""
     if game.is_over or game.is_chance:
         return []
-    return list(game._build_legal(game.state))
+    s = game.state.clone()
+    s.legal = None
+    return list(game._legal(s))
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -62,9 +65,42 @@ def test_a_move_no_longer_legal_is_refused_after_the_table_changed():
 
 
 def test_every_kind_of_step_has_a_handler_and_a_way_to_run():
-    # _advance looks up how each step runs (waits, automatic, decides, ...) in one table:
-    # a kind missing there would stop a game with a KeyError
-    from treasurekit.games.sea_or_shore.rules import _HANDLERS, _RUN, CHANCE_STEPS
+    # each step notes how it runs (waits, automatic, decides, ...) from one table: a kind
+    # missing there would wait for a player who has no move
+    from treasurekit.games.sea_or_shore.rules import _HANDLERS, CHANCE_STEPS
+    from treasurekit.games.sea_or_shore.state import RUN
 
-    assert set(_RUN) == set(_HANDLERS)
+    assert set(RUN) == set(_HANDLERS)
     assert {"deal", "turn", "grab", "see"} == CHANCE_STEPS
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_noted_dealers_turn_always_matches_the_step_in_front(players):
+    # the rules note in ``state.chance`` whether the step in front is the dealer's (the
+    # base asks after every step); the note must agree with the step itself everywhere;
+    # during the deal the box holds every island card not dealt yet
+    from treasurekit.games.sea_or_shore.cards import ISLAND_CODES
+    from treasurekit.games.sea_or_shore.rules import CHANCE_STEPS
+
+    def check(game: tk.Game) -> None:
+        s = game.state
+        assert s.chance == (not s.over and s.steps[0].kind in CHANCE_STEPS)
+        assert s.clone().chance == s.chance
+        if s.steps and s.steps[0].kind == "deal":   # (the deal's short path counts on it)
+            assert len(s.box) == len(ISLAND_CODES) - s.dealt
+
+    for seed in range(3):
+        g = tk.new_game(GAME, players=players, seed=seed, variant=VARIANTS[seed])
+        rng = random.Random(seed)
+        check(g)
+        for step in itertools.count():
+            if g.is_over:
+                break
+            g.deal() if g.is_chance else g.play(rng.choice(g.legal_moves()))
+            check(g)
+            if step % 11 == 0:
+                move = g.undo()
+                check(g)
+                check(tk.load_game(g.to_json()))
+                g.play(move)
+        check(g)

@@ -22,11 +22,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
 from ...core.game import Game
@@ -55,7 +56,20 @@ from .cards import (
     treasure_decks,
 )
 from .position import state_from_position
-from .state import Deck, Played, SeaOrShoreState, Step, clockwise
+from .state import (
+    AUTOMATIC,
+    CHANCE,
+    DECIDES,
+    DRAWS,
+    HAND,
+    RUN,
+    WAITS,
+    Deck,
+    Played,
+    SeaOrShoreState,
+    Step,
+    clockwise,
+)
 from .tables import PLAY_MOVES, PLAY_OF, PLAYS
 from .view import view
 
@@ -66,27 +80,25 @@ SECTION = fast_members(Section)
 # detail (empty: everyone). Building the tuple in place skips a helper call per event,
 # and a game makes about 500 of them.
 
-#: How ``_advance`` meets each kind of step when it comes up (looked up once per step):
-#: WAITS for a player (a play is always a choice of side; a lesson waits to uncover);
-#: AUTOMATIC, carried out at once; DECIDES, carried out at once when it has a single legal
-#: move; HAND, a choice between hand cards, carried out at once when one card is left;
-#: DRAWS, chance from a treasure deck whose card may already be known; CHANCE, the
-#: dealer's unless one outcome is left.
-WAITS, AUTOMATIC, DECIDES, HAND, DRAWS, CHANCE = (
-    "waits", "automatic", "decides", "hand", "draws", "chance")
-_RUN = {
-    "play": WAITS, "uncover": WAITS,
-    **{kind: AUTOMATIC for kind in ("passes_done", "reveal", "action", "end_trick",
-                                   "end_round")},
-    **{kind: DECIDES for kind in ("pass", "treasure", "rob", "swap", "peek", "order",
-                                 "salvage")},
-    "give": HAND, "discard": HAND,
-    "turn": DRAWS, "see": DRAWS,
-    "deal": CHANCE, "grab": CHANCE,
-}
-CHANCE_STEPS = frozenset(kind for kind, run in _RUN.items() if run in (DRAWS, CHANCE))
-DECISION_STEPS = frozenset(kind for kind, run in _RUN.items() if run in (WAITS, DECIDES, HAND))
+CHANCE_STEPS = frozenset(kind for kind, run in RUN.items() if run in (DRAWS, CHANCE))
+DECISION_STEPS = frozenset(kind for kind, run in RUN.items() if run in (WAITS, DECIDES, HAND))
 ROUNDS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """One colour, or two merged colours (the three-player exception), that players compete
+    for in a trick: what the rules need to know of it besides who played what, worked out
+    once per competition (see ``competition``)."""
+
+    colours: tuple[str, ...]
+    label: Colour                # ``colours`` as the trick's events name it
+    alone: bool                  # a single colour (only a single colour wins a treasure)
+    card: int                    # the action card of its colours (an index into ACTION_CARDS)
+
+
+#: A contest of one trick and its (seat, value) pairs, highest first.
+Ranked = tuple[Contest, list[tuple[int, int]]]
 
 
 class Group:
@@ -113,13 +125,13 @@ def _colours(colours: tuple[str, ...]) -> Colour:
     return Colour("/".join(colours))
 
 
-class Competition(NamedTuple):
-    """Which colours compete as one in a trick: the groups' colours, the group of each
-    colour letter (an index into ``colours``) and each group's colour as events name it."""
+@dataclass(frozen=True, slots=True)
+class Competition:
+    """Which colours compete as one in a trick: the contests, and the contest of each
+    colour letter (an index into ``contests``)."""
 
-    colours: tuple[tuple[str, ...], ...]
+    contests: tuple[Contest, ...]
     group_of: Mapping[str, int]
-    labels: tuple[Colour, ...]
 
 
 @cache
@@ -131,8 +143,10 @@ def competition(merged: tuple[bool, ...]) -> Competition:
             keys.append(pair)
         else:
             keys += [(c,) for c in pair]
-    return Competition(tuple(keys), MappingProxyType(
-        {c: i for i, key in enumerate(keys) for c in key}), tuple(map(_colours, keys)))
+    return Competition(
+        tuple(Contest(key, _colours(key), len(key) == 1, ACTION_CARD_OF[key[0]])
+              for key in keys),
+        MappingProxyType({c: i for i, key in enumerate(keys) for c in key}))
 
 
 #: Every colour on its own (four or five players).
@@ -169,22 +183,24 @@ def groups(s: SeaOrShoreState) -> list[Group]:
         played = played_cards[seat]
         if played is not None:
             ranked[group_of[played.card[0]]].append((seat, PLAY_OF[played].value))
-    return rank_groups(s, competing, ranked)
+    return [Group(contest.colours, seats, contest.label)
+            for contest, seats in rank_contests(s, competing, ranked)]
 
 
-def rank_groups(s: SeaOrShoreState, competing: Competition,
-                ranked: list[list[tuple[int, int]]]) -> list[Group]:
-    """The groups of ``groups(s)`` from the (seat, value) pairs of each group's colour(s),
-    collected clockwise from the starter (the rules collect them while revealing)."""
+def rank_contests(s: SeaOrShoreState, competing: Competition,
+                  ranked: list[list[tuple[int, int]]]) -> list[Ranked]:
+    """The groups of ``groups(s)``, as (contest, ranked seats) pairs, from the (seat, value)
+    pairs of each contest, collected clockwise from the starter (the rules collect them
+    while revealing, and read the pairs: lighter than a ``Group`` per colour)."""
     n, starter = s.players, s.starter
-    keys, labels = competing.colours, competing.labels
-    # each group at its winner's place clockwise from the starter, then read in that order
-    by_place: list[Group | None] = [None] * n
-    for i, seats in enumerate(ranked):
+    # each contest at its winner's place clockwise from the starter, then read in that order
+    # (``ranked`` has a list for each of the at most four contests)
+    by_place: list[Ranked | None] = [None] * n
+    for contest, seats in zip(competing.contests, ranked, strict=False):
         if seats:
             if len(seats) > 1:
                 seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
-            by_place[(seats[0][0] - starter) % n] = Group(keys[i], seats, labels[i])
+            by_place[(seats[0][0] - starter) % n] = (contest, seats)
     return list(filter(None, by_place))
 
 
@@ -230,7 +246,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.additions = [0] * n
         s.addition_pile = ADDITION_CARDS
         s.starter = s.first_starter = starter
-        s.steps = list(round_steps(n, starter))
+        s.steps[:] = round_steps(n, starter)     # (the same list: see _apply_quiet)
 
     def _state_from_position(self, desc: dict[str, Any]) -> SeaOrShoreState:
         s = state_from_position(self, desc)
@@ -242,7 +258,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return None if s.over else s.steps[0].player
 
     def _is_chance(self, s: SeaOrShoreState) -> bool:
-        return not s.over and s.steps[0].kind in CHANCE_STEPS
+        return s.chance                         # noted by _advance (never when over)
 
     def _is_over(self, s: SeaOrShoreState) -> bool:
         return s.over
@@ -269,14 +285,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return len(pool) == 1 or (len(pool) > 1 and pool[0] == pool[-1])
 
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
-        kind = s.steps[0].kind
+        step = s.steps[0]
+        kind = step.kind
         if kind == "deal":
             box = s.box
             return _DEAL_MOVES[box[int(x * len(box))]]
-        if kind in ("turn", "see"):
-            middle = s.decks[s.steps[0].deck].middle
-            return _CARD_MOVES[kind][middle[int(x * len(middle))]]
-        return super()._sample_chance(s, x)
+        if kind == "grab":
+            return super()._sample_chance(s, x)
+        middle = s.decks[step.deck].middle       # turn, see
+        return _CARD_MOVES[kind][middle[int(x * len(middle))]]
 
     def _is_legal(self, s: SeaOrShoreState, move: Move) -> bool:
         if s.over:
@@ -294,52 +311,56 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # ---- legal moves ------------------------------------------------------------------
     def _legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
         """The legal moves of the decision pending, built once per state and kept in it
-        (``s.legal``): the base hands callers a copy."""
+        (``s.legal``): the base hands callers a copy. A play, the most frequent decision by
+        far, is listed here at once; ``_build_legal`` lists the others."""
         legal = s.legal
         if legal is None:
-            legal = s.legal = self._build_legal(s)
+            step = s.steps[0]
+            if step.kind == "play":              # each hand card's plays, in hand order
+                p = step.player
+                by_card = PLAYS_HOLDING[s.additions[p]]
+                plays: list[Move] = []
+                for card in s.hands[p]:
+                    plays += by_card[card]
+                legal = s.legal = tuple(plays)
+            else:
+                legal = s.legal = self._build_legal(s)
         return legal
 
     def _build_legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
-        """Every legal move of the decision at ``s.steps[0]``, in the order listed to players."""
+        """Every legal move of the decision at ``s.steps[0]`` (not a play: see ``_legal``),
+        in the order listed to players. The kinds are tried in order of frequency."""
         step = s.steps[0]
         kind, p = step.kind, step.player
-        if kind == "play":                       # each hand card's plays, in hand order
-            by_card = plays_by_card(min(s.additions[p], MAX_VALUE))
-            plays: list[Move] = []
-            for card in s.hands[p]:
-                plays += by_card[card]
-            return tuple(plays)
+        if kind == "order":
+            return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
+        if kind == "peek":
+            return tuple(map(_SEAT_MOVES["peek"].__getitem__, self._peek_options(s)))
+        if kind == "rob":
+            return tuple(map(_SEAT_MOVES["rob"].__getitem__, self._rob_victims(s, p)))
         if kind == "pass":
             return tuple(_CARD_MOVES["pass"][c] for c in pass_options(s.hands[p]))
-        if kind == "uncover":
-            return (_REVEAL,)
         if kind == "treasure":
             targets = self._steal_targets(s, step)
             if not targets:
                 return _TAKE_ONLY                # the usual case: nobody to steal from
             steal = _SEAT_MOVES["steal"]
             return (_TAKE, *[steal[v] for v in targets])
-        if kind == "rob":
-            return tuple(map(_SEAT_MOVES["rob"].__getitem__, self._rob_victims(s, p)))
         if kind == "swap":
             return tuple(_SEAT_MOVES["swap"][v] for v in range(s.players)
                          if v != p and s.hands[v])
         if kind in ("give", "discard"):
             return tuple(_CARD_MOVES[kind][c] for c in s.hands[p])
-        if kind == "peek":
-            return tuple(map(_SEAT_MOVES["peek"].__getitem__, self._peek_options(s)))
-        if kind == "order":
-            return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
         if kind == "salvage":
             return tuple(_SEAT_MOVES["salvage"][v] for v in range(s.players)
                          if s.played[v] is not None and v not in s.salvaged)
+        if kind == "uncover":
+            return (_REVEAL,)
         return ()
 
     def _rob_victims(self, s: SeaOrShoreState, p: int) -> list[int]:
         """The seats ``p`` may steal two addition cards from (the action's choice)."""
-        additions = s.additions
-        return [v for v in range(s.players) if v != p and additions[v] >= 2]
+        return [v for v, held in enumerate(s.additions) if held >= 2 and v != p]
 
     def _peek_options(self, s: SeaOrShoreState) -> list[int]:
         """The treasure decks that still hold a card to look at (the action's choice)."""
@@ -419,23 +440,28 @@ class SeaOrShore(Game[SeaOrShoreState]):
         when there is no list (a random playout, a replay: see ``StepEvents``). Every
         handler takes the list or None, and builds an event only for a list. A card of
         the deal that is not the last tells nothing: NO_EVENTS says so."""
-        s.legal = None                          # the table changes: new decisions to list
-        step = s.steps[0]
+        steps = s.steps
+        step = steps[0]
         kind = step.kind
-        if kind == "deal" and s.to_deal - s.dealt > 1 and len(s.box) > 2:
+        if kind == "deal" and s.dealt < _QUIET_DEALS[s.players]:
             # The most frequent step of all, a card of the deal, on a short path: not the
             # last card (so no event), and the box keeps several cards for the next one
-            # (so the next step is the dealer's again): the deal step stays where it is.
+            # (so the next step is the dealer's again): the deal step stays where it is,
+            # and so do ``s.chance`` and ``s.legal`` (nothing to list at a deal).
             s.box.remove(move.arg)                      # (as _deal_card)
             s.hands[(s.first_starter + s.dealt) % s.players].append(move.arg)
             s.dealt += 1
             return NO_EVENTS
-        steps = s.steps
+        s.legal = None                          # the table changes: new decisions to list
+        s.chance = False
         steps.pop(0)
         # Every handler appends its events to this one list (as do the steps carried out
-        # after it), instead of returning lists for the caller to join.
+        # after it), instead of returning lists for the caller to join. The handlers
+        # change the list of steps, never replace it: ``steps`` is still ``s.steps`` after.
         _HANDLERS[kind](self, s, step, move, events)
-        if s.steps is steps and steps and _RUN[steps[0].kind] is WAITS:
+        if s.chance:
+            return None                         # the handler left the dealer's step in front
+        if steps and steps[0].run is WAITS:
             return None                         # the next player's turn: nothing to carry out
         self._advance(s, events)
         return None
@@ -443,51 +469,49 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _advance(self, s: SeaOrShoreState, events: Narration) -> None:
         """Carry out every step that needs nobody: automatic steps, forced decisions and
         chance whose outcome is already known (a looked-at deck top); their events go
-        to the end of ``events``."""
+        to the end of ``events``. Notes in ``s.chance`` whether the step it stops at is
+        the dealer's (read after every step: cheaper than looking at the step again).
+        A handler that leaves the dealer's step in front may note it too (``_see``):
+        ``_apply_quiet`` then need not call this."""
+        s.chance = False
         while not s.over:
             step = s.steps[0]
-            kind = step.kind
-            run = _RUN[kind]
-            if run is WAITS:
-                break
+            run = step.run                      # (the checks in order of frequency)
             if run is AUTOMATIC:
                 s.steps.pop(0)
-                _HANDLERS[kind](self, s, step, _AUTO, events)
-                continue
-            if run is DECIDES or run is HAND:
-                if run is HAND and len(s.hands[step.player]) > 1:
-                    break                                # a choice between hand cards
-                forced = self._forced(s, step)
-                if forced is None:
-                    break                                # the decision waits
-                s.steps.pop(0)
-                _HANDLERS[kind](self, s, step, forced, events)
+                _HANDLERS[step.kind](self, s, step, _AUTO, events)
                 continue
             if run is DRAWS:
                 deck = s.decks[step.deck]
                 middle = deck.middle
                 if middle and middle[0] != middle[-1] and (
-                        len(deck.top) < 3 if kind == "see" else not deck.top):
-                    break           # the usual case: the dealer draws from the shuffled middle
-                                    # (sorted: two or more different cards)
+                        len(deck.top) < 3 if step.kind == "see" else not deck.top):
+                    s.chance = True     # the usual case: the dealer draws from the shuffled
+                    break               # middle (sorted: two or more different cards)
                 if self._known_draw(s, step, events):
                     continue
+            elif run is DECIDES or run is HAND:
+                if run is HAND and len(s.hands[step.player]) > 1:
+                    break                                # a choice between hand cards
+                forced = self._forced(s)
+                if forced is None:
+                    break                                # the decision waits
+                s.steps.pop(0)
+                _HANDLERS[step.kind](self, s, step, forced, events)
+                continue
+            elif run is WAITS:
+                break
             if not self._one_outcome(s, step):
+                s.chance = True
                 break                                    # the dealer's turn
             s.steps.pop(0)                               # chance with nothing to decide
             (outcome, _), = self._chance_outcomes_of(s, step)
-            _HANDLERS[kind](self, s, step, outcome, events)
+            _HANDLERS[step.kind](self, s, step, outcome, events)
 
-    def _forced(self, s: SeaOrShoreState, step: Step) -> Move | None:
-        """The only legal move of the decision ``step`` (at ``s.steps[0]``), or None when
-        the player has a choice. The frequent decisions are counted without listing
-        their moves; the others are listed (and the list kept when the decision waits)."""
-        kind = step.kind
-        if kind == "treasure":                  # take, unless someone can be robbed
-            return None if self._steal_targets(s, step) else _TAKE
-        if kind == "rob":                       # whose pair of addition cards to take
-            victims = self._rob_victims(s, step.player)
-            return _SEAT_MOVES["rob"][victims[0]] if len(victims) == 1 else None
+    def _forced(self, s: SeaOrShoreState) -> Move | None:
+        """The only legal move of the decision at ``s.steps[0]``, or None when
+        the player has a choice; the list is kept when the decision waits. (A treasure or
+        a rob step is only set out when there is a choice, so its list is kept at once.)"""
         legal = self._build_legal(s)
         if len(legal) != 1:
             s.legal = legal                      # the decision waits: keep its list
@@ -552,8 +576,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         else:
             deck.bottom.pop(0)                    # back round to the cards put under
         known = s.known[d]
-        if any(known):
-            s.known[d] = [k - 1 if k else 0 for k in known]
+        if any(known):                           # whoever looked knows one card less
+            for p, k in enumerate(known):
+                if k:
+                    known[p] = k - 1
         s.face_up[d] = move.arg
         if events is not None:
             events.append(event_of((GAME, "turn", SECTION.SETUP,
@@ -597,10 +623,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
               events: Narration) -> None:
         p = step.player
         play = PLAYS[move.arg]                   # a legal play: in the table
-        played = play.played
-        s.hands[p].remove(played.card)
-        s.additions[p] -= played.adds
-        s.played[p] = played
+        s.hands[p].remove(play.code)
+        if play.adds:
+            s.additions[p] -= play.adds
+        s.played[p] = play.played
         if events is not None:
             events.append(event_of((GAME, play.kind, SECTION.PLAY,
                                     (("player", self.players[p]),) + play.shown, (p,))))
@@ -630,46 +656,48 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if events is not None:
                 events.append(event_of((GAME, "reveal", SECTION.PLAY,
                                         (("player", names[seat]),) + play.revealed, ())))
-            ranked[group_of[on_table.card[0]]].append((seat, play.value))
-        found = rank_groups(s, competing, ranked)
+            ranked[group_of[play.colour]].append((seat, play.value))
+        found = rank_contests(s, competing, ranked)
         if competing is not _APART and events is not None:  # three players: merged colours
-            for g in found:
-                if len(g.colours) > 1:
+            for contest, seats in found:
+                if not contest.alone:
                     events.append(event_of((GAME, "merged", SECTION.EXCEPTION,
-                                            (("colours", g.colour),
-                                             ("player", names[g.winner])), ())))
-        contested = [g for g in found if len(g.ranked) > 1]
+                                            (("colours", contest.label),
+                                             ("player", names[seats[0][0]])), ())))
+        contested = [group for group in found if len(group[1]) > 1]
         if contested:
             if events is not None:
                 self._ties(contested, events)
             self._award_additions(s, contested, events)
-        treasures: list[tuple[Group, Step]] = []
+        treasures: list[tuple[list[tuple[int, int]], Step]] = []
         actions: list[Step] = []
         deck_of = _DECK_OF[s.players]
         face_up = s.face_up
-        sides = self.sides
-        for g in found:
-            first = g.colours[0]
+        sides = VARIANTS[self.variant]
+        for contest, seats in found:
+            winner = seats[0][0]
+            first = contest.colours[0]
             deck = deck_of[first]
             up = face_up[deck]
-            colour = g.colour
-            if len(g.colours) == 1 and up and up[0] == first:   # the colour's treasure shows
+            if contest.alone and up and up[0] == first:   # the colour's treasure shows
                 if events is not None:
                     events.append(event_of((GAME, "win_treasure", SECTION.WIN,
-                                            (("player", names[g.winner]), ("colour", colour),
+                                            (("player", names[winner]),
+                                             ("colour", contest.label),
                                              ("treasure", TREASURES[up])), ())))
-                treasures.append((g, _treasure_step(g.winner, deck, first)))
+                treasures.append((seats, _treasure_step(winner, deck, first)))
             else:
-                card = ACTION_CARD_OF[first]
+                card = contest.card
                 if events is not None:
                     events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
-                                            (("player", names[g.winner]), ("colour", colour),
+                                            (("player", names[winner]),
+                                             ("colour", contest.label),
                                              ("action", _ACTION[sides[card]])), ())))
-                actions.append(_action_step(g.winner, card))
+                actions.append(_action_step(winner, card))
         # the treasures in turn: taken at once, until one could be stolen instead (only
         # from a seat that played the same colour: one of the winner's group)
-        for i, (g, treasure) in enumerate(treasures):
-            if len(g.ranked) > 1 and self._steal_targets(s, treasure):
+        for i, (seats, treasure) in enumerate(treasures):
+            if len(seats) > 1 and self._steal_targets(s, treasure):
                 s.steps[0:0] = [t for _, t in treasures[i:]] + actions + [_END_TRICK]
                 return
             self._treasure(s, treasure, _TAKE, events)
@@ -678,40 +706,41 @@ class SeaOrShore(Game[SeaOrShoreState]):
         else:
             self._end_trick(s, _END_TRICK, _AUTO, events)
 
-    def _ties(self, contested: list[Group], events: list[Event]) -> None:
+    def _ties(self, contested: list[Ranked], events: list[Event]) -> None:
         """Explain every tie the starting card settles (for the win and for the lowest) in
         the groups of two or more players."""
         names = self.players
-        for g in contested:
-            ranked = g.ranked
+        for contest, ranked in contested:
             (a, x), (b, y) = ranked[0], ranked[1]
             if y == x:
                 events.append(event_of((GAME, "tie_win", SECTION.TIE,
                                         (("player", names[a]), ("other", names[b]),
-                                         ("value", x), ("colour", g.colour)), ())))
+                                         ("value", x), ("colour", contest.label)), ())))
             (c, z), (low, v) = ranked[-2], ranked[-1]
             if len(ranked) > 2 and v == z:
                 events.append(event_of((GAME, "tie_low", SECTION.TIE,
                                         (("player", names[low]), ("other", names[c]),
-                                         ("value", v), ("colour", g.colour)), ())))
+                                         ("value", v), ("colour", contest.label)), ())))
 
-    def _award_additions(self, s: SeaOrShoreState, contested: list[Group],
+    def _award_additions(self, s: SeaOrShoreState, contested: list[Ranked],
                          events: Narration) -> None:
         """The lowest player of each contested colour earns one addition card per card of
         it, in turn order from the starter (which matters when the pile runs short)."""
         if len(contested) > 1:
             n, starter = s.players, s.starter
-            contested = sorted(contested, key=lambda g: (g.ranked[-1][0] - starter) % n)
-        for g in contested:
-            seat = g.ranked[-1][0]
-            earned = min(len(g.ranked), s.addition_pile)
+            contested = sorted(contested, key=lambda group: (group[1][-1][0] - starter) % n)
+        for contest, ranked in contested:
+            seat = ranked[-1][0]
+            cards = len(ranked)
+            earned = min(cards, s.addition_pile)
             s.addition_pile -= earned
             s.additions[seat] += earned
-            kind = "earn" if earned == len(g.ranked) else "earn_short"
             if events is not None:
+                kind = "earn" if earned == cards else "earn_short"
                 events.append(event_of((GAME, kind, SECTION.LOSE,
-                                        (("player", self.players[seat]), ("colour", g.colour),
-                                         ("cards", len(g.ranked)), ("earned", earned)), ())))
+                                        (("player", self.players[seat]),
+                                         ("colour", contest.label),
+                                         ("cards", cards), ("earned", earned)), ())))
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -739,7 +768,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _action(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
         p, card = step.player, step.card
-        side = self.sides[card]
+        side = VARIANTS[self.variant][card]
         name = self.players[p]
         if side == "additions":
             victims = self._rob_victims(s, p)
@@ -828,7 +857,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
         p, d = step.player, int(move.arg)
-        s.steps[0:0] = [Step("see", p, d), Step("order", p, d)]
+        s.steps[0:0] = _look_steps(p, d)
         if events is not None:
             events.append(event_of((GAME, "peek", SECTION.ACTION_PEEK,
                                     (("player", self.players[p]), ("deck", d + 1),
@@ -838,9 +867,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
               events: Narration) -> None:
         d = step.deck
         deck = s.decks[d]
-        deck.middle.remove(move.arg)
+        middle = deck.middle
+        middle.remove(move.arg)
         deck.top.append(move.arg)
         s.steps.insert(0, step)                  # until three are known (or the deck ends)
+        if len(deck.top) < 3 and middle and middle[0] != middle[-1]:
+            s.chance = True     # the usual case: the dealer draws the next card from the
+                                # shuffled middle (sorted: two or more different cards)
         p = step.player
         if events is not None:
             events.append(event_of((GAME, "see", SECTION.ACTION_PEEK,
@@ -936,7 +969,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                                         (("player", self.players[s.starter]),), ())))
             return
         s.over = True
-        s.steps = []
+        s.steps.clear()
         if events is None:
             return
         totals = self._scores(s)
@@ -1039,10 +1072,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if s.passing[q] is not None:
                 s.passing[q] = rng.choice(pass_options(s.hands[q]))
         s.box = sorted(rest)
-        looking = s.steps[0] if s.steps and s.steps[0][0] in ("see", "order") else None
+        looking = s.steps[0] if s.steps and s.steps[0].kind in ("see", "order") else None
         for d, deck in enumerate(s.decks):
-            seen = min(len(deck.top), len(deck.top) if looking and looking[1] == player
-                       and int(looking[2]) == d else s.known[d][player])
+            seen = min(len(deck.top), len(deck.top) if looking and looking.player == player
+                       and looking.deck == d else s.known[d][player])
             hidden = deck.top[seen:] + deck.middle + deck.bottom
             rng.shuffle(hidden)
             tops = len(deck.top) - seen
@@ -1101,6 +1134,11 @@ _DECK_OF = {n: {c: d for d, colours in enumerate(deck_colours(n)) for c in colou
 _SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
                for kind in ("rob", "swap", "peek", "salvage", "discard")}
 _END_TRICK = Step("end_trick")
+#: How many cards of a round's deal go on the short path of ``_apply_quiet``, per number
+#: of players: all but the last card dealt, while the box keeps two cards or more after
+#: the card (it holds every island card not dealt yet: the deal is never in a position).
+_QUIET_DEALS = {n: min(HAND_SIZE[n] * n - 1, len(ISLAND_CODES) - 2)
+                for n in range(SeaOrShore.min_players, SeaOrShore.max_players + 1)}
 
 
 @cache
@@ -1149,6 +1187,12 @@ def _treasure_step(winner: int, deck: int, colour: str) -> Step:
 
 
 @cache
+def _look_steps(player: int, deck: int) -> tuple[Step, Step]:
+    """The peek action: ``player`` looks at the top of ``deck``, then puts them back."""
+    return Step("see", player, deck), Step("order", player, deck)
+
+
+@cache
 def _action_step(winner: int, card: int) -> Step:
     """The winner of an action card's colour(s) carries out its action."""
     return Step("action", winner, card=card)
@@ -1161,12 +1205,15 @@ def play_moves(card: str, additions: int) -> tuple[Move, ...]:
     return sea[:additions + 1] + shore[:additions + 1]
 
 
-@cache
 def plays_by_card(additions: int) -> dict[str, tuple[Move, ...]]:
     """``play_moves(card, additions)`` of every island card, for a player holding
-    ``additions`` addition cards (0 to 12: more can never go beside one card). Built the
-    first time a player holds that many, then read for every play decision."""
+    ``additions`` addition cards (0 to 12: more can never go beside one card)."""
     return {card: play_moves(card, additions) for card in ISLAND_CODES}
+
+
+#: ``plays_by_card`` for a player holding 0, 1, 2... addition cards, up to all of them (the
+#: rules read it for every play decision: a list index, not a function call).
+PLAYS_HOLDING = [plays_by_card(min(held, MAX_VALUE)) for held in range(ADDITION_CARDS + 1)]
 
 
 def pass_options(hand: list[str]) -> list[str]:

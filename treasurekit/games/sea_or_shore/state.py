@@ -10,10 +10,12 @@ from ...core.moves import Move
 from .cards import FACE_VALUE, MAX_VALUE, SHOWS, island
 
 
-class Deck(NamedTuple):
+@dataclass(slots=True)
+class Deck:
     """A face-down treasure deck, from top to bottom: ``top`` (order known to whoever looked,
     see ``SeaOrShoreState.known``), ``middle`` (shuffled, order still unknown, kept sorted)
-    and ``bottom`` (cards put under the deck, in the order they went there)."""
+    and ``bottom`` (cards put under the deck, in the order they went there). Its fields are
+    slots (read fast, as a step's), never replaced: the rules change the three lists."""
 
     top: list[str]
     middle: list[str]
@@ -65,11 +67,36 @@ def _parse_played(text: str) -> Played:
     return Played(card, shows, int(adds or 0))
 
 
-class Step(NamedTuple):
+#: How the rules meet each kind of step when it comes up (``Step.run``): WAITS for a
+#: player (a play is always a choice of side; a lesson waits to uncover); AUTOMATIC,
+#: carried out at once; DECIDES, carried out at once when it has a single legal move;
+#: HAND, a choice between hand cards, carried out at once when one card is left; DRAWS,
+#: chance from a treasure deck whose card may already be known; CHANCE, the dealer's
+#: unless one outcome is left.
+WAITS, AUTOMATIC, DECIDES, HAND, DRAWS, CHANCE = (
+    "waits", "automatic", "decides", "hand", "draws", "chance")
+RUN = {
+    "play": WAITS, "uncover": WAITS,
+    **{kind: AUTOMATIC for kind in ("passes_done", "reveal", "action", "end_trick",
+                                   "end_round")},
+    **{kind: DECIDES for kind in ("pass", "treasure", "rob", "swap", "peek", "order",
+                                 "salvage")},
+    "give": HAND, "discard": HAND,
+    "turn": DRAWS, "see": DRAWS,
+    "deal": CHANCE, "grab": CHANCE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
     """A step the rules still have to take: its kind, and whom or what it concerns (-1: not
     used by this kind). Kinds: deal, turn, pass, passes_done, play, uncover, reveal,
     treasure, action, rob, swap, grab, give, peek, see, order, salvage, discard, end_trick,
-    end_round (and ``over`` in a view of a finished game)."""
+    end_round (and ``over`` in a view of a finished game).
+
+    A class with slots rather than a NamedTuple: the rules read a step's fields at every
+    step, and CPython reads a slot faster than a NamedTuple field (a property-like
+    descriptor); frozen, as states share their steps."""
 
     kind: str
     player: int = -1    # the seat that decides or acts
@@ -77,6 +104,12 @@ class Step(NamedTuple):
     victim: int = -1    # grab, give: the seat whose hand cards are taken
     colour: int = -1    # treasure: the colour won (an index into COLOURS)
     card: int = -1      # action: the action card activated (an index into ACTION_CARDS)
+    #: How the rules meet it (``RUN[kind]``), noted once when the step is made (the rules
+    #: ask at every step; steps are made once and reused).
+    run: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "run", RUN.get(self.kind, WAITS))   # (frozen)
 
 
 @dataclass(slots=True)
@@ -106,20 +139,28 @@ class SeaOrShoreState:
     round_scores: list[list[int]] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     over: bool = False
+    #: Whether ``steps[0]`` is the dealer's (a chance step with more than one outcome):
+    #: noted by the rules whenever they stop at a step (``_advance``), as the base asks
+    #: after every step.
+    chance: bool = False
     #: The legal moves of the decision at ``steps[0]``, built the first time they are asked
     #: for (None until then). The rules clear it whenever they change the table (every
     #: ``_apply``), so it always belongs to this very state; ``clone()`` shares the tuple.
     legal: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
 
     def clone(self) -> SeaOrShoreState:
+        """A copy that shares no list with this state (the base keeps one as an undo
+        checkpoint every few steps: the lists of lists are copied with ``map``, which
+        skips a comprehension's Python frame)."""
         return SeaOrShoreState(
             self.players, self.round, self.starter, self.first_starter, self.box[:],
-            self.to_deal, self.dealt, [h[:] for h in self.hands], self.passing[:],
+            self.to_deal, self.dealt, list(map(list.copy, self.hands)), self.passing[:],
             self.played[:], self.revealed, self.salvaged[:], self.discards[:],
-            [d.clone() for d in self.decks], self.face_up[:], [k[:] for k in self.known],
-            [p[:] for p in self.piles], self.additions[:], self.addition_pile,
-            self.grabbed[:], [r[:] for r in self.round_scores], self.steps[:], self.over,
-            self.legal,
+            list(map(Deck.clone, self.decks)), self.face_up[:],
+            list(map(list.copy, self.known)), list(map(list.copy, self.piles)),
+            self.additions[:], self.addition_pile, self.grabbed[:],
+            list(map(list.copy, self.round_scores)), self.steps[:], self.over,
+            self.chance, self.legal,
         )
 
     def order_from(self, seat: int) -> list[int]:

@@ -19,7 +19,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from ...core.moves import Move
 from .cards import COLOURS, ISLAND_CODES, MAX_VALUE, SHOWS, Colour, Island, island
@@ -29,12 +30,17 @@ from .state import Played
 COLOUR = {c: Colour(c) for c in COLOURS}
 
 
-class Play(NamedTuple):
-    """One way to play an island card (a side up, some addition cards beside it)."""
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One way to play an island card (a side up, some addition cards beside it). Slots
+    rather than a NamedTuple: the rules read its fields for every card played."""
 
     played: Played
     move: Move                              # play:<notation>
+    code: str                               # the island card (``played.card``)
+    adds: int                               # its addition cards (``played.adds``)
     card: Island
+    colour: str                             # the card's colour letter (its sea)
     value: int                              # with the addition cards (never above 12)
     kind: str                               # the event of playing it: play_sea, play_shore
     shown: tuple[tuple[str, Any], ...]      # that event's parameters after the player
@@ -45,7 +51,8 @@ def _play(card: str, shows: str, adds: int) -> Play:
     played = Played(card, shows, adds)
     face = island(card)
     shown: Any = COLOUR[face.colour] if shows == "sea" else face.value
-    return Play(played, Move("play", played.notation()), face, played.value, f"play_{shows}",
+    return Play(played, Move("play", played.notation()), card, adds, face, face.colour,
+                played.value, f"play_{shows}",
                 (("card", face), ("shown", shown), ("adds", adds)),
                 (("card", face), ("value", played.value), ("adds", adds)))
 
