@@ -429,11 +429,6 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return f"now {name} must {_STEP_TEXT[kind]}; legal moves: {legal}{more}"
 
     # ---- playing ---------------------------------------------------------------------
-    def _apply(self, s: SeaOrShoreState, move: Move) -> list[Event]:
-        events: list[Event] = []
-        self._apply_quiet(s, move, events)
-        return events
-
     def _apply_quiet(self, s: SeaOrShoreState, move: Move,
                      events: Narration = None) -> StepEvents | None:
         """Play ``move``; its events go to the end of ``events``, or are not built at all
