@@ -107,9 +107,7 @@ class Game(ABC, Generic[S]):
         of the table goes through ``_commit``, ``_rewind`` or ``_with_state``, which call
         this, so the notes cannot go stale (nothing else may change the state).
         """
-        s = self._state
-        self._over = over = self._is_over(s)
-        self._chance = not over and self._is_chance(s)
+        self._over, self._chance = self._status(self._state)
         self._listed = None
 
     # ---- hooks a game implements -------------------------------------------------
@@ -159,6 +157,13 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def _scores(self, s: S) -> list[int]: ...
+
+    def _status(self, s: S) -> tuple[bool, bool]:
+        """Whether the game is over, and whether the next step is chance (never both):
+        ``_is_over`` and ``_is_chance`` in one call, which the base makes after every
+        step. Override to go faster, e.g. where the state keeps both."""
+        over = self._is_over(s)
+        return over, not over and self._is_chance(s)
 
     def _sample_chance(self, s: S, x: float) -> Move:
         """The chance outcome for a uniform number ``x``; override to go faster."""
@@ -266,8 +271,7 @@ class Game(ABC, Generic[S]):
         history.append(move)
         self.log.append(events)
         # ``_sync()``, written out: this runs after every step of every game
-        self._over = over = self._is_over(s)
-        self._chance = not over and self._is_chance(s)
+        self._over, self._chance = self._status(s)
         self._listed = None
         return events
 

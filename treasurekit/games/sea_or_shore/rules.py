@@ -263,6 +263,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _is_over(self, s: SeaOrShoreState) -> bool:
         return s.over
 
+    def _status(self, s: SeaOrShoreState) -> tuple[bool, bool]:
+        return s.over, s.chance                  # both kept by the rules (see _is_chance)
+
     def _chance_outcomes(self, s: SeaOrShoreState) -> list[tuple[Move, float]]:
         return self._chance_outcomes_of(s, s.steps[0])
 
