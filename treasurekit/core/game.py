@@ -32,6 +32,8 @@ from .saves import (
     short,
 )
 
+#: ``object.__new__``: ``_commit`` makes a step's ``StepEvents`` with it, without a call of
+#: ``StepEvents.__init__`` (one is made at nearly every step of every game).
 _new_step_events = object.__new__
 SAVE_FORMAT = "treasurekit-save"
 SAVE_VERSION = 1
