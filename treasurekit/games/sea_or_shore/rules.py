@@ -662,8 +662,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
                     events.append(event_of((GAME, "merged", SECTION.EXCEPTION,
                                             (("colours", contest.label),
                                              ("player", names[seats[0][0]])), ())))
-        contested = [group for group in found if len(group[1]) > 1]
-        if contested:
+        # Every seat is in exactly one group, so fewer groups than seats means some group
+        # has two players or more (ties to explain, addition cards to hand out). Checking
+        # the count first skips building the list of contested groups in most tricks.
+        if len(found) < s.players:
+            contested = [group for group in found if len(group[1]) > 1]
             if events is not None:
                 self._ties(contested, events)
             self._award_additions(s, contested, events)
@@ -671,7 +674,6 @@ class SeaOrShore(Game[SeaOrShoreState]):
         actions: list[Step] = []
         deck_of = _DECK_OF[s.players]
         face_up = s.face_up
-        sides = VARIANTS[self.variant]
         for contest, seats in found:
             winner = seats[0][0]
             first = contest.colours[0]
@@ -690,7 +692,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
                     events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
                                             (("player", names[winner]),
                                              ("colour", contest.label),
-                                             ("action", _ACTION[sides[card]])), ())))
+                                             ("action",
+                                              _ACTION[VARIANTS[self.variant][card]])), ())))
                 actions.append(_action_step(winner, card))
         # the treasures in turn: taken at once, until one could be stolen instead (only
         # from a seat that played the same colour: one of the winner's group)
@@ -767,7 +770,6 @@ class SeaOrShore(Game[SeaOrShoreState]):
               events: Narration) -> None:
         p, card = step.player, step.card
         side = VARIANTS[self.variant][card]
-        name = self.players[p]
         if side == "additions":
             victims = self._rob_victims(s, p)
             if len(victims) == 1:                # no choice: steal from them at once
@@ -781,13 +783,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.additions[p] += took
             if events is not None:
                 events.append(event_of((GAME, "rob_pile", SECTION.ACTION_ADDITIONS,
-                                        (("player", name), ("cards", took)), ())))
+                                        (("player", self.players[p]), ("cards", took)),
+                                        ())))
             return
         if side == "swap":
             if not s.hands[p]:
                 if events is not None:
                     events.append(event_of((GAME, "no_effect", SECTION.ACTION_SWAP,
-                                            (("player", name),), ())))
+                                            (("player", self.players[p]),), ())))
                 return
             s.steps.insert(0, _SEAT_STEPS["swap"][p])
             return
@@ -801,7 +804,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 return
             if events is not None:
                 events.append(event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
-                                        (("player", name),), ())))
+                                        (("player", self.players[p]),), ())))
             return
         s.steps[0:0] = [_SEAT_STEPS["salvage"][p], _SEAT_STEPS["discard"][p]]
 
@@ -927,19 +930,21 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.addition_pile += returned
         s.played = [None] * s.players
         s.revealed, s.salvaged = False, []
-        under = []
-        for d, card in enumerate(s.face_up):
+        face_up, decks = s.face_up, s.decks
+        under = []                               # the treasures nobody took, in deck order
+        for d, card in enumerate(face_up):
             if card:
-                s.decks[d].bottom.append(card)
-                s.face_up[d] = None
-                under.append(TREASURES[card])
+                decks[d].bottom.append(card)
+                face_up[d] = None
+                under.append(card)
         if events is not None:
             if returned:
                 events.append(event_of((GAME, "additions_back", SECTION.ADDITIONS,
                                         (("cards", returned),), ())))
             if under:
                 events.append(event_of((GAME, "under", SECTION.END_TRICK,
-                                        (("cards", tuple(under)),), ())))
+                                        (("cards", tuple(map(TREASURES.__getitem__, under))),),
+                                        ())))
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
