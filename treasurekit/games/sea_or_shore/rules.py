@@ -672,7 +672,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             self._award_additions(s, contested, events)
         treasures: list[tuple[list[tuple[int, int]], Step]] = []
         actions: list[Step] = []
-        deck_of = _DECK_OF[s.players]
+        deck_of, treasure_steps = _DECK_OF[s.players], _TREASURE_STEPS[s.players]
         face_up = s.face_up
         for contest, seats in found:
             winner = seats[0][0]
@@ -685,7 +685,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                                             (("player", names[winner]),
                                              ("colour", contest.label),
                                              ("treasure", TREASURES[up])), ())))
-                treasures.append((seats, _treasure_step(winner, deck, first)))
+                treasures.append((seats, treasure_steps[first][winner]))
             else:
                 card = contest.card
                 if events is not None:
@@ -694,7 +694,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                                              ("colour", contest.label),
                                              ("action",
                                               _ACTION[VARIANTS[self.variant][card]])), ())))
-                actions.append(_action_step(winner, card))
+                actions.append(_ACTION_STEPS[winner][card])
         # the treasures in turn: taken at once, until one could be stolen instead (only
         # from a seat that played the same colour: one of the winner's group)
         for i, (seats, treasure) in enumerate(treasures):
@@ -858,7 +858,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
         p, d = step.player, int(move.arg)
-        s.steps[0:0] = _look_steps(p, d)
+        s.steps[0:0] = _LOOK_STEPS[p][d]
         if events is not None:
             events.append(event_of((GAME, "peek", SECTION.ACTION_PEEK,
                                     (("player", self.players[p]), ("deck", d + 1),
@@ -1137,6 +1137,21 @@ _DECK_OF = {n: {c: d for d, colours in enumerate(deck_colours(n)) for c in colou
 _SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
                for kind in ("rob", "swap", "peek", "salvage", "discard")}
 _END_TRICK = Step("end_trick")
+_SEATS = range(SeaOrShore.max_players)
+# The steps a trick's end sets out, made once and looked up by plain indexing (each trick
+# asks for several: cheaper than building or caching them per call).
+#: The treasure step of each colour's winner, per number of players: [players][colour][seat].
+_TREASURE_STEPS = {n: {c: tuple(Step("treasure", p, d, colour=COLOURS.index(c)) for p in _SEATS)
+                       for c, d in deck_of.items()}
+                   for n, deck_of in _DECK_OF.items()}
+#: The action step of each action card's winner: [seat][action card].
+_ACTION_STEPS = tuple(tuple(Step("action", p, card=c) for c in range(len(ACTION_CARDS)))
+                      for p in _SEATS)
+#: The peek action's steps once a deck is chosen: look at its top, then put the cards back
+#: in an order of the looker's choice: [seat][deck].
+_LOOK_STEPS = tuple(tuple((Step("see", p, d), Step("order", p, d))
+                          for d in range(max(len(deck_colours(n)) for n in _DECK_OF)))
+                    for p in _SEATS)
 #: How many cards of a round's deal go on the short path of ``_apply_quiet``, per number
 #: of players: all but the last card dealt, while the box keeps two cards or more after
 #: the card (it holds every island card not dealt yet: the deal is never in a position).
@@ -1181,24 +1196,6 @@ def round_steps(players: int, starter: int) -> tuple[Step, ...]:
 def trick_steps(players: int, starter: int) -> tuple[Step, ...]:
     """The steps of every later trick: turn up the treasures, everyone plays."""
     return _turn_steps(players) + _play_steps(players, starter)
-
-
-@cache
-def _treasure_step(winner: int, deck: int, colour: str) -> Step:
-    """The winner of ``colour`` takes (or steals) a treasure from ``deck``."""
-    return Step("treasure", winner, deck, colour=COLOURS.index(colour))
-
-
-@cache
-def _look_steps(player: int, deck: int) -> tuple[Step, Step]:
-    """The peek action: ``player`` looks at the top of ``deck``, then puts them back."""
-    return Step("see", player, deck), Step("order", player, deck)
-
-
-@cache
-def _action_step(winner: int, card: int) -> Step:
-    """The winner of an action card's colour(s) carries out its action."""
-    return Step("action", winner, card=card)
 
 
 def play_moves(card: str, additions: int) -> tuple[Move, ...]:
