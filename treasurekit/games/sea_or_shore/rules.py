@@ -198,7 +198,12 @@ def rank_contests(s: SeaOrShoreState, competing: Competition,
     by_place: list[Ranked | None] = [None] * n
     for contest, seats in zip(competing.contests, ranked, strict=False):
         if seats:
-            if len(seats) > 1:
+            if len(seats) == 2:
+                # the usual contest, two seats: a swap when the second is higher does what
+                # the stable sort below does, without a sort (a tie keeps clockwise order)
+                if seats[1][1] > seats[0][1]:
+                    seats.reverse()
+            elif len(seats) > 2:
                 seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
             by_place[(seats[0][0] - starter) % n] = (contest, seats)
     return list(filter(None, by_place))
