@@ -209,6 +209,22 @@ def rank_contests(s: SeaOrShoreState, competing: Competition,
     return list(filter(None, by_place))
 
 
+def _anyone_to_rob(piles: list[list[str]], colour: str, ranked: list[tuple[int, int]]) -> bool:
+    """Whether the winner of ``colour`` may steal instead of taking the face-up treasure:
+    the rule of ``SeaOrShore._steal_targets``, asked from the winner's own group (``ranked``:
+    the seats that played ``colour``, highest first). ``_steal_targets`` lists the seats in
+    turn order for the decision; at the reveal only whether there is one matters, and the
+    group already holds every candidate and its value."""
+    best = ranked[0][1]
+    for seat, value in ranked:
+        # "a lower number": a tie with the winner is not lower (nor is the winner itself)
+        if value < best:
+            pile = piles[seat]
+            if pile and pile[-1][0] == colour:       # their top treasure has the colour
+                return True
+    return False
+
+
 class SeaOrShore(Game[SeaOrShoreState]):
     """Three to five explorers play covered island cards for treasures over two rounds."""
 
@@ -703,7 +719,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         # the treasures in turn: taken at once, until one could be stolen instead (only
         # from a seat that played the same colour: one of the winner's group)
         for i, (seats, treasure) in enumerate(treasures):
-            if len(seats) > 1 and self._steal_targets(s, treasure):
+            if len(seats) > 1 and _anyone_to_rob(s.piles, COLOURS[treasure.colour], seats):
                 s.steps[0:0] = [t for _, t in treasures[i:]] + actions + [_END_TRICK]
                 return
             self._treasure(s, treasure, _TAKE, events)
