@@ -720,11 +720,13 @@ class SeaOrShore(Game[SeaOrShoreState]):
         # from a seat that played the same colour: one of the winner's group)
         for i, (seats, treasure) in enumerate(treasures):
             if len(seats) > 1 and _anyone_to_rob(s.piles, COLOURS[treasure.colour], seats):
-                s.steps[0:0] = [t for _, t in treasures[i:]] + actions + [_END_TRICK]
+                actions.append(_END_TRICK)
+                s.steps[0:0] = [t for _, t in treasures[i:]] + actions
                 return
             self._treasure(s, treasure, _TAKE, events)
         if actions:
-            s.steps[0:0] = actions + [_END_TRICK]
+            actions.append(_END_TRICK)
+            s.steps[0:0] = actions
         else:
             self._end_trick(s, _END_TRICK, _AUTO, events)
 
@@ -946,11 +948,12 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if s.salvaged:                           # a card taken back by the salvage action
             s.discards += [p.card for seat, p in enumerate(played)
                            if p is not None and seat not in s.salvaged]
+            s.salvaged = []
         else:
             s.discards += map(_CARD, played)
         s.addition_pile += returned
         s.played = [None] * s.players
-        s.revealed, s.salvaged = False, []
+        s.revealed = False
         face_up, decks = s.face_up, s.decks
         under = []                               # the treasures nobody took, in deck order
         for d, card in enumerate(face_up):
@@ -970,7 +973,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
             return
-        s.steps[0:0] = trick_steps(s.players, s.starter)
+        s.steps[0:0] = _TRICK_STEPS[s.players][s.starter]
         if events is not None:
             events.append(event_of((GAME, "next_trick", SECTION.END_TRICK,
                                     (("player", self.players[s.starter]),), ())))
@@ -1217,6 +1220,11 @@ def round_steps(players: int, starter: int) -> tuple[Step, ...]:
 def trick_steps(players: int, starter: int) -> tuple[Step, ...]:
     """The steps of every later trick: turn up the treasures, everyone plays."""
     return _turn_steps(players) + _play_steps(players, starter)
+
+
+#: ``trick_steps`` of every table size and starter, looked up at the end of every trick.
+_TRICK_STEPS = {n: tuple(trick_steps(n, starter) for starter in range(n))
+                for n in range(SeaOrShore.min_players, SeaOrShore.max_players + 1)}
 
 
 def play_moves(card: str, additions: int) -> tuple[Move, ...]:
