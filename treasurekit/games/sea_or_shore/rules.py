@@ -752,7 +752,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
         it, in turn order from the starter (which matters when the pile runs short)."""
         if len(contested) > 1:
             n, starter = s.players, s.starter
-            contested = sorted(contested, key=lambda group: (group[1][-1][0] - starter) % n)
+            # (the list is _reveal's own, made for this call: sorting it in place is safe)
+            contested.sort(key=lambda group: (group[1][-1][0] - starter) % n)
         for contest, ranked in contested:
             seat = ranked[-1][0]
             cards = len(ranked)
@@ -955,20 +956,19 @@ class SeaOrShore(Game[SeaOrShoreState]):
         s.played = [None] * s.players
         s.revealed = False
         face_up, decks = s.face_up, s.decks
-        under = []                               # the treasures nobody took, in deck order
-        for d, card in enumerate(face_up):
-            if card:
-                decks[d].bottom.append(card)
-                face_up[d] = None
-                under.append(card)
         if events is not None:
             if returned:
                 events.append(event_of((GAME, "additions_back", SECTION.ADDITIONS,
                                         (("cards", returned),), ())))
+            # the treasures nobody took, in deck order (named before they go under)
+            under = tuple(TREASURES[card] for card in face_up if card)
             if under:
                 events.append(event_of((GAME, "under", SECTION.END_TRICK,
-                                        (("cards", tuple(map(TREASURES.__getitem__, under))),),
-                                        ())))
+                                        (("cards", under),), ())))
+        for d, card in enumerate(face_up):
+            if card:
+                decks[d].bottom.append(card)
+                face_up[d] = None
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
