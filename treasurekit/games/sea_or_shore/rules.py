@@ -668,7 +668,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         competing = competing_colours(s)
         group_of, played = competing.group_of, s.played
         ranked: list[list[tuple[int, int]]] = [[], [], [], []]
-        for seat in clockwise(s.players, s.starter):
+        for seat in _CLOCKWISE[s.players][s.starter]:
             on_table = played[seat]
             assert on_table is not None
             play = PLAY_OF[on_table]
@@ -1161,6 +1161,9 @@ _DECK_OF = {n: {c: d for d, colours in enumerate(deck_colours(n)) for c in colou
 _SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
                for kind in ("rob", "swap", "peek", "salvage", "discard")}
 _END_TRICK = Step("end_trick")
+#: ``clockwise(players, starter)`` of every table size and starter, read at every reveal.
+_CLOCKWISE = {n: tuple(clockwise(n, starter) for starter in range(n))
+              for n in range(SeaOrShore.min_players, SeaOrShore.max_players + 1)}
 _SEATS = range(SeaOrShore.max_players)
 # The steps a trick's end sets out, made once and looked up by plain indexing (each trick
 # asks for several: cheaper than building or caching them per call).
