@@ -209,22 +209,6 @@ def rank_contests(s: SeaOrShoreState, competing: Competition,
     return list(filter(None, by_place))
 
 
-def _anyone_to_rob(piles: list[list[str]], colour: str, ranked: list[tuple[int, int]]) -> bool:
-    """Whether the winner of ``colour`` may steal instead of taking the face-up treasure:
-    the rule of ``SeaOrShore._steal_targets``, asked from the winner's own group (``ranked``:
-    the seats that played ``colour``, highest first). ``_steal_targets`` lists the seats in
-    turn order for the decision; at the reveal only whether there is one matters, and the
-    group already holds every candidate and its value."""
-    best = ranked[0][1]
-    for seat, value in ranked:
-        # "a lower number": a tie with the winner is not lower (nor is the winner itself)
-        if value < best:
-            pile = piles[seat]
-            if pile and pile[-1][0] == colour:       # their top treasure has the colour
-                return True
-    return False
-
-
 class SeaOrShore(Game[SeaOrShoreState]):
     """Three to five explorers play covered island cards for treasures over two rounds."""
 
@@ -668,7 +652,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         competing = competing_colours(s)
         group_of, played = competing.group_of, s.played
         ranked: list[list[tuple[int, int]]] = [[], [], [], []]
-        for seat in _CLOCKWISE[s.players][s.starter]:
+        for seat in clockwise(s.players, s.starter):
             on_table = played[seat]
             assert on_table is not None
             play = PLAY_OF[on_table]
@@ -719,7 +703,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         # the treasures in turn: taken at once, until one could be stolen instead (only
         # from a seat that played the same colour: one of the winner's group)
         for i, (seats, treasure) in enumerate(treasures):
-            if len(seats) > 1 and _anyone_to_rob(s.piles, COLOURS[treasure.colour], seats):
+            if len(seats) > 1 and self._steal_targets(s, treasure):
                 actions.append(_END_TRICK)
                 s.steps[0:0] = [t for _, t in treasures[i:]] + actions
                 return
@@ -1161,9 +1145,6 @@ _DECK_OF = {n: {c: d for d, colours in enumerate(deck_colours(n)) for c in colou
 _SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
                for kind in ("rob", "swap", "peek", "salvage", "discard")}
 _END_TRICK = Step("end_trick")
-#: ``clockwise(players, starter)`` of every table size and starter, read at every reveal.
-_CLOCKWISE = {n: tuple(clockwise(n, starter) for starter in range(n))
-              for n in range(SeaOrShore.min_players, SeaOrShore.max_players + 1)}
 _SEATS = range(SeaOrShore.max_players)
 # The steps a trick's end sets out, made once and looked up by plain indexing (each trick
 # asks for several: cheaper than building or caching them per call).
@@ -1219,7 +1200,6 @@ def round_steps(players: int, starter: int) -> tuple[Step, ...]:
             + _play_steps(players, starter))
 
 
-@cache
 def trick_steps(players: int, starter: int) -> tuple[Step, ...]:
     """The steps of every later trick: turn up the treasures, everyone plays."""
     return _turn_steps(players) + _play_steps(players, starter)
