@@ -4,14 +4,10 @@ shared among several."""
 
 from __future__ import annotations
 
-import gc
-
 import pytest
 
 import treasurekit as tk
-from treasurekit.core.registry import game_class
 from treasurekit.core.simulate import GameResult
-from treasurekit.core.simulate import _play_seeds as simulate_seeds
 
 from .registry import NAMES, Setup, setups
 
@@ -65,19 +61,3 @@ def test_unknown_game() -> None:
     with pytest.raises(tk.UnknownGame):
         tk.simulate("chess", games=1)
 
-
-@pytest.mark.parametrize("name", NAMES)
-def test_games_leave_no_cycles_for_the_paused_collector(name: str) -> None:
-    """``tk.simulate`` pauses the cycle collector while its games run: that is safe only
-    if the games make no reference cycles, which would pile up until it runs again."""
-    cls = game_class(name)
-    players = cls.min_players
-    simulate_seeds(name, "standard", [0], [players])         # warm up caches and imports
-    gc.collect()
-    gc.disable()
-    try:
-        simulate_seeds(name, "standard", list(range(1, 41)), [players] * 40)
-        assert gc.collect() == 0, f"{name}: its games leave reference cycles behind"
-    finally:
-        gc.enable()
-    assert gc.isenabled()

@@ -18,7 +18,6 @@ processes; the results do not depend on how they are shared.
 
 from __future__ import annotations
 
-import gc
 import os
 import random
 import time
@@ -63,26 +62,15 @@ def play_randomly(game: Game[Any], rng: random.Random) -> int:
 
 def _play_seeds(name: str, variant: str, seeds: Sequence[int],
                 counts: Sequence[int]) -> list[GameResult]:
-    """The games of ``seeds`` (``counts[i]`` seats for ``seeds[i]``), in order.
-
-    The cycle collector pauses meanwhile: a game and what it makes form no reference
-    cycles (``tests/generic/test_told_events.py`` checks that a finished game is freed
-    without it), so everything is freed as it goes, and the collector would only walk
-    the young objects of every step again and again (about a tenth of the time)."""
+    """The games of ``seeds`` (``counts[i]`` seats for ``seeds[i]``), in order."""
     cls = game_class(name)
     out = []
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        for seed, count in zip(seeds, counts, strict=True):
-            game = cls(players=count, seed=seed, variant=variant)
-            actions = play_randomly(game, random.Random(seed))
-            s = game._state
-            out.append(GameResult(seed, count, tuple(game._scores(s)),
-                                  tuple(game._winners(s)), actions))
-    finally:
-        if collecting:
-            gc.enable()
+    for seed, count in zip(seeds, counts, strict=True):
+        game = cls(players=count, seed=seed, variant=variant)
+        actions = play_randomly(game, random.Random(seed))
+        s = game._state
+        out.append(GameResult(seed, count, tuple(game._scores(s)), tuple(game._winners(s)),
+                              actions))
     return out
 
 
