@@ -88,7 +88,7 @@ class Game(ABC, Generic[S]):
                 check_str(self.position["title"], "the position's title")
             self._state = self._state_from_position(copy_plain(self.position))
         #: The table before step ``k * CHECKPOINT_EVERY``; None for the start, which is
-        #: not copied: a game with the same set-up builds it again (``_start``).
+        #: not copied: the narrator's game with the same set-up has it (``_Narrator.start``).
         self._checkpoints: list[S | None] = []
         self.history: list[Move] = []
         #: The events of every step, in order (told when read: see ``StepEvents``).
@@ -284,18 +284,14 @@ class Game(ABC, Generic[S]):
         checkpoint = self._checkpoints[k]
         if steps % CHECKPOINT_EVERY == 0:
             self._checkpoints.pop()
-            self._state = checkpoint if checkpoint is not None else self._start()
+            self._state = checkpoint if checkpoint is not None else self._narrator.start()
         else:
-            s = checkpoint.clone() if checkpoint is not None else self._start()
+            s = checkpoint.clone() if checkpoint is not None else self._narrator.start()
             apply = self._apply_quiet
             for move in self.history[k * CHECKPOINT_EVERY:steps]:
                 apply(s, move)
             self._state = s
         self._sync()
-
-    def _start(self) -> S:
-        """The table before the first step, built again from the game's set-up."""
-        return type(self)(self.players, self._seed, self.variant, self.position)._state
 
     def _reason(self, move: Move) -> str:
         if self._over:
@@ -427,8 +423,9 @@ class _Narrator(Generic[S]):
     game was set up with, but neither the game nor its log: the events a game hands out
     form no reference cycle with it, so a finished game is freed at once. The rules it
     narrates with are a second game with the same set-up (players, seed, variant,
-    position: what the events name), made the first time a step is told; its table at
-    the start stands in for the start's checkpoint, which is not copied.
+    position: what the events name), made the first time it is needed; its table at the
+    start stands in for the start's checkpoint, which is not copied (undo to the first
+    steps asks it too).
     """
 
     __slots__ = ("_setup", "_rules", "_history", "_checkpoints", "_table", "_at")
@@ -441,17 +438,27 @@ class _Narrator(Generic[S]):
         self._table: S | None = None          # the table after ``_at`` steps
         self._at = 0
 
-    def tell(self, step: int) -> list[Event]:
-        """The events of step ``step`` of the game (counting from 0)."""
-        rules, history = self._rules, self._history
+    def _game(self) -> Game[S]:
+        """The second game, made the first time it is needed."""
+        rules = self._rules
         if rules is None:
             kind, players, seed, variant, position = self._setup
             rules = self._rules = kind(players, seed, variant, position)
+        return rules
+
+    def start(self) -> S:
+        """A new copy of the table before the game's first step."""
+        table: S = self._game()._state.clone()
+        return table
+
+    def tell(self, step: int) -> list[Event]:
+        """The events of step ``step`` of the game (counting from 0)."""
+        rules, history = self._game(), self._history
         table = self._table
         if table is None or self._at > step:
             k = step // CHECKPOINT_EVERY
             checkpoint = self._checkpoints[k]
-            table = (checkpoint if checkpoint is not None else rules._state).clone()
+            table = checkpoint.clone() if checkpoint is not None else self.start()
             self._at = k * CHECKPOINT_EVERY
         apply = rules._apply_quiet
         for move in history[self._at:step]:
