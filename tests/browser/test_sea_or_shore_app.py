@@ -17,6 +17,8 @@ from .harness import Tab, new_tab
 
 pytestmark = pytest.mark.browser
 
+#: The seats of a four-player game in the app (``widgets.game_player.SEAT_NAMES``).
+SEATS = ("Ann", "Eric", "Marlou", "Niels")
 TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The cards",
            "Build & share"]
 TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "De kaarten",
@@ -119,24 +121,31 @@ def test_pass_and_play_hides_the_hand_until_ready(app: Tab) -> None:
     try:
         app.click(play.locator(".tk-new-game"))
         cover = play.locator(".tk-cover")
-        expect(cover).to_contain_text("Pass the device to Ann")
+        # the first player with a decision (a pass between two colours, or a card)
+        expect(cover).to_contain_text(re.compile(r"Pass the device to (Ann|Eric|Marlou|Niels)"))
+        first = re.search(r"Pass the device to (\w+)", cover.inner_text())
+        assert first is not None
+        name = first.group(1)
+        seat = SEATS.index(name)
         assert play.locator(".tk-table svg").count() == 0
         app.click(cover.locator(".tk-ready"))
         expect(cover).to_be_hidden()
-        expect(play.locator(".tk-status")).to_contain_text("Ann's turn")
-        assert play.locator(".tk-seat-0 .tk-hand svg.tk-island").count() >= 9
-        assert play.locator(".tk-seat-1 .tk-hand svg.tk-island").count() == 0
-        # Ann decides (a pass between two colours, or her card); then the device moves on
+        expect(play.locator(".tk-status")).to_contain_text(f"{name}'s turn")
+        # that player's hand face up, nobody else's
+        assert play.locator(f".tk-seat-{seat} .tk-hand svg.tk-island").count() >= 9
+        for other in set(range(len(SEATS))) - {seat}:
+            assert play.locator(f".tk-seat-{other} .tk-hand svg.tk-island").count() == 0
+        # they decide; then the device moves on
         buttons = play.locator(".tk-moves .tk-move")
         if buttons.count():
             app.click(buttons.first)
         else:
             app.click(play.locator(".tk-play-form .tk-play-card"))
         expect(cover).to_be_visible()
-        expect(cover).not_to_contain_text("Pass the device to Ann")
+        expect(cover).not_to_contain_text(f"Pass the device to {name}")
         narrator = play.locator(".tk-narrator")
-        expect(narrator).to_contain_text("Ann")
-        # while the device changes hands, Ann's card is not named in the log
+        expect(narrator).to_contain_text(name)
+        # while the device changes hands, their card is not named in the log
         assert "the others see only" not in narrator.inner_text()
         assert "the highest card of the colour" not in narrator.inner_text()
         assert play.locator(".tk-table svg").count() == 0

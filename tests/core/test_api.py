@@ -11,7 +11,7 @@ import pytest
 
 import treasurekit as tk
 from treasurekit.core import game as core_game
-from treasurekit.core.chance import dealer_uniform, pick
+from treasurekit.core.chance import Dealer, dealer_uniform, pick
 from treasurekit.games.diving_bell import DivingBell
 
 from ..games.diving_bell.helpers import GAME, NAMES, VARIANTS, position, random_game, step
@@ -285,20 +285,45 @@ def test_dealer_uniform_in_unit_interval():
     assert 0.45 < sum(xs) / len(xs) < 0.55
 
 
-def _splitmix_reference(seed: int, step: int) -> float:
-    """SplitMix64 written out as published, one step at a time."""
-    mask = (1 << 64) - 1
-    z = (seed * 0x9E3779B97F4A7C15 + (step + 1) * 0xBF58476D1CE4E5B9) & mask
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-    return ((z ^ (z >> 31)) >> 11) / 2.0**53
+def _mersenne_reference(seed: int, step: int) -> float:
+    """The dealer's rule written out: seeds 0, -1, 1, -2... seed Python's generator with
+    0, 1, 2, 3...; step k takes its k-th number."""
+    r = random.Random(2 * seed if seed >= 0 else 2 * abs(seed) - 1)
+    for _ in range(step):
+        r.random()
+    return r.random()
 
 
 @pytest.mark.parametrize("seed", [0, 1, 7, 2**31 - 1, 10**9, -3, 2**70 + 5])
-def test_dealer_numbers_are_splitmix_of_seed_and_step(seed):
-    """Every saved game replays with these numbers: the fast form must not drift."""
-    for k in (0, 1, 2, 31, 32, 999, 10**6):
-        assert dealer_uniform(seed, k) == _splitmix_reference(seed, k)
+def test_dealer_numbers_are_mersenne_twister_draws_of_seed_and_step(seed):
+    """The seed and the step fix the number, in whatever order the steps are dealt."""
+    dealer = Dealer(seed)
+    steps = (999, 0, 1, 2, 63, 64, 65, 31, 5000)
+    for k in steps:
+        assert dealer.number(k) == _mersenne_reference(seed, k) == dealer_uniform(seed, k)
+    assert dealer.numbers[:3] == [_mersenne_reference(seed, k) for k in range(3)]
+
+
+def test_dealer_pinned_numbers():
+    """Python promises random() the same numbers from the same seed in every version: a
+    change of them (or of the dealer's rule) would change every seeded game."""
+    assert dealer_uniform(0, 0) == 0.8444218515250481
+    assert dealer_uniform(5, 2) == 0.5780913011344704      # random.Random(10), 3rd
+    assert len({dealer_uniform(s, 0) for s in (-2, -1, 0, 1, 2)}) == 5
+
+
+def test_deal_is_the_same_after_undo_and_in_a_copy_of_the_save():
+    g = tk.new_game("sea_or_shore", players=4, seed=11)
+    g.deal()
+    first = g.history[-1]
+    g.undo()
+    g.deal()
+    assert g.history[-1] == first
+    h = tk.load_game(g.to_json())
+    while h.is_chance and len(h.history) < 20:
+        g.deal()
+        h.deal()
+        assert h.history[-1] == g.history[-1]
 
 
 def test_pick_by_cumulative_probability():

@@ -1,54 +1,68 @@
 """Chance: outcomes with probabilities, resolved by a seeded dealer.
 
-The dealer's generator is derived from the game seed and the number of steps
+The dealer's number for a step is fixed by the game seed and the number of steps
 played so far, so the same seed gives the same game, and undoing a step and
-dealing again gives the same outcome.
+dealing again gives the same outcome (see ``Dealer``).
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
+
+#: How many numbers the dealer draws at a time (a game of Sea or Shore takes about 250).
+_BLOCK = range(64)
 
 
-_GOLDEN = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
-_TWO_TO_MINUS_53 = 2.0 ** -53
+def dealer_seed(seed: int) -> int:
+    """The seed of the dealer's generator for a game seed: 0, 1, 2... for the seeds 0, -1,
+    1, -2, 2... (Python seeds its generator with a number's absolute value, and a game
+    with seed -5 should not deal as the one with seed 5)."""
+    return 2 * seed if seed >= 0 else -2 * seed - 1
 
 
-def dealer_base(seed: int) -> int:
-    """The part of the dealer's numbers fixed by the seed alone (a game keeps it)."""
-    return (seed * _GOLDEN + _MIX1) & _MASK
+class Dealer:
+    """The seeded dealer's numbers of one game: the number for step ``k`` is the ``k``-th
+    number (from 0) that Python's Mersenne Twister draws after
+    ``random.Random(dealer_seed(seed))``.
 
+    So the same seed gives the same game, and a step undone and dealt again gets the same
+    number. Python promises that ``random()`` draws the same numbers from the same seed
+    in every version. Every step has its number, whether the dealer resolves it or a
+    player decides it, so the number of a step never depends on what was played before.
 
-def dealer_uniform_from(base: int, step: int, mask: int = _MASK, mix1: int = _MIX1,
-                        mix2: int = _MIX2) -> float:
-    """``dealer_uniform(seed, step)`` from ``dealer_base(seed)``: the same number, with
-    the seed's share of the arithmetic done once per game instead of once per deal.
+    The numbers are drawn a block at a time into ``numbers``: the dealer reads
+    ``numbers[k]`` there while it holds that many, and asks :meth:`number` for more.
 
-    The constants come in as default arguments, which Python reads as fast as local
-    names: a random game deals a hundred times or more, and this is most of a deal's
-    cost (a dozen operations on 64-bit numbers). The result is the 53 high bits of the
-    mixed number times 2**-53 (exact, as dividing by 2**53 is).
+    >>> d = Dealer(7)
+    >>> d.number(3) == d.numbers[3] == Dealer(7).number(3) != d.number(4)
+    True
     """
-    z = (base + step * mix1) & mask
-    z = ((z ^ (z >> 30)) * mix1) & mask
-    z = ((z ^ (z >> 27)) * mix2) & mask
-    return ((z ^ (z >> 31)) >> 11) * _TWO_TO_MINUS_53
+
+    __slots__ = ("numbers", "_draw")
+
+    def __init__(self, seed: int) -> None:
+        self.numbers: list[float] = []
+        self._draw = random.Random(dealer_seed(seed)).random
+
+    def number(self, step: int) -> float:
+        """The number in [0, 1) of ``step`` (drawing more when the dealer has too few)."""
+        numbers, draw = self.numbers, self._draw
+        while len(numbers) <= step:
+            numbers += [draw() for _ in _BLOCK]
+        return numbers[step]
 
 
 def dealer_uniform(seed: int, step: int) -> float:
-    """A number in [0, 1) fixed by the seed and the step (SplitMix64 mixing of
-    ``seed * golden + (step + 1) * mix1``).
+    """The dealer's number of ``step`` in a game with ``seed``: in [0, 1), fixed by both.
 
     >>> dealer_uniform(7, 3) == dealer_uniform(7, 3) != dealer_uniform(7, 4)
     True
     """
-    return dealer_uniform_from(dealer_base(seed), step)
+    return Dealer(seed).number(step)
 
 
 def pick(outcomes: Sequence[tuple[T, float]], x: float) -> T:

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
-from .chance import dealer_base, dealer_uniform_from, pick
+from .chance import Dealer, pick
 from .errors import IllegalMove, InvalidSave, UnknownPlayer
 from .events import Event, Narration, StepEvents
 from .moves import Move
@@ -75,7 +75,10 @@ class Game(ABC, Generic[S]):
             choices = ", ".join(self.variants)
             raise InvalidSave(f"unknown variant {short(variant)}; choose one of {choices}")
         self._seed = seed
-        self._dealer_base = dealer_base(seed)
+        #: The seeded dealer, made at the first deal; ``_numbers`` its numbers drawn so far
+        #: (``deal()`` reads them there without a call).
+        self._dealer: Dealer | None = None
+        self._numbers: list[float] = []
         self.variant = variant
         self.position: dict[str, Any] | None = None
         if position is None:
@@ -302,8 +305,19 @@ class Game(ABC, Generic[S]):
         """Resolve the pending chance step with the game's seeded dealer."""
         if not self._chance:
             raise IllegalMove("deal", "there is no chance step to resolve now")
-        x = dealer_uniform_from(self._dealer_base, len(self.history))
+        step = len(self.history)
+        numbers = self._numbers
+        x = numbers[step] if step < len(numbers) else self._dealer_number(step)
         return self._commit(self._sample_chance(self._state, x))  # legal by construction
+
+    def _dealer_number(self, step: int) -> float:
+        """The dealer's number of ``step``, drawing more (the dealer is made at the first
+        deal: a game set up only to be read never draws)."""
+        dealer = self._dealer
+        if dealer is None:
+            dealer = self._dealer = Dealer(self._seed)
+            self._numbers = dealer.numbers
+        return dealer.number(step)
 
     def undo(self) -> Move:
         """Take back the last step (decision or chance outcome) and return it."""

@@ -24,7 +24,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .chance import dealer_uniform_from
+from .chance import Dealer
 from .game import Game
 from .registry import game_class
 
@@ -50,10 +50,11 @@ def play_randomly(game: Game[Any], rng: random.Random) -> int:
     s = game._state
     is_over, is_chance, legal = game._is_over, game._is_chance, game._legal
     sample, apply, choice = game._sample_chance, game._apply_quiet, rng.choice
-    base, step = game._dealer_base, len(game.history)
+    dealer, step = Dealer(game.seed), len(game.history)
+    numbers, number = dealer.numbers, dealer.number
     while not is_over(s):
         if is_chance(s):
-            apply(s, sample(s, dealer_uniform_from(base, step)))
+            apply(s, sample(s, numbers[step] if step < len(numbers) else number(step)))
         else:
             apply(s, choice(legal(s)))
         step += 1

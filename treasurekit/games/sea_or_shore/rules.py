@@ -6,14 +6,14 @@ treasures looked at with the peek action (``see:r2``). Decisions a player has no
 choice in are carried out by the rules at once.
 
 >>> import treasurekit as tk
->>> g = tk.new_game("sea_or_shore", players=["Eric", "Marlou", "Niels"], seed=4)
+>>> g = tk.new_game("sea_or_shore", players=["Eric", "Marlou", "Niels"], seed=0)
 >>> while g.is_chance:
 ...     _ = g.deal()
 >>> g.phase, g.current_player, g.view(0)["hand_sizes"]   # every pass was forced
 ('play', 0, [12, 12, 12])
 >>> str(g.legal_moves()[0])
-'play:r1/sea'
->>> [e.kind for e in g.play("play:r1/shore")]
+'play:r9/sea'
+>>> [e.kind for e in g.play("play:r9/shore")]
 ['play_shore']
 """
 
