@@ -196,7 +196,8 @@ def test_repr():
 
 
 # ---- undo, dealing, saves -----------------------------------------------------------------------
-def test_undo_all_the_way_back_across_checkpoints():
+def test_undo_all_the_way_back_across_checkpoints(monkeypatch):
+    monkeypatch.setattr(core_game, "CHECKPOINT_EVERY", 32)   # several in one game
     g = tk.new_game(GAME, seed=8, variant="advanced")
     rng = random.Random(8)
     states = [copy.deepcopy(g.state)]

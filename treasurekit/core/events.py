@@ -89,24 +89,37 @@ class StepEvents(Sequence[Event]):
     (0, True)
     """
 
+    # ``_teller`` is None once the events are told (they are then in ``_told``, which is
+    # not set before: a game makes one of these at nearly every step, and sets two slots)
     __slots__ = ("_teller", "_step", "_told")
+    _teller: Teller | None
+    _step: int
+    _told: list[Event]
 
     def __init__(self, teller: Teller | None, step: int,
                  told: list[Event] | None = None) -> None:
-        self._teller, self._step, self._told = teller, step, told
+        self._step = step
+        if told is None:
+            assert teller is not None, "a step's events need a teller or the events told"
+            self._teller = teller
+        else:
+            self._teller, self._told = None, told
 
     def _events(self) -> list[Event]:
-        told = self._told
-        if told is None:
-            assert self._teller is not None
-            told = self._told = self._teller.tell(self._step)
+        teller = self._teller
+        if teller is not None:
+            self._told = teller.tell(self._step)
             self._teller = None                  # told once: the narrator is no longer needed
-        return told
+        return self._told
+
+    def tell_now(self, told: list[Event]) -> None:
+        """Keep ``told`` as the events, worked out by the game itself (``Game.undo``)."""
+        self._told, self._teller = told, None
 
     @property
     def is_told(self) -> bool:
         """Whether the events have been worked out already."""
-        return self._told is not None
+        return self._teller is None
 
     def __len__(self) -> int:
         return len(self._events())

@@ -38,9 +38,9 @@ _new_step_events = object.__new__
 SAVE_FORMAT = "treasurekit-save"
 SAVE_VERSION = 1
 #: Undo restores the nearest earlier checkpoint and replays the steps after it. A copy of
-#: the table every 64 steps costs a random playout a few per cent; taking back one step
-#: replays at most 63 (a fraction of a millisecond).
-CHECKPOINT_EVERY = 64
+#: the table every 128 steps costs a random playout about one per cent (a game has 170 to
+#: 350 steps); taking back one step replays at most 127 (under half a millisecond).
+CHECKPOINT_EVERY = 128
 
 
 class State(Protocol):
@@ -57,6 +57,10 @@ class Game(ABC, Generic[S]):
     variants: ClassVar[tuple[str, ...]] = ("standard",)
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
+    #: True for a game whose state keeps ``over`` and ``chance`` itself, up to date after
+    #: every step (the answers of ``_is_over`` and ``_is_chance``): the base then reads
+    #: them there instead of calling ``_status`` after every step.
+    _status_on_state: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -166,7 +170,10 @@ class Game(ABC, Generic[S]):
     def _status(self, s: S) -> tuple[bool, bool]:
         """Whether the game is over, and whether the next step is chance (never both):
         ``_is_over`` and ``_is_chance`` in one call, which the base makes after every
-        step. Override to go faster, e.g. where the state keeps both."""
+        step. Override to go faster, or let the state keep both (``_status_on_state``)."""
+        if self._status_on_state:
+            noted: Any = s
+            return noted.over, noted.chance
         over = self._is_over(s)
         return over, not over and self._is_chance(s)
 
@@ -254,7 +261,7 @@ class Game(ABC, Generic[S]):
 
     def _commit(self, move: Move) -> Sequence[Event]:
         """Apply a move already known to be legal, keeping undo checkpoints."""
-        s = self._state
+        s: Any = self._state                     # (Any: see ``_status_on_state`` below)
         history = self.history
         step = len(history)
         if step % CHECKPOINT_EVERY == 0:
@@ -266,7 +273,7 @@ class Game(ABC, Generic[S]):
                 # ``StepEvents(self._narrator, step)``, made without a call of its
                 # ``__init__``: one is made at nearly every step of every game
                 later: StepEvents = _new_step_events(StepEvents)
-                later._teller, later._step, later._told = self._narrator, step, None
+                later._teller, later._step = self._narrator, step
                 events = later
             else:
                 events = known
@@ -275,8 +282,13 @@ class Game(ABC, Generic[S]):
             raise
         history.append(move)
         self.log.append(events)
-        # ``_sync()``, written out: this runs after every step of every game
-        self._over, self._chance = self._status(s)
+        # ``_sync()``, written out: this runs after every step of every game (and reads
+        # the state's notes without a call where it keeps them)
+        if self._status_on_state:
+            self._over = s.over
+            self._chance = s.chance
+        else:
+            self._over, self._chance = self._status(s)
         self._listed = None
         return events
 
@@ -331,7 +343,7 @@ class Game(ABC, Generic[S]):
         if isinstance(events, StepEvents) and not events.is_told:
             # told now, from the table before the step, while the history still says what
             # came before it: whoever holds these events can still read them
-            events._told = self._apply(self._state.clone(), move)
+            events.tell_now(self._apply(self._state.clone(), move))
         return move
 
     def view(self, player: int | None) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from bisect import bisect_right
 from collections import Counter
 from functools import cache
 from itertools import accumulate, product
+from math import floor
 from typing import Any, cast
 
 from ...core.errors import IllegalMove, InvalidSave
@@ -224,7 +225,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
             table = _ROLL_TABLES.get((k, self.pirate_faces)) or roll_table(k, self.pirate_faces)
             return table[int(x * DIE_FACES ** k)]
         running = list(accumulate(s.pile))       # the card of draw pile position i:
-        return DRAW[TYPES[bisect_right(running, int(x * running[-1]))]]   # first type past i
+        return DRAW[TYPES[bisect_right(running, floor(x * running[-1]))]]   # first type past i
 
     def _is_legal(self, s: CaptainLuckyState, move: Move) -> bool:
         if s.phase in ("deal", "refill"):

@@ -348,8 +348,7 @@ class Coralia(Game[CoraliaState]):
     def _is_over(self, s: CoraliaState) -> bool:
         return s.over
 
-    def _status(self, s: CoraliaState) -> tuple[bool, bool]:
-        return s.over, s.chance                  # both kept by the rules (see _is_chance)
+    _status_on_state = True                      # both kept by the rules (see _is_chance)
 
     def _to_roll(self, s: CoraliaState) -> list[int]:
         return [s.st_col[i] for i, x in enumerate(s.st_sym) if x < 0]

@@ -15,6 +15,7 @@ import random
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
+from math import floor
 from typing import Any, cast
 
 from ...core.events import Event, Narration, event_of
@@ -115,7 +116,7 @@ class DivingBell(Game[DivingBellState]):
 
     def _sample_chance(self, s: DivingBellState, x: float) -> Move:
         """Every unseen card is equally likely to be next."""
-        return REVEAL[CODES[s.unseen[int(x * len(s.unseen))]]]
+        return REVEAL[CODES[s.unseen[floor(x * len(s.unseen))]]]
 
     def _is_legal(self, s: DivingBellState, move: Move) -> bool:
         if s.phase == "draw":

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
+from math import floor
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, cast
@@ -196,7 +197,9 @@ def rank_contests(s: SeaOrShoreState, competing: Competition,
     # each contest at its winner's place clockwise from the starter, then read in that order
     # (``ranked`` has a list for each of the at most four contests)
     by_place: list[Ranked | None] = [None] * n
-    for contest, seats in zip(competing.contests, ranked, strict=False):
+    # (``ranked`` may have more lists than there are contests: zip stops at the shorter,
+    # and ``strict=False`` is left out, as the keyword makes each trick's call slower)
+    for contest, seats in zip(competing.contests, ranked):  # noqa: B905
         if seats:
             if len(seats) == 2:
                 # the usual contest, two seats: a swap when the second is higher does what
@@ -268,8 +271,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _is_over(self, s: SeaOrShoreState) -> bool:
         return s.over
 
-    def _status(self, s: SeaOrShoreState) -> tuple[bool, bool]:
-        return s.over, s.chance                  # both kept by the rules (see _is_chance)
+    _status_on_state = True                      # both kept by the rules (see _is_chance)
 
     def _chance_outcomes(self, s: SeaOrShoreState) -> list[tuple[Move, float]]:
         return self._chance_outcomes_of(s, s.steps[0])
@@ -293,15 +295,15 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return len(pool) == 1 or (len(pool) > 1 and pool[0] == pool[-1])
 
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
+        if s.dealt < s.to_deal:                  # the deal (see _apply_quiet)
+            box = s.box
+            return _DEAL_MOVES[box[floor(x * len(box))]]
         step = s.steps[0]
         kind = step.kind
-        if kind == "deal":
-            box = s.box
-            return _DEAL_MOVES[box[int(x * len(box))]]
         if kind == "grab":
             return super()._sample_chance(s, x)
         middle = s.decks[step.deck].middle       # turn, see
-        return _CARD_MOVES[kind][middle[int(x * len(middle))]]
+        return _CARD_MOVES[kind][middle[floor(x * len(middle))]]
 
     def _is_legal(self, s: SeaOrShoreState, move: Move) -> bool:
         if s.over:
@@ -443,11 +445,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         when there is no list (a random playout, a replay: see ``StepEvents``). Every
         handler takes the list or None, and builds an event only for a list. A card of
         the deal that is not the last tells nothing: NO_EVENTS says so."""
-        steps = s.steps
-        step = steps[0]
-        kind = step.kind
-        if kind == "deal" and s.dealt < _QUIET_DEALS[s.players]:
-            # The most frequent step of all, a card of the deal, on a short path: not the
+        if s.dealt < _QUIET_DEALS[s.players]:
+            # The most frequent step of all, a card of the deal, on a short path. While
+            # the round's deal has cards to go, its step is in front (a round starts with
+            # it, and a position is never in it), so the step need not be read. Not the
             # last card (so no event), and the box keeps several cards for the next one
             # (so the next step is the dealer's again): the deal step stays where it is,
             # and so do ``s.chance`` and ``s.legal`` (nothing to list at a deal).
@@ -455,6 +456,9 @@ class SeaOrShore(Game[SeaOrShoreState]):
             s.hands[(s.first_starter + s.dealt) % s.players].append(move.arg)
             s.dealt += 1
             return NO_EVENTS
+        steps = s.steps
+        step = steps[0]
+        kind = step.kind
         s.legal = None                          # the table changes: new decisions to list
         s.chance = False
         steps.pop(0)
