@@ -13,8 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .chance import Dealer, pick
 from .errors import IllegalMove, InvalidSave, UnknownPlayer
@@ -62,6 +61,14 @@ class Game(ABC, Generic[S]):
     #: them there instead of calling ``_status`` after every step.
     _status_on_state: ClassVar[bool] = False
 
+    #: Whether the game has ended. The game notes it after every change of the table
+    #: (read it, never set it): a random playout reads it at every step, and an attribute
+    #: reads faster than a property.
+    is_over: bool
+    #: Whether the next step is chance: ``deal()`` it, or force one of
+    #: ``chance_outcomes()`` (noted like ``is_over``).
+    is_chance: bool
+
     def __init__(
         self,
         players: int | Sequence[str] = 2,
@@ -100,7 +107,7 @@ class Game(ABC, Generic[S]):
         self.history: list[Move] = []
         #: The events of every step, in order (told when read: see ``StepEvents``).
         self.log: list[Sequence[Event]] = []
-        self._over = self._chance = False
+        self.is_over = self.is_chance = False
         self._listed: Sequence[Move] | None = None
         self._narrator = _Narrator(self)
         self._sync()
@@ -116,7 +123,7 @@ class Game(ABC, Generic[S]):
         of the table goes through ``_commit``, ``_rewind`` or ``_with_state``, which call
         this, so the notes cannot go stale (nothing else may change the state).
         """
-        self._over, self._chance = self._status(self._state)
+        self.is_over, self.is_chance = self._status(self._state)
         self._listed = None
 
     # ---- hooks a game implements -------------------------------------------------
@@ -206,36 +213,20 @@ class Game(ABC, Generic[S]):
     @property
     def current_player(self) -> int | None:
         """Index of the player to decide; None at a chance node or when the game is over."""
-        return None if self._over or self._chance else self._current_player(self._state)
-
-    if TYPE_CHECKING:
-        @property
-        def is_chance(self) -> bool:
-            """Whether the next step is chance: deal() it, or force one of
-            chance_outcomes()."""
-
-        @property
-        def is_over(self) -> bool:
-            """Whether the game has ended."""
-    else:
-        # A random playout reads both at every step: properties whose getter is the C
-        # function ``attrgetter`` read the notes of ``_sync`` without a Python call.
-        is_chance = property(attrgetter("_chance"), doc="Whether the next step is chance: "
-                             "deal() it, or force one of chance_outcomes().")
-        is_over = property(attrgetter("_over"), doc="Whether the game has ended.")
+        return None if self.is_over or self.is_chance else self._current_player(self._state)
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """The possible outcomes of the pending chance step with their probabilities."""
-        return self._chance_outcomes(self._state) if self._chance else []
+        return self._chance_outcomes(self._state) if self.is_chance else []
 
     def legal_moves(self) -> list[Move]:
         """Every legal move; at a chance node, every possible outcome."""
         listed = self._listed
         if listed is None:
             s = self._state
-            if self._over:
+            if self.is_over:
                 listed = []
-            elif self._chance:
+            elif self.is_chance:
                 listed = [m for m, _ in self._chance_outcomes(s)]
             else:
                 listed = self._legal(s)
@@ -254,7 +245,7 @@ class Game(ABC, Generic[S]):
         if listed is not None:
             legal = move in listed
         else:
-            legal = not self._over and self._is_legal(self._state, move)
+            legal = not self.is_over and self._is_legal(self._state, move)
         if not legal:
             raise IllegalMove(move, self._reason(move))
         return self._commit(move)
@@ -285,10 +276,10 @@ class Game(ABC, Generic[S]):
         # ``_sync()``, written out: this runs after every step of every game (and reads
         # the state's notes without a call where it keeps them)
         if self._status_on_state:
-            self._over = s.over
-            self._chance = s.chance
+            self.is_over = s.over
+            self.is_chance = s.chance
         else:
-            self._over, self._chance = self._status(s)
+            self.is_over, self.is_chance = self._status(s)
         self._listed = None
         return events
 
@@ -309,13 +300,13 @@ class Game(ABC, Generic[S]):
         self._sync()
 
     def _reason(self, move: Move) -> str:
-        if self._over:
+        if self.is_over:
             return "the game is over"
         return self._why_illegal(self._state, move)
 
     def deal(self) -> Sequence[Event]:
         """Resolve the pending chance step with the game's seeded dealer."""
-        if not self._chance:
+        if not self.is_chance:
             raise IllegalMove("deal", "there is no chance step to resolve now")
         step = len(self.history)
         numbers = self._numbers
