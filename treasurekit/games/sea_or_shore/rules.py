@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
@@ -319,10 +319,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return move in self._legal(s)            # listed once per decision
 
     # ---- legal moves ------------------------------------------------------------------
-    def _legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
+    def _legal(self, s: SeaOrShoreState) -> Sequence[Move]:
         """The legal moves of the decision pending, built once per state and kept in it
-        (``s.legal``): the base hands callers a copy. A play, the most frequent decision by
-        far, is listed here at once; ``_build_legal`` lists the others."""
+        (``s.legal``, never changed: the base hands callers a copy). A play, the most
+        frequent decision by far, is listed here at once (the list it is built in is kept,
+        not copied into a tuple); ``_build_legal`` lists the others."""
         legal = s.legal
         if legal is None:
             step = s.steps[0]
@@ -332,7 +333,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                 plays: list[Move] = []
                 for card in s.hands[p]:
                     plays += by_card[card]
-                legal = s.legal = tuple(plays)
+                legal = s.legal = plays
             else:
                 legal = s.legal = self._build_legal(s)
         return legal

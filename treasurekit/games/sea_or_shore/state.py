@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import NamedTuple
@@ -145,8 +146,9 @@ class SeaOrShoreState:
     chance: bool = False
     #: The legal moves of the decision at ``steps[0]``, built the first time they are asked
     #: for (None until then). The rules clear it whenever they change the table (every
-    #: ``_apply``), so it always belongs to this very state; ``clone()`` shares the tuple.
-    legal: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
+    #: ``_apply``), so it always belongs to this very state; ``clone()`` shares it (a list
+    #: or tuple nobody changes: the base hands callers a copy).
+    legal: Sequence[Move] | None = field(default=None, compare=False, repr=False)
 
     def clone(self) -> SeaOrShoreState:
         """A copy that shares no list with this state (the base keeps one as an undo
