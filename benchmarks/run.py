@@ -54,8 +54,8 @@ GOAL_DIVISION_SECONDS = 0.2
 GOAL_IMPORT_SECONDS = 0.100
 GOAL_ODDS_SECONDS = 0.050
 GOAL_10K_SECONDS = 10.0
-ROUNDS = 9                  # alternating measurement rounds per engine
-ROUND_SECONDS = 0.5         # playout time per engine per round
+ROUNDS = 15                 # alternating measurement rounds per engine
+ROUND_SECONDS = 0.4         # playout time per engine per round
 
 
 # ---- (a) random playouts -------------------------------------------------------
@@ -177,7 +177,8 @@ def walk_playouts(seconds: float, first_seed: int) -> tuple[int, float, int]:
 
 def bench_playout(rounds: int = ROUNDS, seconds: float = ROUND_SECONDS,
                   game: str = "diving_bell") -> dict[str, Any]:
-    """One engine vs the peer in alternating rounds; the ratio is the median of the rounds'."""
+    """One engine vs the peer in alternating rounds (each going first in turn); the ratio is
+    the median of the rounds'."""
     Playouts = Callable[[float, int], tuple[int, float, int]]
     try:
         import pyspiel  # noqa: F401
@@ -196,11 +197,16 @@ def bench_playout(rounds: int = ROUNDS, seconds: float = ROUND_SECONDS,
     theirs_np: list[float] = []
     engine(0.1, 10_000)                          # warm up imports and caches
     peer[1](0.1, 10_000)
-    for r in range(rounds):                      # alternate, so load changes hit both sides
-        a, t, _ = engine(seconds, 1000 * r)
-        ours.append(a / t)
-        a, t, _ = peer[1](seconds, 1000 * r)
-        theirs.append(a / t)
+    # Alternate, so that load changes hit both sides, and take turns at going first: this
+    # machine's speed drifts within seconds (single rounds range 1.35-2.31x for the same
+    # code), and whoever always ran second would meet the drift alone.
+    for r in range(rounds):
+        turns: list[tuple[Playouts, list[float]]] = [(engine, ours), (peer[1], theirs)]
+        if r % 2:
+            turns.reverse()
+        for playouts, rates in turns:
+            a, t, _ = playouts(seconds, 1000 * r)
+            rates.append(a / t)
         if idiom is not None:
             a, t, _ = idiom(seconds / 2, 1000 * r)
             theirs_np.append(a / t)
