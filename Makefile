@@ -96,11 +96,14 @@ chromium:
 
 # Voila reads ./voila.json (cwd) on top of the jupyter config path: no
 # tracebacks, stripped sources, restricted /voila/files/, no preheated kernels.
+# Voila runs in the foreground (Ctrl-C stops it); a watcher in the background prints the
+# landing page's address once Voila listens, after Voila's own start-up lines. (``exec``
+# keeps the shell's process id, $$$$, for Voila: the watcher gives up if it ends.)
 serve: $(STAMP)-app
-	@echo ""
-	@echo "  treasurekit landing page: http://$(HOST):$(PORT)/voila/render/index.ipynb"
-	@echo ""
-	$(BIN)/voila notebooks --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
+	@( $(BIN)/python tools/wait_for_server.py $(HOST) $(PORT) $$$$ && \
+	  printf '\n  treasurekit landing page: http://%s:%s/voila/render/index.ipynb\n\n' \
+	    $(HOST) $(PORT) ) & \
+	exec $(BIN)/voila notebooks --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
 	  --Voila.port_retries=0
 
 # Same server and settings, plus Voila's preheated kernel pool: start it before the
