@@ -3,11 +3,15 @@ scratch prefix, without its pip install), the JupyterHub config and the Helm val
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
+from types import ModuleType
 
 import yaml
 from traitlets.config.loader import PyFileConfigLoader
@@ -79,3 +83,33 @@ def test_helm_values_match_the_recipe() -> None:
     assert (ROOT / "notebooks" / "index.ipynb").is_file()
     assert values["cull"]["enabled"] is True
     assert values["cull"]["timeout"] >= VOILA["MappingKernelManager"]["cull_idle_timeout"]
+
+
+def _wait_tool() -> ModuleType:
+    """``tools/wait_for_server.py``, which ``make serve`` runs before it prints the address."""
+    spec = importlib.util.spec_from_file_location("wait_for_server",
+                                                  ROOT / "tools" / "wait_for_server.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_make_serve_waits_for_the_server_before_it_prints_the_address() -> None:
+    tool = _wait_tool()
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        assert tool.main(["127.0.0.1", str(port), str(os.getpid())]) == 0
+    # nothing listens any more: a server that has ended is not waited for...
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    start = time.monotonic()
+    assert tool.main(["127.0.0.1", str(port), str(ended.pid)]) == 1
+    # ... and one that never listens only as long as asked
+    assert tool.main(["127.0.0.1", str(port), str(os.getpid()), "0.5"]) == 1
+    assert time.monotonic() - start < 5
+    makefile = (ROOT / "Makefile").read_text()
+    recipe = makefile[makefile.index("\nserve:"):makefile.index("\nserve-class:")]
+    assert recipe.index("wait_for_server.py") < recipe.index("landing page")
