@@ -8,7 +8,7 @@ dealing again gives the same outcome (see ``Dealer``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import starmap
 from typing import TypeVar
 
@@ -37,22 +37,26 @@ class Dealer:
     player decides it, so the number of a step never depends on what was played before.
 
     The numbers are drawn a block at a time into ``numbers``: the dealer reads
-    ``numbers[k]`` there while it holds that many, and asks :meth:`number` for more.
+    ``numbers[k]`` there while it holds that many, and asks :meth:`number` for more. The
+    generator is seeded at the first draw: a game set up only to be read never draws.
 
     >>> d = Dealer(7)
     >>> d.number(3) == d.numbers[3] == Dealer(7).number(3) != d.number(4)
     True
     """
 
-    __slots__ = ("numbers", "_draw")
+    __slots__ = ("numbers", "_seed", "_draw")
 
     def __init__(self, seed: int) -> None:
         self.numbers: list[float] = []
-        self._draw = random.Random(dealer_seed(seed)).random
+        self._seed = seed
+        self._draw: Callable[[], float] | None = None
 
     def number(self, step: int) -> float:
         """The number in [0, 1) of ``step`` (drawing more when the dealer has too few)."""
         numbers, draw = self.numbers, self._draw
+        if draw is None:
+            draw = self._draw = random.Random(dealer_seed(self._seed)).random
         while len(numbers) <= step:
             numbers += starmap(draw, _BLOCK)        # (a loop in C: draw() 64 times)
         return numbers[step]

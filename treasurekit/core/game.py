@@ -86,10 +86,10 @@ class Game(ABC, Generic[S]):
             choices = ", ".join(self.variants)
             raise InvalidSave(f"unknown variant {short(variant)}; choose one of {choices}")
         self._seed = seed
-        #: The seeded dealer, made at the first deal; ``_numbers`` its numbers drawn so far
-        #: (``deal()`` reads them there without a call).
-        self._dealer: Dealer | None = None
-        self._numbers: list[float] = []
+        #: The seeded dealer, and its numbers drawn so far (``deal()`` reads them there
+        #: without a call).
+        self._dealer = Dealer(seed)
+        self._numbers = self._dealer.numbers
         self.variant = variant
         self.position: dict[str, Any] | None = None
         if position is None:
@@ -310,17 +310,8 @@ class Game(ABC, Generic[S]):
             raise IllegalMove("deal", "there is no chance step to resolve now")
         step = len(self.history)
         numbers = self._numbers
-        x = numbers[step] if step < len(numbers) else self._dealer_number(step)
+        x = numbers[step] if step < len(numbers) else self._dealer.number(step)
         return self._commit(self._sample_chance(self._state, x))  # legal by construction
-
-    def _dealer_number(self, step: int) -> float:
-        """The dealer's number of ``step``, drawing more (the dealer is made at the first
-        deal: a game set up only to be read never draws)."""
-        dealer = self._dealer
-        if dealer is None:
-            dealer = self._dealer = Dealer(self._seed)
-            self._numbers = dealer.numbers
-        return dealer.number(step)
 
     def undo(self) -> Move:
         """Take back the last step (decision or chance outcome) and return it."""

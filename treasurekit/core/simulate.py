@@ -24,7 +24,6 @@ import time
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .chance import Dealer
 from .game import Game
 from .registry import game_class
 
@@ -50,8 +49,8 @@ def play_randomly(game: Game[Any], rng: random.Random) -> int:
     s = game._state
     is_over, is_chance, legal = game._is_over, game._is_chance, game._legal
     sample, apply, choice = game._sample_chance, game._apply_quiet, rng.choice
-    dealer, step = Dealer(game.seed), len(game.history)
-    numbers, number = dealer.numbers, dealer.number
+    step = len(game.history)
+    numbers, number = game._numbers, game._dealer.number   # the game's own dealer
     while not is_over(s):
         if is_chance(s):
             apply(s, sample(s, numbers[step] if step < len(numbers) else number(step)))
