@@ -703,7 +703,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
                                             (("player", names[winner]),
                                              ("colour", contest.label),
                                              ("action",
-                                              _ACTION[VARIANTS[self.variant][card]])), ())))
+                                              _ACTION[self.sides[card]])), ())))
                 actions.append(_ACTION_STEPS[winner][card])
         # the treasures in turn: taken at once, until one could be stolen instead (only
         # from a seat that played the same colour: one of the winner's group)
@@ -782,7 +782,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _action(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
         p, card = step.player, step.card
-        side = VARIANTS[self.variant][card]
+        side = self.sides[card]
         if side == "additions":
             victims = self._rob_victims(s, p)
             if len(victims) == 1:                # no choice: steal from them at once
