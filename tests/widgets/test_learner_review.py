@@ -88,6 +88,11 @@ def test_save_and_load_a_game_file(game: str) -> None:
     other.files.upload.value = _upload(saved.encode())
     assert other.game.to_json() == saved and "tk-good" in other.files.message.value
 
+    # the same file after an editor wrote a UTF-8 byte-order mark before it (Notepad)
+    third = play_tab(game)
+    third.files.upload.value = _upload(b"\xef\xbb\xbf" + saved.encode())
+    assert third.game.to_json() == saved and "tk-good" in third.files.message.value
+
 
 @pytest.mark.parametrize("bad", [b"{not json", b'{"format": "x"}', b"\xff\xfe",
                                  b'{"format": "treasurekit", "version": 999}'])

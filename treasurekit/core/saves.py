@@ -4,7 +4,8 @@ Every entry point that reads a save, a position or a share code goes through her
 any bad input raises :class:`InvalidSave` with a short message, fast, and never another
 exception type. The bounds are far above what a real game needs:
 
-* text: at most ``MAX_TEXT`` characters, given as ``str`` or UTF-8 ``bytes``;
+* text: at most ``MAX_TEXT`` characters, given as ``str`` or UTF-8 ``bytes`` (a leading
+  byte-order mark, which some editors write at the start of a UTF-8 file, is ignored);
 * nesting: at most ``MAX_DEPTH`` levels of lists/objects;
 * size: at most ``MAX_NODES`` values in all;
 * numbers: integers of at most ``MAX_INT_DIGITS`` digits, finite floats only;
@@ -38,6 +39,9 @@ SEED_RANGE = (-(10**MAX_INT_DIGITS) + 1, 10**MAX_INT_DIGITS - 1)
 MAX_NAME = 40
 MAX_MOVES = 20_000
 MAX_MOVE_TEXT = 80
+#: The byte-order mark some editors (Windows Notepad among them) write at the start of a
+#: UTF-8 file: a save or position starting with it is read without it.
+BOM = "\ufeff"
 
 
 def short(value: Any, limit: int = 32) -> str:
@@ -56,6 +60,11 @@ def short(value: Any, limit: int = 32) -> str:
     else:
         text = f"a {type(value).__name__}"
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def without_bom(text: str) -> str:
+    """``text`` without the byte-order mark it may start with (see ``BOM``)."""
+    return text[1:] if text.startswith(BOM) else text
 
 
 def _int(text: str) -> int:
@@ -78,7 +87,12 @@ def _constant(name: str) -> Any:
 
 
 def loads(text: Any, what: str = "save") -> Any:
-    """JSON text (``str`` or UTF-8 ``bytes``) to plain values, within the bounds above."""
+    """JSON text (``str`` or UTF-8 ``bytes``) to plain values, within the bounds above; a
+    leading byte-order mark is ignored.
+
+    >>> loads(b'\\xef\\xbb\\xbf{"seed": 7}'), loads('\\ufeff[1]')
+    ({'seed': 7}, [1])
+    """
     if isinstance(text, (bytes, bytearray, memoryview)):
         if len(text) > MAX_TEXT:
             raise InvalidSave(f"the {what} is longer than {MAX_TEXT:,} bytes")
@@ -88,6 +102,7 @@ def loads(text: Any, what: str = "save") -> Any:
             raise InvalidSave(f"the {what} is not UTF-8 text") from None
     if not isinstance(text, str):
         raise InvalidSave(f"the {what} is not valid JSON: it is {short(text)}, not text")
+    text = without_bom(text)
     if len(text) > MAX_TEXT:
         raise InvalidSave(f"the {what} is longer than {MAX_TEXT:,} characters")
     try:

@@ -22,8 +22,7 @@ import ipywidgets as w
 
 from ..core.errors import InvalidSave
 from ..core.game import Game
-from ..core.registry import load_game
-from ..core.share import load_share_code, share_code
+from ..core.share import load_code_or_save, share_code
 from .editor import PositionEditor
 from .editor_specs import spec_for
 from .game_player import SEAT_NAMES, GamePlayer
@@ -37,10 +36,7 @@ from .style import panel
 
 def read_code(text: str) -> Game[Any]:
     """A game from a share code (``tk1.…``) or a save file's text; InvalidSave if neither."""
-    text = text.strip()
-    if text.startswith("{"):
-        return load_game(text)
-    return load_share_code(text)
+    return load_code_or_save(text)
 
 
 class TeacherPanel(w.VBox):
