@@ -179,3 +179,36 @@ def test_pass_and_play_covers_the_cards_until_the_player_is_ready() -> None:
     assert play.cover.layout.display == "none" and find(play.picker, "tk-move")
     _switch(app)
     assert "tk-co-board" in play.table.value
+
+
+def test_the_final_scoring_draws_each_players_cards_as_the_views_show_them() -> None:
+    """While Ann chooses a chest in her starfish scoring, Bob's seat shows Ann's starfish
+    card face up and her pearl and fish cards as backs; Ann sees none of Bob's cards. At
+    the end every card is drawn face up."""
+    import treasurekit as tk
+    from treasurekit.widgets.coralia import render_table
+    from treasurekit.widgets.lang import Language
+
+    g = tk.setup_position("coralia", {
+        "players": ["Ann", "Bob"], "phase": "scoring",
+        "station": ["red-fish", "red-turtle", "violet-diver"],
+        "board": {"yellow": ["pearl", "fish"], "blue": ["starfish"]},
+        "cards": {"Ann": ["star-treasure-yellow-blue", "pearl-5", "fish-fire"],
+                  "Bob": ["star-pearl6", "pearl-4"]}})
+    lang = Language(code="en")
+
+    def seat_of(html: str, name: str) -> str:
+        parts = html.split('<div class="tk-panel tk-seat tk-co-seat">')[1:]
+        return next(x for x in parts if name in x.split("</h3>")[0])
+
+    bobs = render_table(g, lang, 1)
+    ann = seat_of(bobs, "Ann")
+    assert "the yellow and blue treasures" in ann and "2 cards face down" in ann
+    assert "pearl worth 5" not in ann and "fire fish" not in ann
+    anns = render_table(g, lang, 0)
+    assert "pearl worth 4" not in seat_of(anns, "Bob") and "pearl worth 6" not in anns
+    assert "2 cards face down" in seat_of(anns, "Bob")
+    while not g.is_over:
+        g.deal() if g.is_chance else g.play(g.legal_moves()[0])
+    end = render_table(g, lang, 1)
+    assert "pearl worth 5" in seat_of(end, "Ann") and "face down" not in end

@@ -393,13 +393,15 @@ def _seat(v: dict[str, Any], seat: int, lang: Language, hide: Collection[str]) -
     if v["chests"][seat]:
         lines.append(escape(_t(lang, "chests", chests=join(
             [t(f"{G}.chest.{x}") for x in v["chests"][seat]], lang.code))))
-    cards = (v["cards"] if v["you"] == seat and v["cards"] is not None
-             else v["open_cards"][seat] if v["open_cards"] is not None else None)
-    if cards is not None:
+    # the cards this viewer sees face up (all of them for one's own seat and for the
+    # spectator), then the backs of the rest: the final scoring turns them over step by step
+    cards = v["open_cards"][seat]
+    hidden = v["card_counts"][seat] - len(cards)
+    if cards or not hidden:
         body = "".join(card_html(c, lang) for c in cards) or escape(_t(lang, "no_cards"))
         lines.append(f'<div class="tk-co-cards">{body}</div>')
-    else:
-        lines.append(card_backs_html(v["card_counts"][seat], lang))
+    if hidden:
+        lines.append(card_backs_html(hidden, lang))
     items = "".join(f"<div>{x}</div>" for x in lines)
     return (f'<div class="tk-panel tk-seat tk-co-seat"><h3>{icon} {head}</h3>{items}</div>')
 

@@ -59,7 +59,7 @@ from .cards import (
     WHITE,
     WHITE_DICE,
 )
-from .state import CoraliaState
+from .state import CoraliaState, final_scoring
 
 KEYS = {"players", "variant", "starter", "turn", "phase", "board", "island", "station",
         "octopuses", "divers", "turtles", "turtles_beside", "chests",
@@ -265,9 +265,6 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     elif phase == "turn":
         s.tasks = [("turn", s.turn)]
     else:
-        s.tasks = []
         s.scoring = True
-        tasks: list[Any] = [("sfplayer", (s.starter + i) % n) for i in range(n)]
-        tasks += [("diverscore", -1), ("fishscore", -1), ("pearlscore", -1), ("finish", -1)]
-        s.tasks = tasks[::-1]
+        s.tasks = final_scoring(s.starter, n)
     return s

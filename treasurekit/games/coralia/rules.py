@@ -114,7 +114,7 @@ from .cards import (
     jellyfish_gain,
 )
 from .position import state_from_position
-from .state import CoraliaState, Task
+from .state import CoraliaState, Task, final_scoring
 from .view import view
 
 #: ``S.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -967,8 +967,11 @@ class Coralia(Game[CoraliaState]):
             self._gain(s, p, k)
         if ev is not None:
             params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
-            kind = "draw_choice" if len(task) > 4 else "draw"
-            ev.append(event_of((GAME, kind, section, params, () if s.scoring else (p,))))
+            if len(task) > 4:                   # drawn to choose from: only the drawer sees
+                ev.append(event_of((GAME, "draw_choice", section, params, (p,))))
+            else:                               # face down, but for a starfish card drawn
+                ev.append(event_of((GAME, "draw", section, params,    # in one's own
+                                    () if s.face_up(p, k) else (p,))))  # starfish scoring
 
     def _do_keep(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile = task[1], task[2]
@@ -979,7 +982,7 @@ class Coralia(Game[CoraliaState]):
         s.drawn = []
         s.drawer = -1
         self._gain(s, p, k)
-        seen = () if s.scoring else (p,)
+        seen = () if s.face_up(p, k) else (p,)
         if ev is not None:
             ev.append(self._ev("keep", task[3], ("player", self.players[p]), ("card", CARD[k]),
                                ("pile", PILE[pile]), ("count", back), seen=seen))
@@ -1009,18 +1012,39 @@ class Coralia(Game[CoraliaState]):
         if ev is not None:
             ev.append(self._ev("end", S.ENDING, ("count", s.dice_left()),
                                ("player", self.players[s.starter])))
-        tasks: list[Task] = [("sfplayer", p) for p in self._order(s)]
-        tasks += [("diverscore", -1), ("fishscore", -1), ("pearlscore", -1), ("finish", -1)]
-        s.tasks.extend(reversed(tasks))
+        s.tasks += final_scoring(s.starter, s.players)
+
+    def _show(self, s: CoraliaState, kind: str, pile: int, section: str,
+              ev: Narration) -> None:
+        """Everyone turns the cards of one pile face up, in the order of play (the fish
+        and pearl scoring), and the events name them."""
+        if ev is None:
+            return
+        for p in self._order(s):
+            cards = sorted([k for k in s.hands[p] if CARD_KINDS[k].pile == pile
+                            or (pile == FISH and k == STINGRAY)])
+            if cards:
+                ev.append(self._ev(kind, section, ("player", self.players[p]),
+                                   ("cards", tuple([CARD[k] for k in cards])),
+                                   ("count", len(cards))))
 
     def _do_sfplayer(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+        """A player's starfish card scoring begins: they (and only they, in the order of
+        play) turn their starfish cards face up; their fish and pearl cards stay face down
+        until those steps, and so do the later players' starfish cards."""
         p = task[1]
         s.turn = p
+        s.starfish_up[p] = True
         s.sf_todo[p] = [k for k in s.hands[p] if ACTIVE[k]]
         if ev is not None:
-            ev.append(self._ev("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
-                               ("cards", tuple([CARD[k] for k in sorted(s.hands[p])])),
-                               ("count", len([k for k in s.hands[p] if EFFECT[k]]))))
+            starfish = sorted([k for k in s.hands[p] if CARD_KINDS[k].pile == STARFISH])
+            if starfish:
+                ev.append(self._ev("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
+                                   ("cards", tuple([CARD[k] for k in starfish])),
+                                   ("count", len(starfish))))
+            else:
+                ev.append(self._ev("no_starfish", S.STARFISH_SCORING,
+                                   ("player", self.players[p])))
         if s.sf_todo[p]:
             s.tasks.append(("sfpick", p))
 
@@ -1106,6 +1130,8 @@ class Coralia(Game[CoraliaState]):
                                        ("count", n)))
 
     def _do_fishscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+        s.fish_up = True
+        self._show(s, "show_fish", FISH, S.FISH_SCORING, ev)
         for p in self._order(s):
             kinds = fish_cards(s.hands[p])
             sets = fish_sets(kinds)
@@ -1124,6 +1150,8 @@ class Coralia(Game[CoraliaState]):
                                        ("fish", len(kinds)), ("count", m)))
 
     def _do_pearlscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+        s.pearls_up = True
+        self._show(s, "show_pearls", PEARL, S.PEARL_SCORING, ev)
         pearls = [pearl_cards(h) for h in s.hands]
         places = pearl_places(pearls)
         for p in self._order(s):
@@ -1214,14 +1242,17 @@ class Coralia(Game[CoraliaState]):
         s.moves = None                      # the cards drawn to keep may change
         slots: dict[int, list[tuple[list[int], int]]] = {PEARL: [], FISH: [], STARFISH: []}
         groups = s.piles + s.bottoms
-        if not s.scoring:
-            groups += [h for p, h in enumerate(s.hands) if p != player]
-        if s.drawer != player and not s.scoring:
+        if s.drawer != player:
             groups.append(s.drawn)
         for g in groups:
             for i, k in enumerate(g):
                 if CARD_KINDS[k].pile >= 0:
                     slots[CARD_KINDS[k].pile].append((g, i))
+        for p, hand in enumerate(s.hands):      # the others' cards still face down (a
+            if p != player:                     # card takes the place of one of its pile,
+                for i, k in enumerate(hand):    # which lies face down as well)
+                    if CARD_KINDS[k].pile >= 0 and not s.face_up(p, k):
+                        slots[CARD_KINDS[k].pile].append((hand, i))
         for places in slots.values():
             kinds = [g[i] for g, i in places]
             rng.shuffle(kinds)
