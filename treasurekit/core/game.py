@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from .chance import Dealer, pick
 from .errors import IllegalMove, InvalidSave, UnknownPlayer
@@ -46,6 +46,18 @@ class State(Protocol):
     def clone(self) -> Any: ...
 
 
+class TakeBack(NamedTuple):
+    """How far back one seat may take a game back (``Game.take_back_limit``)."""
+
+    #: The steps of the history a take-back must keep: the seat may go back to any
+    #: length from ``len(history)`` down to this, never further.
+    steps: int
+    #: What stops it there: ``"chance"`` (a card dealt or drawn, dice rolled, a tile
+    #: turned), ``"reveal"`` (something hidden from the seat came face up), or ``""``
+    #: (nothing: the whole game may be taken back).
+    why: str
+
+
 S = TypeVar("S", bound=State)
 
 
@@ -68,6 +80,12 @@ class Game(ABC, Generic[S]):
     #: Whether the next step is chance: ``deal()`` it, or force one of
     #: ``chance_outcomes()`` (noted like ``is_over``).
     is_chance: bool
+    #: The events that turn hidden information face up, for ``take_back_limit``: event
+    #: kind -> the parameter naming the player who held what it shows (who learns nothing
+    #: from it), or None when it is news to every seat. A card played from a hand shows
+    #: it to the others; covered cards revealed at a trick's end show them to everyone
+    #: but their owners. Chance steps need no entry: every one of them stops a take-back.
+    revealing_events: ClassVar[Mapping[str, str | None]] = {}
 
     def __init__(
         self,
@@ -313,6 +331,55 @@ class Game(ABC, Generic[S]):
         x = numbers[step] if step < len(numbers) else self._dealer.number(step)
         return self._commit(self._sample_chance(self._state, x))  # legal by construction
 
+    def take_back_limit(self, seat: int) -> TakeBack:
+        """How far back ``seat`` may take this game (Board Game Arena's rule): a take-back
+        never crosses a chance step -- a card dealt or drawn, dice rolled, a tile turned
+        over, which the seeded dealer would deal again the same way, so the seat could
+        choose again knowing the result -- nor a step that showed ``seat`` something
+        hidden from it before (an event of ``revealing_events`` it did not hold itself).
+        Everything after the limit may be undone, the seat's own moves and what others
+        (or the rules) did since; a seat that is not of this table raises UnknownPlayer.
+
+        >>> import treasurekit as tk
+        >>> g = tk.new_game("diving_bell", players=["Ann", "Bob"], seed=7)
+        >>> _ = g.play("draw"); g.take_back_limit(0)       # Ann's decision, not yet dealt
+        TakeBack(steps=0, why='')
+        >>> _ = g.deal(); g.take_back_limit(0)             # the card is face up now
+        TakeBack(steps=2, why='chance')
+        """
+        self._check_seat(seat)
+        history, checkpoints = self.history, self._checkpoints
+        end = len(history)
+        while end:
+            # the table before each step from the checkpoint at or before the last one
+            start = (end - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+            checkpoint = checkpoints[start // CHECKPOINT_EVERY]
+            table = checkpoint.clone() if checkpoint is not None else self._narrator.start()
+            chance = []
+            for move in history[start:end]:
+                chance.append(self._status(table)[1])
+                self._apply_quiet(table, move)
+            for step in reversed(range(start, end)):
+                if chance[step - start]:
+                    return TakeBack(step + 1, "chance")
+                if self._reveals_to(seat, self.log[step]):
+                    return TakeBack(step + 1, "reveal")
+            end = start
+        return TakeBack(0, "")
+
+    def _reveals_to(self, seat: int, events: Sequence[Event]) -> bool:
+        """Whether these events (one step's) show ``seat`` something hidden from it."""
+        revealing = self.revealing_events
+        if not revealing:
+            return False
+        me = self.players[seat]
+        for e in events:
+            if e.kind in revealing:
+                holder = revealing[e.kind]
+                if holder is None or dict(e.params).get(holder) != me:
+                    return True
+        return False
+
     def undo(self) -> Move:
         """Take back the last step (decision or chance outcome) and return it."""
         if not self.history:
@@ -338,11 +405,8 @@ class Game(ABC, Generic[S]):
         ``scores`` (None where the game hides them from this viewer) and ``legal`` (the
         moves of the player to move, for that player and for the spectator); the game adds
         its table (``_view``)."""
-        if player is not None and (
-                type(player) is not int or not 0 <= player < len(self.players)):
-            raise UnknownPlayer(f"no player {short(player, 20)} at this table of "
-                                f"{len(self.players)}: a seat is 0 to "
-                                f"{len(self.players) - 1}, or None for a spectator")
+        if player is not None:
+            self._check_seat(player)
         s = self._state
         over = self._is_over(s)
         to_move = None if over or self._is_chance(s) else self._current_player(s)
@@ -355,6 +419,13 @@ class Game(ABC, Generic[S]):
         }
         view.update(self._view(s, player))
         return view
+
+    def _check_seat(self, player: object) -> None:
+        """UnknownPlayer unless ``player`` is a seat of this table (an ``int``)."""
+        if type(player) is not int or not 0 <= player < len(self.players):
+            raise UnknownPlayer(f"no player {short(player, 20)} at this table of "
+                                f"{len(self.players)}: a seat is 0 to "
+                                f"{len(self.players) - 1}, or None for a spectator")
 
     def _phase(self, s: S) -> str:
         """The name of the part of the turn the game is in (``over`` at the end)."""

@@ -3,6 +3,12 @@
 Against the computer the learner sits in seat 0 and sees only seat 0's view. In
 pass-and-play ("hot seat") every seat is human: before each player's turn a cover
 screen asks the others to look away, and only then shows that player's hand.
+
+"Take back my move" undoes the last move made at this device and everything that
+followed it, as far as the engine allows (``Game.take_back_limit``: never past a chance
+step or cards shown to that player); otherwise the button is disabled and says why. In
+pass-and-play only the player who just moved may take back, before the next player takes
+the device.
 """
 
 from __future__ import annotations
@@ -69,6 +75,8 @@ class GamePlayer(w.VBox):
         self.start = button("play", "tk-new-game", self.new, button_style="primary")
         self.takeback = button("undo", "tk-takeback", self.take_back,
                                layout=w.Layout(width="auto"))
+        self.takeback_why = w.HTML()         # why "Take back" is disabled, if it is
+        self.takeback_why.add_class("tk-takeback-why")
         self.ready = button("eye", "tk-ready", self.show_hand, button_style="warning",
                             layout=w.Layout(width="auto"))
         # the computer's moves one at a time: each waits for the learner's "next"
@@ -104,7 +112,8 @@ class GamePlayer(w.VBox):
         controls = w.HBox([self.picker, self.go_on, self.skip, self.takeback,
                            self.review_open],
                           layout=w.Layout(flex_flow="row wrap", gap="12px"))
-        self.side = w.VBox([self.status, controls, self.recap_box, self.narrator])
+        self.side = w.VBox([self.status, controls, self.takeback_why, self.recap_box,
+                            self.narrator])
         self.side.add_class("tk-play-side")
         self.play_area = w.HBox([self.table, self.side], layout=w.Layout(gap="6px 14px"))
         self.play_area.add_class("tk-play-area")
@@ -143,7 +152,8 @@ class GamePlayer(w.VBox):
         self.game: Game[Any] = new_game(self.name, names, self.seed.value, self.variant.value)
         self.bot = self.bots[self.level.value]()
         self.rng = random.Random(self.seed.value)
-        self.marks: list[int] = []
+        #: (steps before a move made at this device, the seat that made it), last last
+        self.marks: list[tuple[int, int]] = []
         self.shown: int | None = None if self.hot else 0
         self.narrator.clear()
         self.reviewing = False
@@ -185,7 +195,7 @@ class GamePlayer(w.VBox):
         seat = self.game.current_player
         if seat is None or seat not in self.humans() or (self.hot and seat != self.shown):
             return
-        self.marks.append(len(self.game.history))
+        self.marks.append((len(self.game.history), seat))
         events = [*self.game.play(move), *self.advance(one=self.pace.value)]
         self._show(events)
         self.refresh()
@@ -242,10 +252,23 @@ class GamePlayer(w.VBox):
         self.shown = self.game.current_player
         self.refresh()
 
-    def take_back(self) -> None:
+    def take_back_refused(self) -> str | None:
+        """Why the last move made at this device cannot be taken back now (a catalog key),
+        or None if it can."""
         if not self.marks:
+            return "widgets.take_back_why.nothing"
+        mark, seat = self.marks[-1]
+        if self.hot and seat != self.shown:          # the next player holds the device
+            return "widgets.take_back_why.other"
+        limit = self.game.take_back_limit(seat)
+        return f"widgets.take_back_why.{limit.why}" if mark < limit.steps else None
+
+    def take_back(self) -> None:
+        """Undo the last move made at this device and everything that followed it, if
+        the rules allow it (see ``take_back_refused``)."""
+        if self.take_back_refused() is not None:
             return
-        mark = self.marks.pop()
+        mark, _seat = self.marks.pop()
         while len(self.game.history) > mark:
             self.game.undo()
         self.narrator.show([], replace=True)
@@ -257,7 +280,13 @@ class GamePlayer(w.VBox):
         t, g = self.lang.t, self.game
         self.start.description = t("widgets.new_game")
         self.takeback.description = t("widgets.take_back")
-        self.takeback.disabled = not self.marks or self.hot
+        refused = self.take_back_refused()
+        self.takeback.disabled = refused is not None
+        why = "" if refused is None else t(refused, player=self.game.players[
+            self.marks[-1][1]]) if self.marks else t(refused)
+        self.takeback.tooltip = why
+        self.takeback_why.value = (f'<p class="tk-muted">{escape(why)}</p>'
+                                   if why and self.marks else "")
         self.variant.description = t("widgets.variant")
         relabel(self.variant, [(t(f"{self.name}.variant.{v}"), v) for v in g.variants])
         self.count.description = t("widgets.players")

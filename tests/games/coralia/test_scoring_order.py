@@ -104,3 +104,5 @@ def test_starfish_scoring_one_player_after_the_other() -> None:
     assert "pearl-5" in _shown(g.view(1), 0) and "pearl-4" in _shown(g.view(0), 1)
     shown = [e.kind for e in g.events if e.kind in ("reveal", "show_fish", "show_pearls")]
     assert shown == ["reveal", "show_fish", "show_fish", "show_pearls", "show_pearls"]
+
+

@@ -24,10 +24,11 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 from itertools import accumulate, product
 from math import floor
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from ...core.errors import IllegalMove, InvalidSave
 from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
@@ -165,6 +166,12 @@ class CaptainLucky(Game[CaptainLuckyState]):
     name = GAME
     variants = ("standard",)
     min_players, max_players = 2, 6
+    #: Take-backs (``Game.take_back_limit``) stop, besides chance (every card drawn and
+    #: every roll), where a player's hidden hand cards come face up: cards placed in the
+    #: middle ("1. Place card(s)") and matching cards paid for a re-roll ("2. Steal
+    #: treasure"), news to everyone but that player.
+    revealing_events: ClassVar[Mapping[str, str | None]] = {
+        "place": "player", "discard": "player"}
     pirate_faces: int = PIRATE_FACES
 
     def _ev(self, kind: str, section: Section, **params: Any) -> Event:

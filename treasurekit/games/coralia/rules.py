@@ -37,11 +37,11 @@ from __future__ import annotations
 import random
 from bisect import bisect_right, insort
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import accumulate, compress, product
 from math import floor
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from ...core.errors import InvalidSave
 from ...core.events import Event, Narration, event_of
@@ -307,6 +307,16 @@ class Coralia(Game[CoraliaState]):
     name = GAME
     variants = ("standard",)
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    #: Take-backs (``Game.take_back_limit``) stop, besides chance (rolls, cards drawn,
+    #: chests, white dice), where the final scoring turns cards face up in the book's
+    #: order ("ENDING THE GAME AND SCORING"): a player's starfish cards when that player
+    #: scores them (and a starfish card kept then, after a white die's starfish action),
+    #: then everyone's fish cards, then the pearl cards -- news to everyone but their
+    #: owner. During the game every card is drawn through a chance step and kept face
+    #: down, and a card kept is named to its owner only.
+    revealing_events: ClassVar[Mapping[str, str | None]] = {
+        "reveal": "player", "keep_open": "player", "show_fish": "player",
+        "show_pearls": "player"}
 
     def _ev(self, kind: str, section: str, *params: tuple[str, Any],
             seen: tuple[int, ...] = ()) -> Event:
@@ -982,10 +992,11 @@ class Coralia(Game[CoraliaState]):
         s.drawn = []
         s.drawer = -1
         self._gain(s, p, k)
-        seen = () if s.face_up(p, k) else (p,)
-        if ev is not None:
-            ev.append(self._ev("keep", task[3], ("player", self.players[p]), ("card", CARD[k]),
-                               ("pile", PILE[pile]), ("count", back), seen=seen))
+        if ev is not None:                      # face down, but for a starfish card kept
+            params = (("player", self.players[p]), ("card", CARD[k]),  # in one's own
+                      ("pile", PILE[pile]), ("count", back))           # starfish scoring
+            ev.append(self._ev("keep_open", task[3], *params) if s.face_up(p, k)
+                      else self._ev("keep", task[3], *params, seen=(p,)))
 
     # ---- end of a turn, end of the game --------------------------------------------------
     def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:

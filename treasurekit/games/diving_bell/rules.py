@@ -14,9 +14,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from math import floor
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from ...core.events import Event, Narration, event_of
 from ...core.game import Game
@@ -67,6 +67,10 @@ class DivingBell(Game[DivingBellState]):
     name = GAME
     variants = ("standard", "beginner", "advanced", "quick")
     min_players = max_players = 2
+    #: Take-backs (``Game.take_back_limit``): the only hidden information is the order of
+    #: the deck, and every card comes up through a chance step ("Draw cards one at a
+    #: time"); the rows, the piles and the choices lie open, so no event reveals more.
+    revealing_events: ClassVar[Mapping[str, str | None]] = {}
 
     @property
     def limit(self) -> int:

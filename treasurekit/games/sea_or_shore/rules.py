@@ -28,7 +28,7 @@ from itertools import combinations, permutations
 from math import floor
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
 from ...core.game import Game
@@ -218,6 +218,22 @@ class SeaOrShore(Game[SeaOrShoreState]):
     name = GAME
     variants = tuple(VARIANTS)
     min_players, max_players = 3, 5
+    #: Take-backs (``Game.take_back_limit``) stop, besides chance (the deal, treasures
+    #: turned up from the shuffled deck, the swap's random cards, the peek's cards), where
+    #: a step shows a seat hidden cards: a card played shows one half of a card from its
+    #: player's hand ("GAME PLAY"); in the pass ("SET UP") a card received tells a hand,
+    #: and so does a pass, as the passes carried out at once for a player without a choice
+    #: tell that player's colours; the trick's reveal turns every covered half over, news
+    #: to all but the card's owner; a treasure turned face up (even one whose place someone
+    #: knew after the peek action) or looked at, or the card bared by stealing the top of
+    #: a pile ("steal the top treasure", a pile shows its top only) is news to everyone;
+    #: the swap (action 2) shows the cards taken to their taker -- a chance step, but not
+    #: when the victim holds two cards or fewer -- and a card given back, or discarded
+    #: face up in action 4, comes from its giver's hand.
+    revealing_events: ClassVar[Mapping[str, str | None]] = {
+        "play_sea": "player", "play_shore": "player", "pass": None,
+        "receive": "player", "reveal": "player", "turn": None, "see": None,
+        "steal": None, "grab": "victim", "give": "player", "discard": "player"}
 
     @property
     def sides(self) -> tuple[str, str]:
