@@ -13,7 +13,7 @@ from treasurekit.widgets.editor import get
 from treasurekit.widgets.editor_specs import SPECS
 
 from .teacher_helpers import APPS, editor, palette_click
-from .ui import App, click, find, one
+from .ui import App, click, find, one, texts
 
 
 def _accepted(ed) -> tk.Game:
@@ -161,3 +161,42 @@ def test_coralia_dice_onto_reefs_checked_by_the_engine() -> None:
         assert f"<code>{move}</code>" in ed.explained.value
     labels = [b.description for b in find(ed, "tk-palette-card")]
     assert tr("coralia.space.treasure", "nl") in labels
+
+
+@pytest.mark.parametrize("code", ["en", "nl"])
+def test_coralia_builder_places_octopuses_and_divers(code: str) -> None:
+    """Coralia's builder offers what a legal table needs: an octopus beside a die on an
+    octopus space, a diver on a die on a diver space (or that die above a taken treasure
+    space); the engine refuses the table without them and says why. Its starting player
+    is no trick's starter."""
+    app = App("coralia", code)
+    ed = editor(app)
+    words = texts(ed)
+    assert tr("teacher.field.start_player", code) in words
+    assert tr("teacher.field.starter", code) not in words
+    names = ed.desc["players"]
+
+    def refused(english: str) -> None:
+        assert ed.error and (code != "en" or english in ed.error), ed.error
+    palette_click(ed, ("board", "yellow"), "octopus")
+    refused("yellow octopus space has no octopus")
+    palette_click(ed, ("octopuses", names[1]), "yellow")
+    game = _accepted(ed)
+    assert game.view(None)["reefs"][0]["octopus"] == 1
+    palette_click(ed, ("octopuses", names[0]), "red")             # no die there
+    refused("red octopus space")
+    one(ed, f"tk-field-octopuses-{names[0].lower()}").children[-1].click()
+    _accepted(ed)
+    palette_click(ed, ("board", "blue"), "diver")
+    refused("blue diver space needs a diver")
+    diver = ed.field_widgets[("divers", names[0])]
+    assert [label for label, _ in diver.options][:2] == [
+        tr("teacher.field.on_ship", code), tr("coralia.reef", code, colour=tr(
+            "coralia.adj.yellow", code))]
+    diver.value = "blue"
+    assert _accepted(ed).view(None)["divers"][0] == "blue"
+    diver.value = ""                                               # back on the ship
+    refused("blue diver space needs a diver")
+    assert ed.desc["divers"][names[0]] is None
+    palette_click(ed, ("board", "blue"), "treasure")               # a diver left the reef
+    _accepted(ed)

@@ -6,7 +6,8 @@ description, and the choices the engine accepts there -- and the editor offers t
 
 - a *cards* field (a hand, a pile, a row, a list of dice) is filled by clicking the
   drawn palette of its choices, and emptied card by card by clicking what it holds;
-- a *choice* field (who is to move, the phase, ...) is a drop-down;
+- a *choice* field (who is to move, the phase, ...) is a drop-down; a choice ``None``
+  (e.g. a diver still on the ship) writes ``null`` into the description;
 - a *count* field (a number of cards) is a number box.
 
 After every click the description goes to ``tk.setup_position``; what the engine
@@ -215,6 +216,8 @@ class PositionEditor(w.VBox):
         self._palette()
 
     def _edited(self, path: Path, value: Any) -> None:
+        if value == _NONE and None in self._field(path).choices:
+            value = None
         if not self._relabelling and get(self.desc, path) != value:
             self.set(path, value)
 
@@ -253,8 +256,8 @@ class PositionEditor(w.VBox):
                 self._cards(x, f, listed(value))
             elif isinstance(x, w.Dropdown):
                 x.description = f.title(self.lang)
-                relabel(x, [(f.label(c, self.lang), c) for c in f.choices])
-                x.value = value if value in f.choices else None
+                relabel(x, [(f.label(c, self.lang), _option(c)) for c in f.choices])
+                x.value = _option(value) if value in f.choices else None
             else:
                 x.description = f.title(self.lang)
                 x.value = value if isinstance(value, int) else 0
@@ -335,6 +338,14 @@ def explain_position(game: Game[Any], lang: Language, label: MoveLabel | None = 
     extra = (f'<p class="tk-muted">{escape(t("teacher.explain.phase", phase=phase))}</p>'
              if phase else "")
     return panel(t("teacher.explain.title"), body + extra)
+
+
+#: The drop-down value of a choice ``None`` (a drop-down's own None means "nothing chosen").
+_NONE = ""
+
+
+def _option(value: Any) -> Any:
+    return _NONE if value is None else value
 
 
 def _counted(cards: list[Any]) -> dict[str, int]:

@@ -8,7 +8,7 @@ A description is a JSON object; every key but ``players`` is optional::
      "island": {"green": 1},         # coloured dice on the island
      "station": ["blue-diver", "green-starfish", "yellow-pearl"],
      "octopuses": {"blue": "Jenny"},  # or by player: {"Jenny": ["blue"]}
-     "divers": {"Michael": "green"},
+     "divers": {"Michael": "green"},  # a reef, or null: on the ship
      "turtles": {"Jenny": ["fish", "island"]}, "turtles_beside": ["copy", "chest"],
      "chests": {"Michael": ["stingray"]}, "chests_on_reefs": ["green", "violet"],
      "cards": {"Jenny": ["pearl-3", "fish-angel", "stingray"]},
@@ -53,6 +53,7 @@ from .cards import (
     SPACES,
     STINGRAY,
     STINGRAYS,
+    TREASURE,
     TURTLE_INDEX,
     TURTLE_S,
     TURTLES,
@@ -194,6 +195,8 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
             raise InvalidSave(f"the die on the {COLOURS[r]} octopus space has no octopus")
     divers = by_name(desc, "divers", names)
     for who, colour in divers.items():
+        if colour is None:                      # on the ship
+            continue
         if colour not in COLOUR_INDEX:
             raise InvalidSave(f"divers: {short(colour)} is not a reef")
         r = COLOUR_INDEX[colour]
@@ -201,6 +204,12 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
             raise InvalidSave(f"a diver on the {colour} reef needs a die on its diver space "
                               "and no other diver")
         s.diver[names.index(who)] = r
+    for r in range(6):      # a diver leaving a reef takes its die down to a free treasure space
+        if (s.board[r * SPACES + DIVER_S] >= 0 and r not in s.diver
+                and s.board[r * SPACES + TREASURE] < 0):
+            raise InvalidSave(f"the die on the {COLOURS[r]} diver space needs a diver there, "
+                              "or a die on the treasure space (a diver leaving takes the die "
+                              "down to a free treasure space)")
 
     # turtles
     owned = by_name(desc, "turtles", names)
