@@ -18,6 +18,7 @@ import pytest
 
 import treasurekit as tk
 
+from ...checks import step_randomly
 from .helpers import play, position
 
 SEEDS = range(6)
@@ -61,10 +62,7 @@ def test_ending_no_view_shows_a_card_before_its_step(players: int) -> None:
         g = tk.new_game("coralia", players=players, seed=seed)
         rng = random.Random(seed)
         while not g.is_over:
-            if g.is_chance:
-                g.deal()
-            else:
-                g.play(rng.choice(g.legal_moves()))
+            step_randomly(g, rng)
             check_views(g)
             checked += g.view(None)["phase"] == "scoring"
     assert checked, "no game reached a decision in the final scoring"
