@@ -37,23 +37,17 @@ from importlib import import_module
 from typing import Any, Literal, overload
 
 from .bots import Bot, bot_move
-from .errors import TreasureKitError, UnknownGame
+from .errors import UnknownGame, UnknownSection
 from .game import Game
 from .i18n import LANGUAGES, has, tr
 from .registry import GAMES, game_class, new_game, setup_position
 from .saves import short
 from .sections import RuleSection, section_key
+from .teaching import Example, LessonStep
 
 #: Longest search query read (the rest is ignored), and most words taken from it.
 MAX_QUERY = 200
 MAX_WORDS = 8
-
-
-class UnknownSection(TreasureKitError, KeyError):
-    """A section that the game's rulebook does not have (by member or catalog key)."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "unknown section"
 
 
 # ---- what a game declares ----------------------------------------------------------------
@@ -81,15 +75,14 @@ class Table:
     def load(self, game: str, lang: str = "en") -> Game[Any]:
         """The table, ready to draw (a lesson's learner is named in ``lang``)."""
         if self.kind == "example":
-            example = _find(_teaching(game, "examples", "EXAMPLES"), self.key, game)
+            example: Example = _find(_teaching(game, "examples", "EXAMPLES"), self.key, game)
             table = example.start()
             for index in range(self.step):
                 example.play_step(table, index)
             return table
         if self.kind == "lesson":
-            found: Game[Any] = _find(_teaching(game, "lessons", "LESSON"), self.key,
-                                     game).start(lang)
-            return found
+            step: LessonStep = _find(_teaching(game, "lessons", "LESSON"), self.key, game)
+            return step.start(lang)
         if self.kind == "position":
             table = setup_position(game, dict(self.position or {}), seed=self.seed)
         else:
@@ -244,7 +237,7 @@ class RuleBook(Sequence[RuleEntry]):
             return []
         lang = lang if lang in LANGUAGES else LANGUAGES[0]
         ranked = []
-        for index, (entry, folded) in enumerate(zip(self.entries, self._texts(lang))):
+        for index, (entry, folded) in enumerate(zip(self.entries, self._texts(lang), strict=True)):
             title, other_titles, text, other_texts = folded
             anywhere = title + " " + other_titles + " " + text + " " + other_texts
             if not all(w in anywhere for w in words):
