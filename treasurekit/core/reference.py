@@ -292,11 +292,12 @@ def _rules(game: str) -> RuleBook:
     declared = _declared(game)
     sections: list[RuleSection] = list(_package_module(game, "cards").Section)
     entries = []
-    for section in sections:
-        rule = declared.RULES.get(section, Rule((), ()))
-        back = tuple(other for other in sections if other not in rule.related
-                     and section in declared.RULES.get(other, Rule((), ())).related)
-        entries.append(RuleEntry(game, section, rule.related + back, rule.tables))
+    rules_of = {section: declared.RULES.get(section, Rule((), ())) for section in sections}
+    for section, rule in rules_of.items():
+        # both ways, in the book's order
+        related = tuple(other for other in sections if other in rule.related
+                        or section in rules_of[other].related)
+        entries.append(RuleEntry(game, section, related, rule.tables))
     cls = game_class(game)
     return RuleBook(game, tuple(entries),
                     Landing(game, cls.min_players, cls.max_players, declared.PLAYING_TIME))
