@@ -20,9 +20,11 @@ from .core import (
     TreasureKitError,
     UnknownGame,
     UnknownPlayer,
+    UnknownSection,
     load_game,
     load_share_code,
     new_game,
+    rules,
     setup_position,
     share_code,
     simulate,
@@ -32,6 +34,7 @@ from .core import (
 __version__ = "0.1.0"
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "UnknownPlayer", "load_game", "load_share_code",
-    "new_game", "setup_position", "share_code", "Simulation", "simulate", "tr",
+    "TreasureKitError", "UnknownGame", "UnknownPlayer", "UnknownSection", "load_game",
+    "load_share_code", "new_game", "rules", "setup_position", "share_code", "Simulation",
+    "simulate", "tr",
 ]

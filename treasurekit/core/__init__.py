@@ -1,17 +1,25 @@
 """Engine base shared by every game: moves, events, chance, errors, i18n, saves."""
 
-from .errors import IllegalMove, InvalidSave, TreasureKitError, UnknownGame, UnknownPlayer
+from .errors import (
+    IllegalMove,
+    InvalidSave,
+    TreasureKitError,
+    UnknownGame,
+    UnknownPlayer,
+    UnknownSection,
+)
 from .events import Event
 from .game import Game
 from .i18n import LANGUAGES, tr
 from .moves import Move
+from .reference import rules
 from .registry import GAMES, game_class, load_game, new_game, setup_position
 from .share import load_share_code, share_code
 from .simulate import Simulation, simulate
 
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "UnknownPlayer", "game_class", "load_game",
-    "load_share_code", "new_game", "setup_position", "share_code", "Simulation",
-    "simulate", "tr",
+    "TreasureKitError", "UnknownGame", "UnknownPlayer", "UnknownSection", "game_class",
+    "load_game", "load_share_code", "new_game", "rules", "setup_position", "share_code",
+    "Simulation", "simulate", "tr",
 ]

@@ -42,3 +42,11 @@ class UnknownGame(TreasureKitError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown game"
+
+
+class UnknownSection(TreasureKitError, KeyError):
+    """A rule section that the game's rulebook does not have (asked of ``tk.rules(game)``
+    by member or catalog key)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown section"
