@@ -16,13 +16,16 @@ from .core import (
     IllegalMove,
     InvalidSave,
     Move,
+    Question,
     Simulation,
     TreasureKitError,
     UnknownGame,
+    UnknownKind,
     UnknownPlayer,
     load_game,
     load_share_code,
     new_game,
+    practice,
     setup_position,
     share_code,
     simulate,
@@ -31,7 +34,8 @@ from .core import (
 
 __version__ = "0.1.0"
 __all__ = [
-    "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "UnknownPlayer", "load_game", "load_share_code",
-    "new_game", "setup_position", "share_code", "Simulation", "simulate", "tr",
+    "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move", "Question",
+    "TreasureKitError", "UnknownGame", "UnknownKind", "UnknownPlayer", "load_game",
+    "load_share_code", "new_game", "practice", "setup_position", "share_code", "Simulation",
+    "simulate", "tr",
 ]

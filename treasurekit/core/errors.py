@@ -42,3 +42,10 @@ class UnknownGame(TreasureKitError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown game"
+
+
+class UnknownKind(TreasureKitError, KeyError):
+    """A practice kind that the game does not have (``tk.practice(game, kind=...)``)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown practice kind"
