@@ -318,6 +318,8 @@ class Question:
     answer: str
     _asked: Asked = field(repr=False)
     _trials: tuple[Trial, ...] = field(repr=False)
+    #: the table set up from ``position`` by the first ``check`` (trials never change it)
+    _loaded: dict[str, Game[Any]] = field(default_factory=dict, repr=False)
 
     def prompt(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return self._asked.prompt.text(lang)
@@ -347,11 +349,17 @@ class Question:
         """The table the question is asked on, set up from its share code."""
         return load_share_code(self.position)
 
-    def check(self, choice: str) -> Verdict:
-        """Play ``choice`` through the engine on the question's table; right or wrong with
-        the engine's result. A choice that is not one of ``choices`` raises
-        :class:`IllegalMove`."""
-        trial = self._asked.trial(self.table(), self.choices[self._index(choice)])
+    def check(self, choice: str, table: Game[Any] | None = None) -> Verdict:
+        """Play ``choice`` through the engine on the question's table (set up again from
+        the share code, once; or ``table``, e.g. a copy whose hidden cards were redrawn)
+        and say right or wrong with the engine's result. A choice that is not one of
+        ``choices`` raises :class:`IllegalMove`; the table is never changed."""
+        index = self._index(choice)
+        if table is None:
+            table = self._loaded.get("table")
+            if table is None:
+                table = self._loaded["table"] = self.table()
+        trial = self._asked.trial(table, self.choices[index])
         return Verdict(choice, trial.right, self.answer, trial, self)
 
     def _index(self, choice: str) -> int:
@@ -396,6 +404,20 @@ def practice(game: str, seed: int = 0, kind: str | None = None) -> Question:
             return question
     raise RuntimeError(f"no {game} table suited the practice kind {chosen.key} "
                        f"in {MAX_PLAYOUTS} playouts")  # pragma: no cover
+
+
+def practice_on(table: Game[Any], kind: str, seed: int = 0) -> Question | None:
+    """``kind``'s question on this very table (e.g. a set-up position), or None when the
+    table does not suit the kind or its choices are not exactly one right. ``seed``
+    chooses among the questions the kind could ask there."""
+    declared = practice_of(table.name)
+    if type(kind) is not str or kind not in kinds(table.name):
+        raise UnknownKind(f"{table.name} has no practice kind {short(kind)}; its kinds: "
+                          f"{', '.join(kinds(table.name))}")
+    chosen = declared.kind(kind)
+    if not chosen.when(table):
+        return None
+    return _question(table.name, seed, chosen, table, random.Random(f"on:{kind}:{seed}"))
 
 
 def _ask_in_playout(name: str, seed: int, declared: Practice, kind: Kind,
