@@ -308,13 +308,16 @@ def _over(game: Game[Any]) -> bool:
 
 
 def _final_events(table: Game[Any], kind: str, name: str) -> tuple[Event, ...]:
-    """The events of the final scoring of ``kind`` that name ``name``: read from the
-    last steps of the game, where the final scoring is (read in order: the narrator tells
-    the steps after one another at the cost of one pass of the rules each)."""
+    """The events of the final scoring of ``kind`` that name ``name``: read from the last
+    steps of the game, where the final scoring is (read in order: the narrator tells the
+    steps after one another at the cost of one pass of the rules each), and from what
+    the rules did before the first step of a table set up at the scoring (``opening``)."""
     last = 4
     while True:
         start = max(0, len(table.log) - last)
         events = [e for batch in table.log[start:] for e in batch]
+        if start == 0:
+            events = [*getattr(table, "opening", ()), *events]
         if start == 0 or any(e.kind == "end" for e in events):
             return tuple(e for e in events if e.kind == kind and e.param("player") == name)
         last *= 4
