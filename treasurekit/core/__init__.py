@@ -12,14 +12,13 @@ from .events import Event
 from .game import Game
 from .i18n import LANGUAGES, tr
 from .moves import Move
-from .practice import Question, practice
 from .registry import GAMES, game_class, load_game, new_game, setup_position
 from .share import load_share_code, share_code
 from .simulate import Simulation, simulate
 
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "Question", "TreasureKitError", "UnknownGame", "UnknownKind", "UnknownPlayer",
-    "game_class", "load_game", "load_share_code", "new_game", "practice", "setup_position",
-    "share_code", "Simulation", "simulate", "tr",
+    "TreasureKitError", "UnknownGame", "UnknownKind", "UnknownPlayer", "game_class",
+    "load_game", "load_share_code", "new_game", "setup_position", "share_code",
+    "Simulation", "simulate", "tr",
 ]

@@ -125,8 +125,9 @@ class Tryout:
                 raise IllegalMove(move, "the game is over")
             if not game._is_legal(self.state, move):
                 raise IllegalMove(move, game._why_illegal(self.state, move))
-            told += game._apply(self.state, move)
-        self.events += told
+            events = game._apply(self.state, move)
+            told += events
+            self.events += events
         return told
 
     def tries(self, *moves: Move | str) -> bool:

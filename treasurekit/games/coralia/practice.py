@@ -87,11 +87,6 @@ def _station(game: Game[Any]) -> tuple[Any, ...]:
     return tuple(DIE[c][sym] for c, sym in _rolled(game))
 
 
-def _gains(before: list[int], after: list[int]) -> list[tuple[int, int]]:
-    """(seat, points) of every seat whose points went up."""
-    return [(p, b - a) for p, (a, b) in enumerate(zip(before, after, strict=True)) if b > a]
-
-
 # ---- where a die may go ------------------------------------------------------------------
 PLACES = ("place", "island", NOBODY)
 
@@ -142,11 +137,10 @@ def _ask_octopus(game: Game[Any], rng: random.Random) -> Asked | None:
     move = Move("place", _die_code(die))
 
     def find(table: Game[Any]) -> Found:
-        tried = Tryout(table)
-        before = tried.scores()
-        events = tried.play(move)
-        gained = tried.scores()[mover] - before[mover]
-        return Found(str(gained), tuple(e for e in events if e.kind.startswith("octopus")))
+        events = Tryout(table).play(move)
+        placed = next(e for e in events if e.kind == "octopus")
+        return Found(str(placed.param("count")),
+                     tuple(e for e in events if e.kind.startswith("octopus")))
 
     points = int(find(game).value)
     return Asked(_msg("octopus.prompt", player=game.players[mover], die=DIE[die[0]][die[1]],
@@ -160,6 +154,10 @@ def _blocked_by_octopus(game: Game[Any]) -> list[tuple[int, int]]:
     s = game.state
     return [(c, sym) for c, sym in _rolled(game)
             if s.board[c * SPACES + sym] >= 0 and s.octopus[c] >= 0]
+
+
+#: The events of a die put on the island beside an octopus, and who scores 2 points.
+OCTOPUS_ISLAND = {"octopus_island": "owner", "octopus_island_own": "player"}
 
 
 def _island_ready(game: Game[Any]) -> bool:
@@ -176,11 +174,13 @@ def _ask_island(game: Game[Any], rng: random.Random) -> Asked | None:
 
     def find(table: Game[Any]) -> Found:
         tried = Tryout(table)
-        before = tried.scores()
         events = tried.play(move)
-        gains = _gains(before, tried.scores())
-        value = ";".join(f"{p}:{n}" for p, n in gains) or NOBODY
-        return Found(value, tuple(e for e in events if e.kind != "draw"))
+        scored = [e for e in events if e.kind in OCTOPUS_ISLAND]
+        value = NOBODY
+        if scored:
+            who = scored[0].param(OCTOPUS_ISLAND[scored[0].kind])
+            value = f"{table.players.index(str(who))}:2"
+        return Found(value, tuple(e for e in events if e.kind in ("island", *OCTOPUS_ISLAND)))
 
     options = {f"{owner}:2", f"{owner}:1", f"{mover}:2", NOBODY}
     rest = sorted(options - {find(game).value})
@@ -289,11 +289,9 @@ def _ask_starfish(game: Game[Any], rng: random.Random) -> Asked | None:
     move = Move("score", CARD_KINDS[card].code)
 
     def find(table: Game[Any]) -> Found:
-        tried = Tryout(table)
-        before = tried.scores()[mover]
-        events = tried.play(move)
-        return Found(str(tried.scores()[mover] - before),
-                     tuple(e for e in events if e.kind == "sf_points"))
+        events = Tryout(table).play(move)
+        scored = next(e for e in events if e.kind == "sf_points")   # this card's, first
+        return Found(str(scored.param("count")), (scored,))
 
     points = int(find(game).value)
     return Asked(_msg("starfish.prompt", player=game.players[mover], card=CARD[card]),

@@ -124,9 +124,9 @@ def _ask_pressure(game: Game[Any], rng: random.Random) -> Asked | None:
     code = rng.choice(codes)
 
     def find(table: Game[Any]) -> Found:
-        t = Tryout(table)
-        t.play(DRAW, Move("reveal", code))
-        return Found(str(t.state.pressure), tuple(t.events))
+        events = Tryout(table).play(DRAW, Move("reveal", code))
+        shown = next(e for e in events if e.kind in ("reveal", "airpocket"))
+        return Found(str(shown.param("pressure")), tuple(events))
 
     value = int(find(game).value)
     card = card_by_code(code)
