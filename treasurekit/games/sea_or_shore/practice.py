@@ -85,6 +85,18 @@ def _trick(game: Game[Any], move: Move) -> dict[str, Any]:
     return {"player": game.players[mover], "play": play_label(move)}
 
 
+def _picked(game: Game[Any], rng: random.Random,
+            kinds: tuple[str, ...]) -> tuple[Move, list[Event], Event] | None:
+    """The last play a question names, the events of the trick it ends, and one of
+    those events of ``kinds`` to ask about (None when the trick tells none)."""
+    move = _last_move(game, rng)
+    _, events = _after(game, move)
+    found = [e for e in events if e.kind in kinds]
+    if not found:
+        return None
+    return move, events, rng.choice(found)
+
+
 def _colour_of(events: list[Event], name: str) -> str:
     """The colour of the card ``name`` revealed (a colour letter)."""
     return next(str(e.param("card").colour) for e in events
@@ -200,12 +212,10 @@ PRIZES = {"win_treasure": "treasure", "win_action": "action"}
 
 
 def _ask_prize(game: Game[Any], rng: random.Random) -> Asked | None:
-    move = _last_move(game, rng)
-    _, events = _after(game, move)
-    won = [e for e in events if e.kind in PRIZES]
-    if not won:
+    picked = _picked(game, rng, tuple(PRIZES))
+    if picked is None:
         return None
-    event = rng.choice(won)
+    move, _, event = picked
     colour = event.param("colour")
     winner = _seat(game, event.param("player"))
     prize = PRIZES[event.kind]
@@ -287,12 +297,10 @@ EARNS = ("earn", "earn_short")
 
 
 def _ask_earned(game: Game[Any], rng: random.Random) -> Asked | None:
-    move = _last_move(game, rng)
-    _, events = _after(game, move)
-    earned = [e for e in events if e.kind in EARNS]
-    if not earned:
+    picked = _picked(game, rng, EARNS)
+    if picked is None:
         return None
-    event = rng.choice(earned)
+    move, events, event = picked
     colour = event.param("colour")
     seat, count = _seat(game, event.param("player")), int(event.param("earned"))
     members = _members(game, events, str(colour))
@@ -321,12 +329,11 @@ PILE = "pile"
 
 
 def _ask_rob(game: Game[Any], rng: random.Random) -> Asked | None:
-    move = _last_move(game, rng)
-    _, events = _after(game, move)
-    robbed = [e for e in events if e.kind in ("rob", "rob_pile")]
-    if not robbed:
+    picked = _picked(game, rng, ("rob", "rob_pile"))
+    if picked is None:
         return None
-    robber = _seat(game, robbed[0].param("player"))
+    move, _, robbed = picked
+    robber = _seat(game, robbed.param("player"))
 
     def find(table: Game[Any]) -> Found:
         _, told = _after(table, move)
