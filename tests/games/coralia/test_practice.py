@@ -3,6 +3,8 @@ engine's answers are the book's numbers."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import treasurekit as tk
 from treasurekit.core.game import Game
 from treasurekit.core.practice import Question, practice_on
@@ -45,11 +47,25 @@ def test_diver_michael_recovers_the_green_chest() -> None:
         assert q.answer == "treasure"
 
 
-def test_scoring_example_diver_fish_and_pearls() -> None:
-    """Diver, fish and pearl scoring, the book's two-player example: divers 11 and 15;
-    fish 7 and 18 + 3 = 21 (the 10 of Jenny's starfish card are scored apart); pearls
-    22 and 7."""
-    game = SCORING.run()
-    assert by_player(game, "diver_score") == {"Jacques": "11", "Jenny": "15"}
-    assert by_player(game, "fish_score") == {"Jacques": "7", "Jenny": "21"}
-    assert by_player(game, "pearl_score") == {"Jacques": "22", "Jenny": "7"}
+@cache
+def scored() -> Game:
+    """The book's two-player scoring example, played to its end."""
+    return SCORING.run()
+
+
+def test_diver_scoring_the_book_example() -> None:
+    """Diver scoring, the book's example: Jacques at green (turtle, starfish, octopus,
+    pearl: 1 + 2 + 3 + 5 = 11), Jenny at the full red reef (15)."""
+    assert by_player(scored(), "diver_score") == {"Jacques": "11", "Jenny": "15"}
+
+
+def test_fish_scoring_the_book_example() -> None:
+    """Fish scoring, the book's example: Jacques two different fish, 7; Jenny four
+    different and a single one, 18 + 3 (the 10 of her starfish card are scored apart)."""
+    assert by_player(scored(), "fish_score") == {"Jacques": "7", "Jenny": "21"}
+
+
+def test_pearl_scoring_the_book_example() -> None:
+    """Pearl scoring, the book's example: Jacques first with 25 scores his best four
+    pearls, 22; Jenny second scores her two, 7."""
+    assert by_player(scored(), "pearl_score") == {"Jacques": "22", "Jenny": "7"}
