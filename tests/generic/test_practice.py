@@ -72,6 +72,7 @@ def check_question(q: tk.Question) -> None:
     assert 2 <= len(q.choices) <= 6 and len(set(q.choices)) == len(q.choices)
     assert q.answer in q.choices
     assert isinstance(q.section, RuleSection) and q.kind in kinds(q.game)
+    assert set(q.hides) <= {"scores", "pressure"}      # the figures a drawn table can hide
     table = q.table()                       # set up again from the share code
     assert tk.share_code(table) == q.position
     verdicts = [q.check(c, table) for c in q.choices]

@@ -184,7 +184,7 @@ class Kind:
     all. ``players`` and ``variants`` are the set-ups its playouts use (default: every
     player count, the standard rules); ``spread``: the playout passes over up to
     ``spread - 1`` suitable tables (chosen by the seed) before it asks, so that the
-    questions come from every part of a game."""
+    questions come from every part of a game; ``hides``: see below."""
 
     key: str
     section: RuleSection
@@ -193,6 +193,9 @@ class Kind:
     players: tuple[int, ...] = ()
     variants: tuple[str, ...] = ("standard",)
     spread: int = 4
+    #: figures of the table that give the answer away ("scores"): a table drawn for the
+    #: question leaves them out until it is answered (as ``LessonStep.hides``)
+    hides: tuple[str, ...] = ()
 
 
 #: How a playout decides: a legal move of the player to move.
@@ -317,6 +320,8 @@ class Question:
     seat: int | None
     choices: tuple[str, ...]
     answer: str
+    #: figures of the table to leave out until the question is answered ("scores")
+    hides: tuple[str, ...]
     _asked: Asked = field(repr=False)
     _trials: tuple[Trial, ...] = field(repr=False)
     #: the table set up from ``position`` by the first ``check`` (trials never change it)
@@ -462,4 +467,4 @@ def _question(name: str, seed: int, kind: Kind, game: Game[Any],
     if len(right) != 1:
         return None
     return Question(name, kind.key, seed, asked.section or kind.section, share_code(game),
-                    asked.seat, ids, right[0], asked, trials)
+                    asked.seat, ids, right[0], kind.hides, asked, trials)

@@ -319,6 +319,7 @@ KINDS = (
     Kind("collection_sets", Section.STEAL, _first_roll, _ask_collection, spread=4),
     Kind("refill", Section.PLACE, _late_placing, _ask_refill, spread=2),
     Kind("turns_left", Section.END, _announced, _ask_turns, spread=2),
-    Kind("final_score", Section.END, lambda game: game.is_over, _ask_score, spread=1),
+    Kind("final_score", Section.END, lambda game: game.is_over, _ask_score, spread=1,
+         hides=("scores",)),
 )
 PRACTICE = Practice(KINDS, policy)

@@ -392,8 +392,11 @@ KINDS = (
     Kind("turtle_lock", Section.LOCK_IN, _locking, _ask_lock, spread=4),
     Kind("starfish_points", Section.STARFISH_SCORING, _scoring_starfish, _ask_starfish,
          spread=1),
-    Kind("diver_score", Section.DIVER_SCORING, _over, _ask_diver_score, spread=1),
-    Kind("fish_score", Section.FISH_SCORING, _over, _ask_fish, spread=1),
-    Kind("pearl_score", Section.PEARL_SCORING, _over, _ask_pearls, spread=1),
+    Kind("diver_score", Section.DIVER_SCORING, _over, _ask_diver_score, spread=1,
+         hides=("scores",)),
+    Kind("fish_score", Section.FISH_SCORING, _over, _ask_fish, spread=1,
+         hides=("scores",)),
+    Kind("pearl_score", Section.PEARL_SCORING, _over, _ask_pearls, spread=1,
+         hides=("scores",)),
 )
 PRACTICE = Practice(KINDS)

@@ -355,6 +355,7 @@ KINDS = (
     Kind("best_division", Section.DIVIDE, _dividing_free, _ask_division),
     Kind("chooser", Section.CHOOSE, _choosing, _ask_chooser, spread=6),
     Kind("pile_gain", Section.SCORING, _choosing, _ask_gain, spread=12),
-    Kind("final_score", Section.FINAL_SCORING, _over, _ask_final, spread=1),
+    Kind("final_score", Section.FINAL_SCORING, _over, _ask_final, spread=1,
+         hides=("scores",)),
 )
 PRACTICE = Practice(KINDS, policy)

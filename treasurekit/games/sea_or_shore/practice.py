@@ -385,6 +385,7 @@ KINDS = (
     Kind("additions_earned", Section.LOSE, _last_play, _ask_earned, spread=6),
     Kind("rob_from", Section.ACTION_ADDITIONS, _last_play, _ask_rob, spread=2,
          variants=("standard", "additions-salvage")),
-    Kind("round_score", Section.GAME_END, _over, _ask_round, spread=1),
+    Kind("round_score", Section.GAME_END, _over, _ask_round, spread=1,
+         hides=("scores",)),
 )
 PRACTICE = Practice(KINDS)
