@@ -27,6 +27,7 @@ CLASS    ?= 30
 APP      ?= diving_bell
 # e.g. make bench-class CLASS_ARGS="--viewers 30 --normal-viewers 60"
 CLASS_ARGS ?=
+PRACTICE_ARGS ?=
 
 # Non-interactive, reproducible tool behaviour (CI runs as root, CI=true, no stdin).
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
@@ -42,7 +43,7 @@ export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PA
 
 .PHONY: help install install-test install-bench install-hub chromium serve serve-class \
         test test-engine test-notebooks test-browser test-hub lint notebooks bench \
-        bench-class clean
+        bench-class bench-practice clean
 
 help:
 	@echo "make install   venv in $(VENV) + pip install -e '.[app]'"
@@ -54,6 +55,7 @@ help:
 	@echo "make notebooks rebuild notebooks/**/*.ipynb from their .py sources and re-run them"
 	@echo "make bench     python benchmarks/run.py \$$BENCH_ARGS (installs '.[app,bench]')"
 	@echo "make bench-class  a class arriving at once (benchmarks/classroom.py \$$CLASS_ARGS)"
+	@echo "make bench-practice  practice questions: distinct and generation time (benchmarks/practice.py)"
 	@echo "make test-hub  JupyterHub recipe (deploy/jupyterhub) smoke test in Chromium"
 	@echo "make clean     remove venv, caches and build/test artefacts"
 
@@ -168,6 +170,12 @@ test: $(STAMP)-test chromium
 
 bench: $(STAMP)-bench
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
+
+# Practice questions: 10,000 seeds per game, distinct questions and generation time (CPU
+# time per question, so other work on the machine does not count); a few minutes.
+# e.g. make bench-practice PRACTICE_ARGS="--seeds 2000 --game coralia"
+bench-practice: $(STAMP)-app
+	$(BIN)/python benchmarks/practice.py $(PRACTICE_ARGS)
 
 # Not part of `make bench` (several minutes, needs the machine to itself): see
 # benchmarks/classroom.py. Writes benchmarks/classroom.json.

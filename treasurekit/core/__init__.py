@@ -5,6 +5,7 @@ from .errors import (
     InvalidSave,
     TreasureKitError,
     UnknownGame,
+    UnknownKind,
     UnknownPlayer,
     UnknownSection,
 )
@@ -19,7 +20,8 @@ from .simulate import Simulation, simulate
 
 __all__ = [
     "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "UnknownPlayer", "UnknownSection", "game_class",
-    "load_game", "load_share_code", "new_game", "rules", "setup_position", "share_code",
+    "TreasureKitError", "UnknownGame", "UnknownKind", "UnknownPlayer", "UnknownSection",
+    "game_class", "load_game", "load_share_code", "new_game", "rules", "setup_position",
+    "share_code",
     "Simulation", "simulate", "tr",
 ]

@@ -50,3 +50,10 @@ class UnknownSection(TreasureKitError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else "unknown section"
+
+
+class UnknownKind(TreasureKitError, KeyError):
+    """A practice kind that the game does not have (``tk.practice(game, kind=...)``)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown practice kind"
