@@ -134,6 +134,51 @@ class Count:
             else number(value, self.lang)
 
 
+class Either(NamedTuple):
+    """Alternatives in running text: ``b12 or g11`` (Babel's "or" list for the language).
+
+    >>> Either(("b12", "g11")).label("nl")
+    'b12 of g11'
+    """
+
+    items: tuple[str, ...]
+
+    def label(self, lang: str) -> str:
+        return join(self.items, lang, "or")
+
+
+class Message(NamedTuple):
+    """A message of the catalog not yet put into words: its key and its parameters.
+
+    Whoever has something to say (an error's reason) makes one and formats nothing;
+    :meth:`text` renders it in a language when someone reads it. Parameters are read as
+    :func:`readable` reads them: a parameter with ``label(lang)`` (a card, or another
+    Message) is told in the same language.
+
+    >>> m = Message.of("core.error.game_over")
+    >>> m.text("en"), m.text("nl")
+    ('the game is over', 'het spel is afgelopen')
+    """
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, /, **params: Any) -> Message:
+        return cls(key, tuple(params.items()))
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The message in ``lang`` (English where the catalog has no such language)."""
+        return tr(self.key, lang, **{name: readable(value, lang) for name, value in self.params})
+
+    def label(self, lang: str) -> str:
+        """The message as a parameter of another message (see :func:`readable`)."""
+        return self.text(lang)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
 def _format(value: Any, lang: str) -> Any:
     if isinstance(value, Percent):
         return percent(value.value, lang, value.digits)

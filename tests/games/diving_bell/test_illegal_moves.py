@@ -300,7 +300,7 @@ def test_position_unknown_game():
 
 
 @pytest.mark.parametrize("desc, fragment", [
-    ({"colour": "red"}, "unknown key(s) in position: colour"),
+    ({"colour": "red"}, "unknown key in the position: colour"),
     ({"players": ["Ann"]}, "2 players"),
     ({"players": "Ann"}, "players"),
     ({"variant": "expert"}, "unknown variant"),
@@ -338,10 +338,10 @@ def test_position_unknown_card_code(desc, fragment):
 
 
 @pytest.mark.parametrize("desc, fragment", [
-    ({"row": ["ruby3/1"] * 3}, "too many ruby3/1 cards: the standard deck has 2"),
+    ({"row": ["ruby3/1"] * 3}, "too many ruby3/1 cards (Ruby 3): the standard deck has 2"),
     ({"row": ["gold5/2"], "piles": {"Ann": ["gold5/2"]}}, "too many gold5/2"),
     ({"piles": {"Ann": ["map1/0"] * 3, "Bob": ["map1/0"] * 3}}, "too many map1/0"),
-    ({"row": ["kraken"]}, "too many kraken cards: the standard deck has 0"),
+    ({"row": ["kraken"]}, "too many kraken cards (Kraken): the standard deck has 0"),
     ({"variant": "advanced", "discards": ["kraken"] * 5}, "advanced deck has 4"),
     ({"variant": "beginner", "piles": {"Ann": ["cursed-2/0"]}}, "beginner deck has 0"),
 ])

@@ -39,8 +39,8 @@ def test_wrong_player_cannot_play_out_of_turn():
 
 def test_more_additions_than_owned():
     g = table(additions={"Eric": 2})
-    assert_refused(g, "play:b2/sea+3", "Eric has 2 addition card(s), not 3")
-    assert_refused(table(), "play:b2/shore+1", "has 0 addition card(s)")
+    assert_refused(g, "play:b2/sea+3", "Eric has 2 addition cards, not 3")
+    assert_refused(table(), "play:b2/shore+1", "has 0 addition cards")
 
 
 @pytest.mark.parametrize("move,most", [("play:r11/sea+2", 1), ("play:r7/shore+6", 5)])
@@ -245,23 +245,23 @@ def desc(**changes):
 
 
 @pytest.mark.parametrize("changes,message", [
-    ({"foo": 1}, "unknown key(s) in position: foo"),
+    ({"foo": 1}, "unknown key in the position: foo"),
     ({"starter": "Bob"}, "starter 'Bob' is not one of the players"),
     ({"round": 3}, "round must be 1 or 2"),
-    ({"round": 2, "round_scores": [[1, 2, 3]]}, "round_scores must hold 1 list(s) of 4"),
-    ({"round_scores": [[1, 2, 3, 4]]}, "round_scores must hold 0 list(s)"),
+    ({"round": 2, "round_scores": [[1, 2, 3]]}, "round_scores must hold 1 list of 4"),
+    ({"round_scores": [[1, 2, 3, 4]]}, "round_scores must hold 0 lists"),
     ({"phase": "treasure"}, "phase must be 'play', 'pass' or 'reveal'"),
     ({"phase": "pass"}, "before the pass every hand holds 12 cards"),
     ({"hands": {**HANDS, "Eric": ["r7", "r11"]}}, "the same number of cards"),
     ({"hands": {**HANDS, "Bob": ["r2"]}}, "hands must map player names"),
     ({"hands": "r1"}, "hands must map player names"),
-    ({"hands": {**HANDS, "Eric": ["r7", "r11", "x2"]}}, "'x2' is not a island card"),
-    ({"hands": {**HANDS, "Eric": ["r7", "r11", 5]}}, "5 is not a island card"),
+    ({"hands": {**HANDS, "Eric": ["r7", "r11", "x2"]}}, "'x2' is not an island card"),
+    ({"hands": {**HANDS, "Eric": ["r7", "r11", 5]}}, "5 is not an island card"),
     ({"hands": {**HANDS, "Eric": ["r7", "r11", "p1"]}}, "named twice: p1"),
     ({"hands": {n: [] for n in NAMES[4]}}, "the same number of cards"),
     ({"hands": {n: [f"{c}{v}" for v in range(1, 14)] for n, c in zip(NAMES[4], "rbgp",
                                                                       strict=True)}},
-     "is not a island card"),
+     "is not an island card"),
     ({"played": {"Niels": "g12/sea"}, "hands": {**HANDS, "Niels": ["g1", "g2"]}},
      "the first players clockwise from the starter"),
     ({"played": {"Eric": "r7/sea"}}, "named twice: r7"),
@@ -273,7 +273,7 @@ def desc(**changes):
     ({"additions": {"Eric": 12, "Niels": 11}}, "only 22 addition cards"),
     ({"additions": {"Eric": -1}}, "whole numbers"),
     ({"additions": {"Eric": 1.5}}, "whole numbers"),
-    ({"face_up": ["r3"]}, "face_up must list the top treasure of each of the 2 deck(s)"),
+    ({"face_up": ["r3"]}, "face_up must list the top treasure of each of the 2 decks"),
     ({"face_up": "r3"}, "face_up must list"),
     ({"face_up": ["g3", "p2"]}, "g3 does not belong on deck 1"),
     ({"face_up": [None, "p2"]}, "deck 1 still has cards"),
