@@ -167,7 +167,7 @@ def check_codes(codes: Any, where: str | Message, kind: str = "island") -> list[
         try:
             look(code)
         except (KeyError, TypeError):
-            raise InvalidSave(f"{GAME}.error.not_{kind}", where=where,
+            raise InvalidSave(f"{GAME}.error.card.{kind}", where=where,
                               value=shown(code)) from None
     return list(codes)
 
