@@ -73,12 +73,15 @@ def number(value: int | float, lang: str, digits: int | None = None) -> str:
     >>> number(2.5, "nl"), number(1234, "en"), number(0.5, "nl", digits=2)
     ('2,5', '1,234', '0,50')
     """
+    from decimal import InvalidOperation
+
     from babel.numbers import format_decimal
 
-    if digits is None:
-        return str(format_decimal(value, locale=_locale(lang)))
-    fmt = "#,##0." + "0" * digits if digits else "#,##0"
-    return str(format_decimal(value, format=fmt, locale=_locale(lang)))
+    fmt = None if digits is None else "#,##0." + "0" * digits if digits else "#,##0"
+    try:
+        return str(format_decimal(value, format=fmt, locale=_locale(lang)))
+    except InvalidOperation:        # more digits than Babel's decimals hold: as they are
+        return str(value)
 
 
 def percent(share: float, lang: str, digits: int = 1) -> str:

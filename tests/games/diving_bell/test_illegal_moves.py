@@ -390,8 +390,8 @@ def test_position_even_split_after_burst_is_fine():
     ({"phase": "divide", "row": ["gold1/0"], "division": ["A", "B"]}, "more entries"),
     ({"phase": "choose", "row": ["gold1/0", "map1/0"], "division": ["A"]}, "every treasure"),
     ({"phase": "divide", "row": ["gold1/0"], "division": ["A"]}, "use phase 'choose'"),
-    ({"phase": "divide", "row": []}, "needs treasure cards"),
-    ({"phase": "choose", "variant": "advanced", "row": ["airpocket"]}, "needs treasure cards"),
+    ({"phase": "divide", "row": []}, "the row needs treasure cards"),
+    ({"phase": "choose", "variant": "advanced", "row": ["airpocket"]}, "row needs treasure cards"),
     ({"phase": "divide", "row": ["gold1/0"], "division": ["C"]}, "'A'/'B'"),
     ({"phase": "dive", "deck": 0}, "empty deck"),
 ])
