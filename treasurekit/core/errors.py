@@ -64,8 +64,7 @@ class IllegalMove(TreasureKitError, ValueError):
         super().__init__(reason, **params)
         self.move = move
         self.args = (move, self.message)        # so that a pickled error comes back
-        shown = str(move)
-        self._shown = repr(cut(shown, 40))
+        self._shown = repr(cut(str(move), 40))
 
     @property
     def reason(self) -> str:
@@ -74,7 +73,7 @@ class IllegalMove(TreasureKitError, ValueError):
 
     def reason_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         """Why the move is refused, in ``lang`` (kept short: a list of outcomes is cut)."""
-        return cut(_told(self.message, lang), self.MAX_MESSAGE)
+        return super().text(lang)
 
     def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
         return tr("core.error.illegal_move", lang, move=self._shown,
