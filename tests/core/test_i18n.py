@@ -27,6 +27,7 @@ SAME_IN_DUTCH = {
     "Open {game}",       # Dutch imperative "Open" is spelled the same
     "Coralia",           # proper noun (the game)
     "Octopus", "octopus",  # the animal is called the same in Dutch
+    "jade",              # the stone is called the same in Dutch
 }
 #: CLDR plural categories a plural message may give (``other`` is required).
 PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}

@@ -27,7 +27,7 @@ PLURAL_NOUNS = {
 #: placeholders that are not numbers, or numbers never 1 (a rulebook constant such as the
 #: pressure limit)
 NOT_COUNTS = {"player", "players", "type", "colour", "victim", "divider", "owner", "limit",
-              "need"}
+              "need", "code", "card"}
 FIELD = re.compile(r"\{(\w+):([^{}]*=[^{}]*)\}")
 
 

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 from .chance import Dealer, pick
 from .errors import IllegalMove, InvalidSave, UnknownPlayer
 from .events import Event, Narration, StepEvents
+from .i18n import Message
 from .moves import Move
 from .saves import (
     MAX_INT_DIGITS,
@@ -28,7 +29,7 @@ from .saves import (
     copy_plain,
     is_int,
     plain,
-    short,
+    shown,
 )
 
 #: ``object.__new__``: ``_commit`` makes a step's ``StepEvents`` with it, without a call of
@@ -98,11 +99,10 @@ class Game(ABC, Generic[S]):
                                                       self.max_players)
         lo, hi = SEED_RANGE
         if not is_int(seed) or not lo <= seed <= hi:
-            raise InvalidSave(f"the seed must be an integer of at most {MAX_INT_DIGITS} "
-                              f"digits, not {short(seed)}")
+            raise InvalidSave("core.error.seed", digits=MAX_INT_DIGITS, value=shown(seed))
         if type(variant) is not str or variant not in self.variants:
-            choices = ", ".join(self.variants)
-            raise InvalidSave(f"unknown variant {short(variant)}; choose one of {choices}")
+            raise InvalidSave("core.error.variant", value=shown(variant),
+                              choices=", ".join(self.variants))
         self._seed = seed
         #: The seeded dealer, and its numbers drawn so far (``deal()`` reads them there
         #: without a call).
@@ -114,10 +114,10 @@ class Game(ABC, Generic[S]):
             self._state: S = self._initial_state()
         else:
             if not isinstance(position, Mapping):
-                raise InvalidSave(f"a position must be a JSON object, not {short(position)}")
+                raise InvalidSave("core.error.position_object", value=shown(position))
             self.position = plain(position, "position")
             if "title" in self.position:
-                check_str(self.position["title"], "the position's title")
+                check_str(self.position["title"], Message.of("core.what.position_title"))
             self._state = self._state_from_position(copy_plain(self.position))
         #: The table before step ``k * CHECKPOINT_EVERY``; None for the start, which is
         #: not copied: the narrator's game with the same set-up has it (``_Narrator.start``).
@@ -167,7 +167,9 @@ class Game(ABC, Generic[S]):
         the game keeps (the base copies it into a new list for each caller)."""
 
     @abstractmethod
-    def _why_illegal(self, s: S, move: Move) -> str: ...
+    def _why_illegal(self, s: S, move: Move) -> Message:
+        """Why ``move`` may not be played now (the rules refused it), as a catalog message
+        (made only when a move is refused: nothing is put into words here)."""
 
     @abstractmethod
     def _apply_quiet(self, s: S, move: Move,
@@ -255,10 +257,10 @@ class Game(ABC, Generic[S]):
         """Play a move (or force a chance outcome). Raises IllegalMove and changes nothing."""
         if type(move) is not Move:
             if not isinstance(move, str):
-                raise IllegalMove(move, "not a move")
+                raise IllegalMove(move, "core.error.not_a_move")
             move = Move.parse(move)
         elif type(move.kind) is not str or type(move.arg) is not str:
-            raise IllegalMove(move, "not a move")
+            raise IllegalMove(move, "core.error.not_a_move")
         listed = self._listed
         if listed is not None:
             legal = move in listed
@@ -317,15 +319,15 @@ class Game(ABC, Generic[S]):
             self._state = s
         self._sync()
 
-    def _reason(self, move: Move) -> str:
+    def _reason(self, move: Move) -> Message:
         if self.is_over:
-            return "the game is over"
+            return Message.of("core.error.game_over")
         return self._why_illegal(self._state, move)
 
     def deal(self) -> Sequence[Event]:
         """Resolve the pending chance step with the game's seeded dealer."""
         if not self.is_chance:
-            raise IllegalMove("deal", "there is no chance step to resolve now")
+            raise IllegalMove("deal", "core.error.no_chance")
         step = len(self.history)
         numbers = self._numbers
         x = numbers[step] if step < len(numbers) else self._dealer.number(step)
@@ -383,7 +385,7 @@ class Game(ABC, Generic[S]):
     def undo(self) -> Move:
         """Take back the last step (decision or chance outcome) and return it."""
         if not self.history:
-            raise IllegalMove("undo", "nothing to undo")
+            raise IllegalMove("undo", "core.error.nothing_to_undo")
         step = len(self.history) - 1
         self._rewind(step)
         move = self.history.pop()
@@ -423,9 +425,8 @@ class Game(ABC, Generic[S]):
     def _check_seat(self, player: object) -> None:
         """UnknownPlayer unless ``player`` is a seat of this table (an ``int``)."""
         if type(player) is not int or not 0 <= player < len(self.players):
-            raise UnknownPlayer(f"no player {short(player, 20)} at this table of "
-                                f"{len(self.players)}: a seat is 0 to "
-                                f"{len(self.players) - 1}, or None for a spectator")
+            raise UnknownPlayer("core.error.unknown_player", seat=shown(player, 20),
+                                players=len(self.players), last=len(self.players) - 1)
 
     def _phase(self, s: S) -> str:
         """The name of the part of the turn the game is in (``over`` at the end)."""
@@ -556,11 +557,11 @@ def replay(game: Game[Any], moves: Sequence[str]) -> None:
     """Play saved moves one by one, turning any failure into InvalidSave."""
     for i, text in enumerate(moves):
         if not isinstance(text, str):
-            raise InvalidSave(f"step {i + 1} is not a move text: {short(text)}")
+            raise InvalidSave("core.error.step_not_text", step=i + 1, value=shown(text))
         if len(text) > MAX_MOVE_TEXT:
-            raise InvalidSave(f"step {i + 1} is longer than {MAX_MOVE_TEXT} characters")
+            raise InvalidSave("core.error.step_too_long", step=i + 1, limit=MAX_MOVE_TEXT)
         try:
             game.play(text)
         except IllegalMove as err:
-            raise InvalidSave(f"step {i + 1} ({short(text)}) cannot be played: "
-                              f"{err.reason}") from None
+            raise InvalidSave("core.error.step_refused", step=i + 1, move=shown(text),
+                              reason=err.message) from None

@@ -73,12 +73,15 @@ def number(value: int | float, lang: str, digits: int | None = None) -> str:
     >>> number(2.5, "nl"), number(1234, "en"), number(0.5, "nl", digits=2)
     ('2,5', '1,234', '0,50')
     """
+    from decimal import InvalidOperation
+
     from babel.numbers import format_decimal
 
-    if digits is None:
-        return str(format_decimal(value, locale=_locale(lang)))
-    fmt = "#,##0." + "0" * digits if digits else "#,##0"
-    return str(format_decimal(value, format=fmt, locale=_locale(lang)))
+    fmt = None if digits is None else "#,##0." + "0" * digits if digits else "#,##0"
+    try:
+        return str(format_decimal(value, format=fmt, locale=_locale(lang)))
+    except InvalidOperation:        # more digits than Babel's decimals hold: as they are
+        return str(value)
 
 
 def percent(share: float, lang: str, digits: int = 1) -> str:
@@ -132,6 +135,51 @@ class Count:
         value = self.value
         return str(value) if type(value) is int and -1000 < value < 1000 \
             else number(value, self.lang)
+
+
+class Either(NamedTuple):
+    """Alternatives in running text: ``b12 or g11`` (Babel's "or" list for the language).
+
+    >>> Either(("b12", "g11")).label("nl")
+    'b12 of g11'
+    """
+
+    items: tuple[str, ...]
+
+    def label(self, lang: str) -> str:
+        return join(self.items, lang, "or")
+
+
+class Message(NamedTuple):
+    """A message of the catalog not yet put into words: its key and its parameters.
+
+    Whoever has something to say (an error's reason) makes one and formats nothing;
+    :meth:`text` renders it in a language when someone reads it. Parameters are read as
+    :func:`readable` reads them: a parameter with ``label(lang)`` (a card, or another
+    Message) is told in the same language.
+
+    >>> m = Message.of("core.error.game_over")
+    >>> m.text("en"), m.text("nl")
+    ('the game is over', 'het spel is afgelopen')
+    """
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, /, **params: Any) -> Message:
+        return cls(key, tuple(params.items()))
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The message in ``lang`` (English where the catalog has no such language)."""
+        return tr(self.key, lang, **{name: readable(value, lang) for name, value in self.params})
+
+    def label(self, lang: str) -> str:
+        """The message as a parameter of another message (see :func:`readable`)."""
+        return self.text(lang)
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 def _format(value: Any, lang: str) -> Any:

@@ -54,28 +54,28 @@ def unpack_share_code(code: object) -> str:
     """The save text inside a share code (not yet checked as a save). Spaces around it
     and a byte-order mark before it (a code kept in a text file) are ignored."""
     if not isinstance(code, str):
-        raise InvalidSave("a share code is a text")
+        raise InvalidSave("core.error.code_text")
     code = without_bom(code.strip()).strip()
     if not code.startswith(PREFIX):
-        raise InvalidSave("this is not a treasurekit share code (it should start with 'tk1.')")
+        raise InvalidSave("core.error.code_prefix", prefix=repr(PREFIX))
     body = code[len(PREFIX):]
     if len(body) > MAX_CODE_CHARS:
-        raise InvalidSave("this share code is too long")
+        raise InvalidSave("core.error.code_long")
     if not body or _ALPHABET.fullmatch(body) is None:
-        raise InvalidSave("this share code is damaged (it has characters a code never has)")
+        raise InvalidSave("core.error.code_alphabet")
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         unzip = zlib.decompressobj()
         raw = unzip.decompress(packed, MAX_SAVE_BYTES)
         if unzip.unconsumed_tail:
-            raise InvalidSave("this share code unpacks to more than a game can hold")
+            raise InvalidSave("core.error.code_big")
         if not unzip.eof:
-            raise InvalidSave("this share code is cut off")
+            raise InvalidSave("core.error.code_cut")
         return raw.decode("utf-8")
     except InvalidSave:
         raise
     except (binascii.Error, ValueError, zlib.error):
-        raise InvalidSave("this share code is damaged") from None
+        raise InvalidSave("core.error.code_damaged") from None
 
 
 def load_share_code(code: object) -> Game[Any]:

@@ -281,7 +281,7 @@ class OddsLab(w.VBox):
         try:
             v = _position_game(self.codes).view(0)
         except InvalidSave as err:      # a bad row is shown to the user, never raised
-            self.error: str | None = str(err)
+            self.error: InvalidSave | None = err
         else:
             self.error = None
             self.view = v

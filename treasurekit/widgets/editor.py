@@ -130,7 +130,8 @@ class PositionEditor(w.VBox):
                          self.verdict, w.HBox([self.play, self.explain_button]),
                          self.explained, self.table]
         self.game: Game[Any] | None = None
-        self.error: str | None = None
+        #: why the engine refused the table (shown in the language of the moment)
+        self.refusal: InvalidSave | None = None
         self.count.observe(lambda _c: self.reset(), names="value")
         self.target.observe(lambda _c: self._palette(), names="value")
         lang.on_change(self.refresh)
@@ -168,16 +169,21 @@ class PositionEditor(w.VBox):
     def _field(self, path: Path) -> Field:
         return next(f for f in self.fields if f.path == path)
 
+    @property
+    def error(self) -> str | None:
+        """Why the engine refused the table, in English (None: it accepted it)."""
+        return None if self.refusal is None else str(self.refusal)
+
     def check(self) -> None:
         try:
             game = setup_position(self.spec.game, self.desc)
         except InvalidSave as err:
-            self.error = str(err)
+            self.refusal = err
         else:
-            self.error, self.game = None, game
+            self.refusal, self.game = None, game
         self.explained.value = ""
         if self.on_change is not None:
-            self.on_change(self.game if self.error is None else None)
+            self.on_change(self.game if self.refusal is None else None)
         self.refresh()
 
     # ---- widgets ---------------------------------------------------------------------
@@ -267,14 +273,15 @@ class PositionEditor(w.VBox):
         for b in self.palette.children:
             f = self._field(self.target.value)
             b.description = f.label(_value_of(b.tooltip, f.choices), self.lang)
-        ok = self.error is None
+        ok = self.refusal is None
         self.play.disabled = self.explain_button.disabled = not ok or self.game is None
         if ok and self.game is not None:
             verdict = t("teacher.editor.ok")
             self.verdict.value = f'<p class="tk-good tk-editor-ok">{escape(verdict)}</p>'
         else:
+            error = self.refusal.text(self.lang.code) if self.refusal is not None else ""
             self.verdict.value = (f'<p class="tk-bad tk-editor-error">'
-                                  f'{escape(t("teacher.editor.refused", error=self.error))}</p>')
+                                  f'{escape(t("teacher.editor.refused", error=error))}</p>')
         if self.game is not None:
             note = "" if ok else (f'<p class="tk-muted">{escape(t("teacher.editor.last_ok"))}'
                                   "</p>")
@@ -300,12 +307,12 @@ class PositionEditor(w.VBox):
 
     # ---- using the table -------------------------------------------------------------
     def play_here(self) -> None:
-        if self.game is not None and self.error is None and self.on_play is not None:
+        if self.game is not None and self.refusal is None and self.on_play is not None:
             self.on_play(setup_position(self.spec.game, self.desc))
 
     def explain(self) -> None:
         """Who is to move and every legal move, in the engine's words."""
-        if self.game is None or self.error is not None:
+        if self.game is None or self.refusal is not None:
             return
         self.explained.value = explain_position(self.game, self.lang, self.move_label)
 

@@ -10,7 +10,8 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
-from ..core.i18n import LANGUAGES, language_from_query, tr
+from ..core.errors import TreasureKitError
+from ..core.i18n import LANGUAGES, Message, language_from_query, tr
 
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 
@@ -97,8 +98,13 @@ class Language(traitlets.HasTraits):
         return cls(code=code)
 
     def t(self, key: str, **params: Any) -> str:
-        """Translate ``key`` into the current language."""
-        return tr(key, self.code, **params)
+        """Translate ``key`` into the current language. An engine error or a
+        :class:`Message` among the parameters is told in that language too: a widget
+        keeps them, not their English text, so that a language switch tells them again."""
+        lang = self.code
+        return tr(key, lang, **{
+            name: value.text(lang) if isinstance(value, (TreasureKitError, Message)) else value
+            for name, value in params.items()})
 
     def on_change(self, callback: Callable[[], None]) -> None:
         self.observe(lambda _change: callback(), names="code")

@@ -46,6 +46,7 @@ from typing import Any, ClassVar, TypeVar, cast
 from ...core.errors import InvalidSave
 from ...core.events import Event, Narration, event_of
 from ...core.game import Game
+from ...core.i18n import Message
 from ...core.moves import Move
 from ...core.sections import fast_members
 from .cards import (
@@ -92,6 +93,7 @@ from .cards import (
     PILES,
     REEF,
     ROUNDS,
+    SPACE,
     SPACES,
     STARFISH,
     STINGRAY,
@@ -340,7 +342,7 @@ class Coralia(Game[CoraliaState]):
     def _state_from_position(self, desc: dict[str, Any]) -> CoraliaState:
         s = state_from_position(self, desc)
         if s.tasks[-1:] == [("place", s.turn)] and not self._place_moves(s, s.turn):
-            raise InvalidSave("none of these dice can be placed")
+            raise InvalidSave(f"{GAME}.error.none_placeable")
         #: What the rules did on their own before the first step (e.g. a scoring position
         #: runs until the first decision): shown before ``events``.
         self.opening = []
@@ -515,7 +517,7 @@ class Coralia(Game[CoraliaState]):
             return []
         return [r for r in range(6) if s.board[r * SPACES + sym] < 0]
 
-    def _why_illegal(self, s: CoraliaState, move: Move) -> str:
+    def _why_illegal(self, s: CoraliaState, move: Move) -> Message:
         if len(move.arg) > 40:                     # never echo a hostile text in full
             move = Move(move.kind, move.arg[:37] + "...")
         task = s.tasks[-1]
@@ -524,39 +526,36 @@ class Coralia(Game[CoraliaState]):
         legal = legal if len(legal) <= 160 else legal[:157] + "..."   # reasons stay short
         if kind in CHANCES:
             if kind == "roll":
-                cols = ", ".join(COLOURS[c] for c in self._to_roll(s))
-                return (f"the dice are rolling ({cols}, in this order): deal() or force a "
-                        f"result such as roll:{','.join(c + '-pearl' for c in cols.split(', '))}")
-            return f"a chance step is due: deal() or force one of: {legal}"
+                cols = [COLOURS[c] for c in self._to_roll(s)]
+                return Message.of(f"{GAME}.error.rolling", colours=", ".join(cols),
+                                  example=",".join(c + "-pearl" for c in cols))
+            return Message.of(f"{GAME}.error.chance_due", legal=legal)
         me = self.players[task[1]]
         if kind == "place":
             die = DIE_CODES.get(move.arg)
             if move.kind not in ("place", "island") or die is None:
-                return f"{me} places one of the rolled dice: write place:<colour>-<symbol> " \
-                       f"or island:<colour>-<symbol>; legal moves: {legal}"
+                return Message.of(f"{GAME}.error.place_write", player=me, legal=legal)
             c, sym = die
             if die not in zip(s.st_col, s.st_sym, strict=True):
-                return f"there is no {move.arg} die on the research station"
+                return Message.of(f"{GAME}.error.no_die", die=move.arg)
             free = s.board[c * SPACES + sym] < 0
             if move.kind == "place" and not free:
-                return (f"the {SYMBOLS[sym]} space of the {COLOURS[c]} reef is taken: "
-                        f"this die can only go to the island")
+                return Message.of(f"{GAME}.error.space_taken", space=SPACE[sym], reef=REEF[c])
             if move.kind == "place":
-                return f"{me} has placed both octopuses, so no more octopus spaces"
-            return (f"the {SYMBOLS[sym]} space of the {COLOURS[c]} reef is free: only a die "
-                    "whose space is taken goes to the island")
+                return Message.of(f"{GAME}.error.octopuses_placed", player=me)
+            return Message.of(f"{GAME}.error.space_free", space=SPACE[sym], reef=REEF[c])
         if kind == "lockpick" and move.kind == "lock":
             turtles = len(s.turtles[task[1]])
             if sum(s.st_lock) >= MAX_LOCKS:
-                return f"at most {MAX_LOCKS} dice can be stored on turtles"
+                return Message.of(f"{GAME}.error.locks_max", limit=MAX_LOCKS)
             if sum(s.st_lock) >= turtles:
-                return f"{me} has {turtles} turtle(s): one stored die per turtle"
-            return f"there is no {move.arg} die left on the research station to store"
+                return Message.of(f"{GAME}.error.locks_turtles", player=me, count=turtles)
+            return Message.of(f"{GAME}.error.lock_none", die=move.arg)
         if kind == "pick4" and move.kind == "pick":
-            return "the starting player picks 4 dice of 4 different colours from the supply"
+            return Message.of(f"{GAME}.error.pick4")
         if kind == "lockpick" and move.kind == "pick":
-            return f"the supply has no {move.arg} die left"
-        return f"{me} must now choose one of: {legal}"
+            return Message.of(f"{GAME}.error.supply_none", colour=move.arg)
+        return Message.of(f"{GAME}.error.must_choose", player=me, legal=legal)
 
     # ---- playing -----------------------------------------------------------------------------
     def _apply_quiet(self, s: CoraliaState, move: Move | None,

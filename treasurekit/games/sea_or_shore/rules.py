@@ -30,11 +30,12 @@ from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar, cast
 
+from ...core.errors import cut
 from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
 from ...core.game import Game
-from ...core.i18n import tr
+from ...core.i18n import Either, Message, tr
 from ...core.moves import Move
-from ...core.saves import short
+from ...core.saves import shown
 from ...core.sections import fast_members
 from .cards import (
     ACTION_CARD_OF,
@@ -411,49 +412,50 @@ class SeaOrShore(Game[SeaOrShoreState]):
                     targets.append(v)
         return targets
 
-    def _play_problem(self, s: SeaOrShoreState, arg: str) -> str:
-        """Why ``play:arg`` is not allowed now ('' when it is)."""
+    def _play_problem(self, s: SeaOrShoreState, arg: str) -> Message | None:
+        """Why ``play:arg`` is not allowed now (None when it is)."""
         try:
             played = Played.parse(arg)
         except (KeyError, ValueError):
-            return (f"{short(arg)} is not a play: write card/side+additions, e.g. 'r7/sea', "
-                    "'b12/shore' or 'g5/sea+2'")
+            return Message.of(f"{GAME}.error.play_write", value=shown(arg))
         p = s.steps[0].player
         if played.card not in s.hands[p]:
-            return f"{played.card} is not in {self.players[p]}'s hand"
+            return Message.of(f"{GAME}.error.not_in_hand", card=played.card,
+                              player=self.players[p])
         if played.adds > s.additions[p]:
-            return (f"{self.players[p]} has {s.additions[p]} addition card(s), "
-                    f"not {played.adds}")
+            return Message.of(f"{GAME}.error.additions_have", player=self.players[p],
+                              count=s.additions[p], wanted=played.adds)
         if island(played.card).value + played.adds > MAX_VALUE:
-            return (f"addition cards cannot raise a card above {MAX_VALUE}: "
-                    f"{played.card} takes at most {MAX_VALUE - island(played.card).value}")
-        return ""
+            return Message.of(f"{GAME}.error.above_max", limit=MAX_VALUE, card=played.card,
+                              most=MAX_VALUE - island(played.card).value)
+        return None
 
-    def _why_illegal(self, s: SeaOrShoreState, move: Move) -> str:
+    def _why_illegal(self, s: SeaOrShoreState, move: Move) -> Message:
         step = s.steps[0]
         kind = step.kind
         if kind in CHANCE_STEPS:
             if move.kind == kind:
-                return (f"{short(move.arg)} is not a possible outcome now "
-                        "(see chance_outcomes())")
-            return f"the next {kind} is the dealer's: deal() or force one of chance_outcomes()"
+                return Message.of("core.error.not_outcome", value=shown(move.arg))
+            return Message.of(f"{GAME}.error.dealer_step", step=kind)
         p = step.player
         name = self.players[p]
         if kind == "play" and move.kind == "play":
-            return self._play_problem(s, move.arg)
+            problem = self._play_problem(s, move.arg)
+            if problem is not None:
+                return problem
         if kind == "pass" and move.kind == "pass":
-            opts = " or ".join(pass_options(s.hands[p]))
-            return (f"{name} must pass the highest card of a colour they hold most of: {opts}")
+            return Message.of(f"{GAME}.error.pass_high", player=name,
+                              options=Either(tuple(pass_options(s.hands[p]))))
         if kind == "treasure" and move.kind == "steal":
-            return (f"{name} may steal only the top treasure of a player who lost the same "
-                    "colour this trick and whose top treasure has that colour")
+            return Message.of(f"{GAME}.error.steal_rule", player=name)
         if kind == "rob" and move.kind == "rob":
-            return "the other player must have at least two addition cards to steal"
+            return Message.of(f"{GAME}.error.rob_two")
         if kind in ("give", "discard") and move.kind == kind:
-            return f"{move.arg} is not in {name}'s hand"
+            return Message.of(f"{GAME}.error.not_in_hand", card=cut(move.arg, 32), player=name)
         legal = ", ".join(str(m) for m in self._legal(s)[:12])
         more = ", ..." if len(self._legal(s)) > 12 else ""
-        return f"now {name} must {_STEP_TEXT[kind]}; legal moves: {legal}{more}"
+        return Message.of(f"{GAME}.error.now", player=name,
+                          step=Message.of(f"{GAME}.error.step.{kind}"), legal=legal + more)
 
     # ---- playing ---------------------------------------------------------------------
     def _apply_quiet(self, s: SeaOrShoreState, move: Move,
@@ -1265,20 +1267,6 @@ def round_points(s: SeaOrShoreState) -> list[int]:
     return [sum(TREASURES[t].value for t in pile) + adds // 2
             for pile, adds in zip(s.piles, s.additions, strict=True)]
 
-
-_STEP_TEXT = {
-    "uncover": "take the cover cards off: reveal",
-    "pass": "pass a card to the player on their right",
-    "play": "play an island card (e.g. play:r7/sea or play:b9/shore+1)",
-    "treasure": "take the face-up treasure or steal one",
-    "rob": "choose whose addition cards to steal",
-    "swap": "choose whose hand to take cards from",
-    "give": "give a card back",
-    "peek": "choose a treasure deck to look at",
-    "order": "put the looked-at treasures back in an order",
-    "salvage": "choose a played island card to take",
-    "discard": "discard an island card",
-}
 
 _HANDLERS = {
     "deal": SeaOrShore._deal, "turn": SeaOrShore._turn, "pass": SeaOrShore._pass,
