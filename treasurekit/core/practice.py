@@ -39,7 +39,7 @@ from .game import Game
 from .i18n import DEFAULT_LANGUAGE, tr
 from .moves import Move
 from .registry import GAMES, game_class, new_game
-from .saves import MAX_INT_DIGITS, SEED_RANGE, is_int, short
+from .saves import MAX_INT_DIGITS, SEED_RANGE, is_int, shown
 from .sections import RuleSection
 from .share import load_share_code, share_code
 from .teaching import Msg
@@ -122,7 +122,7 @@ class Tryout:
             if type(move) is not Move:
                 move = Move.parse(str(move))
             if game._status(self.state)[0]:
-                raise IllegalMove(move, "the game is over")
+                raise IllegalMove(move, "core.error.game_over")
             if not game._is_legal(self.state, move):
                 raise IllegalMove(move, game._why_illegal(self.state, move))
             events = game._apply(self.state, move)
@@ -394,14 +394,13 @@ def practice(game: str, seed: int = 0, kind: str | None = None) -> Question:
     declared = practice_of(game)
     lo, hi = SEED_RANGE
     if not is_int(seed) or not lo <= seed <= hi:
-        raise InvalidSave(f"the seed must be an integer of at most {MAX_INT_DIGITS} "
-                          f"digits, not {short(seed)}")
+        raise InvalidSave("core.error.seed", digits=MAX_INT_DIGITS, value=shown(seed))
     if kind is None:
         chosen = random.Random(f"practice:{game}:{seed}").choice(declared.kinds)
     else:
         if type(kind) is not str or kind not in kinds(game):
-            raise UnknownKind(f"{game} has no practice kind {short(kind)}; its kinds: "
-                              f"{', '.join(kinds(game))}")
+            raise UnknownKind("core.error.no_kind", game=game, kind=shown(kind),
+                              kinds=", ".join(kinds(game)))
         chosen = declared.kind(kind)
     for attempt in range(MAX_PLAYOUTS):
         rng = random.Random(f"practice:{game}:{seed}:{chosen.key}:{attempt}")
@@ -418,8 +417,8 @@ def practice_on(table: Game[Any], kind: str, seed: int = 0) -> Question | None:
     chooses among the questions the kind could ask there."""
     declared = practice_of(table.name)
     if type(kind) is not str or kind not in kinds(table.name):
-        raise UnknownKind(f"{table.name} has no practice kind {short(kind)}; its kinds: "
-                          f"{', '.join(kinds(table.name))}")
+        raise UnknownKind("core.error.no_kind", game=table.name, kind=shown(kind),
+                          kinds=", ".join(kinds(table.name)))
     chosen = declared.kind(kind)
     if not chosen.when(table):
         return None

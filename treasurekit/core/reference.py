@@ -41,7 +41,7 @@ from .errors import UnknownGame, UnknownSection
 from .game import Game
 from .i18n import LANGUAGES, has, tr
 from .registry import GAMES, game_class, new_game, setup_position
-from .saves import short
+from .saves import short, shown
 from .sections import RuleSection, section_key
 from .teaching import Example, LessonStep
 
@@ -226,7 +226,7 @@ class RuleBook(Sequence[RuleEntry]):
             if found.section.key == key and (found.section is section
                                             or type(section) is str):
                 return found
-        raise UnknownSection(f"{self.game} has no rule section {short(section)}")
+        raise UnknownSection("core.error.no_section", game=self.game, section=shown(section))
 
     def search(self, query: str, lang: str = "en") -> list[RuleEntry]:
         """The entries holding every word of ``query`` in their title or text, in any
@@ -392,7 +392,7 @@ def _declared(game: str) -> Any:
     try:
         return _package_module(game, "reference")
     except ModuleNotFoundError:
-        raise UnknownGame(f"{game} declares no rules reference") from None
+        raise UnknownGame("core.error.no_reference", game=game) from None
 
 
 def _teaching(game: str, module: str, name: str) -> Sequence[Any]:

@@ -186,7 +186,7 @@ def test_diver_a_die_left_on_a_diver_space_only_above_a_taken_treasure_space():
     """A diver leaving a reef takes the die on its diver space down to a free treasure
     space: a die stays on a diver space without a diver only above a taken treasure space
     (lesson 7, "A diver moves on"); a table that says otherwise is refused."""
-    with pytest.raises(tk.InvalidSave, match="green diver space needs a diver"):
+    with pytest.raises(tk.InvalidSave, match="diver space of the green reef needs a diver"):
         position(2, board={"green": ["diver"]})
     position(2, board={"green": ["diver"]}, divers={"Bob": "green"})
     position(2, board={"green": ["diver", "treasure"]})          # the reef is closed

@@ -212,9 +212,7 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     for r in range(6):      # a diver leaving a reef takes its die down to a free treasure space
         if (s.board[r * SPACES + DIVER_S] >= 0 and r not in s.diver
                 and s.board[r * SPACES + TREASURE] < 0):
-            raise InvalidSave(f"the die on the {COLOURS[r]} diver space needs a diver there, "
-                              "or a die on the treasure space (a diver leaving takes the die "
-                              "down to a free treasure space)")
+            raise InvalidSave(f"{GAME}.error.diver_missing", reef=REEF[r])
 
     # turtles
     owned = by_name(desc, "turtles", names)
