@@ -4,6 +4,7 @@ played from and explained -- for every game with an app."""
 from __future__ import annotations
 
 import json
+from html import unescape
 
 import pytest
 
@@ -11,7 +12,9 @@ import treasurekit as tk
 from treasurekit.core.i18n import tr
 from treasurekit.widgets.editor import get
 from treasurekit.widgets.editor_specs import SPECS
+from treasurekit.widgets.move_picker import move_label
 
+from .learner_helpers import visible_text
 from .teacher_helpers import APPS, editor, palette_click
 from .ui import App, click, find, one
 
@@ -79,19 +82,36 @@ def test_build_a_table_by_clicking_then_play_from_it(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", APPS)
-def test_explain_lists_the_legal_moves(name: str) -> None:
+def test_explain_lists_the_legal_moves_in_words(name: str) -> None:
+    """Every legal move, worded as the app's move buttons word it, and no engine code
+    ("pick:yellow"); in the language of the page, after a switch too."""
     app = App(name)
     ed = editor(app)
     game = _accepted(ed)
     click(one(ed, "tk-editor-explain"))
-    text = ed.explained.value
-    assert tr("teacher.explain.title", "en") in text
-    if game.is_chance:
-        assert tr("teacher.explain.chance", "en") in text
-    else:
-        for move in game.legal_moves():
-            assert f"<code>{move}</code>" in text
-        assert game.players[game.current_player] in text
+    for code in ("en", "nl"):
+        app.lang.code = code
+        text = ed.explained.value
+        assert tr("teacher.explain.title", code) in text
+        if game.is_chance:
+            assert tr("teacher.explain.chance", code) in text
+            continue
+        assert _move_items(ed) == _move_words(ed)
+        assert not {str(m) for m in game.legal_moves()} & set(visible_text(text).split())
+        assert app.lang.names(game.players)[game.current_player] in unescape(text)
+
+
+def _move_items(ed) -> list[str]:
+    """The explanation's list of moves, item by item, as a reader sees them."""
+    items = ed.explained.value.split('<ul class="tk-explain-moves">')[1].split("</ul>")[0]
+    return [visible_text(item) for item in items.split("</li>") if item]
+
+
+def _move_words(ed) -> list[str]:
+    game = ed.game
+    words = ed.move_label or (lambda m, lang, _v: move_label(game.name, m, lang))
+    view = game.view(game.current_player)
+    return [" ".join(words(m, ed.lang, view).split()) for m in game.legal_moves()]
 
 
 @pytest.mark.parametrize("name", APPS)
@@ -157,7 +177,6 @@ def test_coralia_dice_onto_reefs_checked_by_the_engine() -> None:
     ed.remove_card(("board", "red"), 2)
     _accepted(ed)
     ed.explain()
-    for move in ed.game.legal_moves():
-        assert f"<code>{move}</code>" in ed.explained.value
+    assert _move_items(ed) == _move_words(ed)
     labels = [b.description for b in find(ed, "tk-palette-card")]
     assert tr("coralia.space.treasure", "nl") in labels

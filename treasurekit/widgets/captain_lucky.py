@@ -210,7 +210,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     points are left out when ``hide`` names "scores" (a lesson question asks for them)."""
     t = lang.t
     v = game.view(seat)           # seat None: a spectator, who sees every hand
-    names = v["players"]
+    names = lang.names(v["players"])
     if v["phase"] == "over":
         status = t(f"{GAME}.ui.status_over", pile=v["pile"],
                    discards=sum(v["discards"].values()))
@@ -279,7 +279,7 @@ def move_text(move: Move, lang: Language, view: dict[str, Any] | None) -> str:
         kind = t(f"{GAME}.type.{name}")
         if owner == "middle":
             return t(f"{GAME}.ui.move.steal_middle", n=size, type=kind)
-        who = view["players"][int(owner[1:])] if view else owner
+        who = lang.names(view["players"])[int(owner[1:])] if view else owner
         return t(f"{GAME}.ui.move.steal_player", n=size, type=kind, player=who)
     if move.kind == "reroll":
         failed = view["dice"].count(BLANK) if view else "?"

@@ -166,7 +166,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     ``hide`` ("pressure", "scores") that a lesson question asks for."""
     v = game.view(seat)
     t = lang.t
-    names = v["players"]
+    names = lang.names(v["players"])
     diver = names[v["diver"]]
     pressure = t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"])
     burst = f' — <b class="tk-bad">{escape(t("widgets.db.burst"))}</b>' if v["burst"] else ""

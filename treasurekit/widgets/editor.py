@@ -130,6 +130,7 @@ class PositionEditor(w.VBox):
                          self.explained, self.table]
         self.game: Game[Any] | None = None
         self.error: str | None = None
+        self.explaining = False        # the explanation is shown (and follows the language)
         self.count.observe(lambda _c: self.reset(), names="value")
         self.target.observe(lambda _c: self._palette(), names="value")
         lang.on_change(self.refresh)
@@ -174,7 +175,7 @@ class PositionEditor(w.VBox):
             self.error = str(err)
         else:
             self.error, self.game = None, game
-        self.explained.value = ""
+        self.explaining = False
         if self.on_change is not None:
             self.on_change(self.game if self.error is None else None)
         self.refresh()
@@ -276,6 +277,8 @@ class PositionEditor(w.VBox):
             note = "" if ok else (f'<p class="tk-muted">{escape(t("teacher.editor.last_ok"))}'
                                   "</p>")
             self.table.value = note + self.render_table(self.game, self.lang, None)
+        self.explained.value = (explain_position(self.game, self.lang, self.move_label)
+                                if self.explaining and self.game is not None else "")
 
     def _cards(self, box: w.HBox, f: Field, cards: list[Any]) -> None:
         """The field's title, then one button per card it holds (a click takes it out)."""
@@ -304,7 +307,8 @@ class PositionEditor(w.VBox):
         """Who is to move and every legal move, in the engine's words."""
         if self.game is None or self.error is not None:
             return
-        self.explained.value = explain_position(self.game, self.lang, self.move_label)
+        self.explaining = True
+        self.refresh()
 
 
 MoveLabel = Callable[[Any, Language, "dict[str, Any] | None"], str]
@@ -325,8 +329,7 @@ def explain_position(game: Game[Any], lang: Language, label: MoveLabel | None = 
         moves = game.legal_moves()
         view = game.view(seat)
         words = label or (lambda m, lang, _v: move_label(game.name, m, lang))
-        items = "".join(f'<li><code>{escape(str(m))}</code> — '
-                        f'{escape(words(m, lang, view))}</li>' for m in moves)
+        items = "".join(f"<li>{escape(words(m, lang, view))}</li>" for m in moves)
         body = (f'<p>{escape(t("teacher.explain.to_move", player=who, count=len(moves)))}'
                 f'</p><ul class="tk-explain-moves">{items}</ul>')
     phase = v.get("phase")

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
 import traitlets
 
-from ..core.i18n import LANGUAGES, language_from_query, tr
+from ..core.i18n import LANGUAGES, language_from_query, readable, tr
 
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 
@@ -99,6 +99,14 @@ class Language(traitlets.HasTraits):
     def t(self, key: str, **params: Any) -> str:
         """Translate ``key`` into the current language."""
         return tr(key, self.code, **params)
+
+    def name(self, player: str) -> str:
+        """A player's name as this language words it: the learner's seat reads "Ann (jij)"
+        in Dutch whatever the language the game began in (``core.i18n.SeatName``)."""
+        return str(readable(player, self.code))
+
+    def names(self, players: Iterable[str]) -> list[str]:
+        return [self.name(p) for p in players]
 
     def on_change(self, callback: Callable[[], None]) -> None:
         self.observe(lambda _change: callback(), names="code")

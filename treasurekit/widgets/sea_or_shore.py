@@ -151,7 +151,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         hands = v["hands"]
     else:
         hands = [v["hand"] if i == seat else None for i in range(len(game.players))]
-    names = v["players"]
+    names = lang.names(v["players"])
 
     head = t("widgets.sos.round", round=v["round"], starter=names[v["starter"]])
     actions = " · ".join(
@@ -230,7 +230,7 @@ def trick_recap(events: list[Event], lang: Language, viewer: int | None = None) 
     cards = "".join(
         f'<div class="tk-recap-card">'
         f'{island_svg(e.param("card").code, lang, adds=e.param("adds"), scale=0.8)}'
-        f'<p class="tk-caption">{escape(str(e.param("player")))}</p></div>' for e in shown)
+        f'<p class="tk-caption">{escape(lang.name(e.param("player")))}</p></div>' for e in shown)
     won = []
     for e in events[events.index(shown[-1]) + 1:]:
         if e.kind in _AFTER_TRICK:
@@ -244,7 +244,7 @@ def trick_recap(events: list[Event], lang: Language, viewer: int | None = None) 
 def move_text(move: Move, lang: Language, view: dict[str, Any] | None) -> str:
     """A move in words, naming players and cards from the mover's view."""
     t = lang.t
-    names = view["players"] if view else []
+    names = lang.names(view["players"]) if view else []
 
     def who(arg: str) -> str:
         return names[int(arg)] if view else arg
