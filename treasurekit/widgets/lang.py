@@ -10,7 +10,7 @@ from typing import Any
 import ipywidgets as w
 import traitlets
 
-from ..core.i18n import LANGUAGES, language_from_query, readable, tr
+from ..core.i18n import LANGUAGES, language_from_query, number, readable, tr
 
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 
@@ -119,6 +119,25 @@ def live_html(lang: Language, render: Callable[[], str], css_class: str = "") ->
         html.add_class(css_class)
     lang.on_change(lambda: setattr(html, "value", render()))
     return html
+
+
+def with_readout(slider: w.IntSlider | w.FloatSlider, lang: Language) -> w.HBox:
+    """``slider`` with its number written beside it by Babel in the page's language
+    ("0,3" in Dutch), with as many decimals as its step. ipywidgets' own readout is
+    formatted in the browser, always with a decimal point, so it is hidden."""
+    digits = len(repr(float(slider.step)).rstrip("0").partition(".")[2]) if isinstance(
+        slider, w.FloatSlider) else 0
+    slider.readout = False
+    label = w.HTML()
+    label.add_class("tk-readout")
+
+    def show() -> None:
+        label.value = f"<span>{number(slider.value, lang.code, digits)}</span>"
+
+    slider.observe(lambda _c: show(), names="value")
+    lang.on_change(show)
+    show()
+    return w.HBox([slider, label], layout=w.Layout(align_items="center"))
 
 
 def button(icon: str, css_class: str, on_click: Callable[[], None], **kw: Any) -> w.Button:
