@@ -180,3 +180,19 @@ def test_coralia_dice_onto_reefs_checked_by_the_engine() -> None:
     assert _move_items(ed) == _move_words(ed)
     labels = [b.description for b in find(ed, "tk-palette-card")]
     assert tr("coralia.space.treasure", "nl") in labels
+
+
+def test_a_number_field_shows_its_bounds() -> None:
+    """A number box keeps to its bounds without a word when more is typed: its label
+    says them, in every app that has one."""
+    checked = 0
+    for name in APPS:
+        app = App(name)
+        ed = editor(app)
+        for f in [f for f in ed.fields if f.kind == "count"]:
+            lo, hi = f.choices
+            label = ed.field_widgets[f.path].description
+            assert label == tr("teacher.editor.count", "en", field=f.title(app.lang), lo=lo,
+                               hi=hi)
+            checked += 1
+    assert checked

@@ -256,8 +256,9 @@ class PositionEditor(w.VBox):
                 x.description = f.title(self.lang)
                 relabel(x, [(f.label(c, self.lang), c) for c in f.choices])
                 x.value = value if value in f.choices else None
-            else:
-                x.description = f.title(self.lang)
+            else:           # a number: its bounds are in the label (the box keeps to them)
+                lo, hi = f.choices
+                x.description = t("teacher.editor.count", field=f.title(self.lang), lo=lo, hi=hi)
                 x.value = value if isinstance(value, int) else 0
         relabel(self.target, [(f.title(self.lang), f.path) for f in self.fields
                               if f.kind == "cards"])

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from ..core.events import Event
 from ..core.game import Game
-from ..core.i18n import join
+from ..core.i18n import join, number
 from ..core.moves import Move
 from ..games.sea_or_shore.cards import (
     ACTION_CARDS,
@@ -285,7 +285,9 @@ class SeaOrShorePicker(w.VBox):
         self.cards.add_class("tk-hand-pick")
         self.side = w.ToggleButtons(options=["sea", "shore"], value="sea")
         self.side.add_class("tk-side")
-        self.adds = w.BoundedIntText(value=0, min=0, max=0, layout=w.Layout(width="10em"))
+        # the addition cards to add: one button per number the chosen card may take (a
+        # typed box would turn 5 into the 2 you own without a word)
+        self.adds = w.ToggleButtons(options=[0], value=0, style={"button_width": "2.6em"})
         self.adds.add_class("tk-adds")
         self.play = button("hand-paper-o", "tk-play-card", self._play, button_style="primary",
                            layout=w.Layout(width="auto"))
@@ -295,7 +297,7 @@ class SeaOrShorePicker(w.VBox):
         self.form.add_class("tk-play-form")
         self.moves: list[Move] = []
         self.room: dict[str, int] = {}
-        self.cards.observe(lambda _c: self._limit(), names="value")
+        self.cards.observe(lambda _c: self._limit(self.adds.value), names="value")
         self.children = [self.form, self.buttons]
         lang.on_change(self._labels)
 
@@ -322,13 +324,17 @@ class SeaOrShorePicker(w.VBox):
                              (t("widgets.sos.show.shore"), "shore")])
         self.adds.description = t("widgets.sos.adds_label")
         self.play.description = t("widgets.sos.play_card")
-        self._limit()
-        self.adds.value = min(adds, self.adds.max)
+        self._limit(adds)
 
-    def _limit(self) -> None:
-        """Addition cards up to what the chosen card may take; hidden when it takes none."""
-        self.adds.max = self.room.get(self.cards.value or "", 0)
-        self.adds.layout.display = "" if self.adds.max else "none"
+    def _limit(self, adds: int = 0) -> None:
+        """Addition cards up to what the chosen card may take (and the player owns), each
+        number a button; hidden when it takes none."""
+        most = self.room.get(self.cards.value or "", 0)
+        options = [(number(n, self.lang.code), n) for n in range(most + 1)]
+        if list(self.adds.options) != options:
+            self.adds.options = options
+        self.adds.value = min(adds, most)
+        self.adds.layout.display = "" if most else "none"
 
     def select(self, card: str) -> None:
         """A card touched on the table: chosen in the form, the side still to pick."""
@@ -338,8 +344,7 @@ class SeaOrShorePicker(w.VBox):
     def _play(self) -> None:
         if not self.cards.value:
             return
-        move = Move("play", Played(self.cards.value, self.side.value,
-                                   min(self.adds.value, self.adds.max)).notation())
+        move = Move("play", Played(self.cards.value, self.side.value, self.adds.value).notation())
         if move in self.moves:
             self.adds.value = 0
             self.on_move(move)
