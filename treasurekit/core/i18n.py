@@ -144,6 +144,22 @@ class SeatName(str):
         return SeatName, (str(self), self.key, self.n)
 
 
+class Standing(NamedTuple):
+    """A player with a figure of theirs, in running text: "Ann (you) 12" (a list of them
+    reads "Ann (you) 12 and Bob 9"), e.g. the figures a tie-break compares.
+
+    >>> readable((Standing(seat_name("Ann (you)"), 12), Standing("Bob", 9)), "nl")
+    'Ann (jij) 12 en Bob 9'
+    """
+
+    player: str
+    value: Any
+
+    def label(self, lang: str) -> str:
+        return tr("core.standing", lang, player=readable(self.player, lang),
+                  value=readable(self.value, lang))
+
+
 #: the seat names the catalog words: ``core.seat.<key>``, numbered ones with ``{n}``
 SEAT_KEYS = ("core.seat.you", "core.seat.computer")
 NUMBERED_SEAT = "core.seat.player"

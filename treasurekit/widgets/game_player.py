@@ -48,7 +48,7 @@ class GamePlayer(w.VBox):
                  bots: dict[str, Callable[[], Bot]], variants: tuple[str, ...],
                  seed: int = 1, counts: tuple[int, ...] = (2,),
                  picker: PickerFactory | None = None, hot_seat: bool = False,
-                 step_by_step: bool = False, recap: Recap | None = None) -> None:
+                 step_by_step: bool = True, recap: Recap | None = None) -> None:
         super().__init__()
         self.name, self.lang, self.render_table, self.bots = game, lang, render, bots
         self.recap = recap
@@ -321,5 +321,9 @@ class GamePlayer(w.VBox):
             detail = t("widgets.final_scores", scores=join(
                 [t("widgets.player_score", player=name, score=x)
                  for name, x in zip(g.players, scores, strict=True)], self.lang.code))
-        return f'<p class="tk-status tk-over"><b>{escape(who)}</b> {escape(detail)}</p>'
+        # a tie on points settled by the rulebook's tie-break: which rule, and its figures
+        ties = [e for e in (g.log[-1] if g.log else ()) if e.kind == "tie_break"]
+        tie = "".join(f' <span class="tk-tie-break">{escape(e.text(self.lang.code))}</span>'
+                      for e in ties)
+        return f'<p class="tk-status tk-over"><b>{escape(who)}</b> {escape(detail)}{tie}</p>'
 

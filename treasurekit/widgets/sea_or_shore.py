@@ -391,7 +391,7 @@ def sea_or_shore_app(lang: Language) -> w.VBox:
         ("widgets.tab.play", lambda: GamePlayer(G, lang, render_table, BOTS,
                                                 SeaOrShore.variants, counts=(4, 3, 5),
                                                 picker=SeaOrShorePicker, hot_seat=True,
-                                                step_by_step=True, recap=trick_recap)),
+                                                recap=trick_recap)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
     return app_frame(G, lang, tabs, "widgets.sos.intro")
