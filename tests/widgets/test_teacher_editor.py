@@ -4,16 +4,19 @@ played from and explained -- for every game with an app."""
 from __future__ import annotations
 
 import json
+import random
 from html import unescape
 
 import pytest
 
 import treasurekit as tk
-from treasurekit.core.i18n import tr
+from treasurekit.core.i18n import has, tr
+from treasurekit.core.registry import game_class
 from treasurekit.widgets.editor import get
 from treasurekit.widgets.editor_specs import SPECS
 from treasurekit.widgets.move_picker import move_label
 
+from ..generic.registry import NAMES
 from .learner_helpers import visible_text
 from .teacher_helpers import APPS, editor, palette_click
 from .ui import App, click, find, one
@@ -196,3 +199,24 @@ def test_a_number_field_shows_its_bounds() -> None:
                                hi=hi)
             checked += 1
     assert checked
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_phase_a_game_shows_has_words(name: str) -> None:
+    """"Explain this position" names the phase of the turn in words ("Phase of the turn:
+    play" was the engine's code): every phase seeded random games pass through has its
+    message, in every language."""
+    cls = game_class(name)
+    phases: set[str] = set()
+    for players in range(cls.min_players, cls.max_players + 1):
+        for seed in range(4):
+            g = tk.new_game(name, players=players, seed=seed)
+            rng = random.Random(seed)
+            while True:
+                phases.add(g.view(None)["phase"])
+                if g.is_over:
+                    break
+                g.deal() if g.is_chance else g.play(rng.choice(g.legal_moves()))
+    missing = {(code, p) for p in phases for code in ("en", "nl")
+               if not has(f"teacher.phase.{name}.{p}", code)}
+    assert not missing, missing

@@ -333,9 +333,8 @@ def explain_position(game: Game[Any], lang: Language, label: MoveLabel | None = 
         items = "".join(f"<li>{escape(words(m, lang, view))}</li>" for m in moves)
         body = (f'<p>{escape(t("teacher.explain.to_move", player=who, count=len(moves)))}'
                 f'</p><ul class="tk-explain-moves">{items}</ul>')
-    phase = v.get("phase")
-    key = f"teacher.phase.{game.name}.{phase}"
-    phase = t(key) if has(key) else phase
+    key = f"teacher.phase.{game.name}.{v.get('phase')}"
+    phase = t(key) if has(key) else ""             # words only, never the engine's code
     extra = (f'<p class="tk-muted">{escape(t("teacher.explain.phase", phase=phase))}</p>'
              if phase else "")
     return panel(t("teacher.explain.title"), body + extra)
