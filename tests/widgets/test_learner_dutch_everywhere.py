@@ -35,10 +35,15 @@ POINT_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w])")
 DUTCH_GROUPS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
 
 
+CODE = re.compile(r"<code>.*?</code>|<[^>]*>", re.S)
+
+
 def _words(text: str) -> set[str]:
-    """The words of a message, the words of its plural forms included, placeholders out."""
+    """The words of a message, the words of its plural forms included; placeholders,
+    HTML tags and code (``<code>play</code>`` in Dutch prose is no Dutch word) left out."""
     text = PLACEHOLDER.sub(lambda m: " ".join(f.partition("=")[2]
-                                               for f in (m.group(1) or "").split("|")), text)
+                                               for f in (m.group(1) or "").split("|")),
+                           CODE.sub(" ", text))
     return {word.lower() for word in WORD.findall(text)}
 
 
