@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from importlib import resources
-from typing import Any
 
 import ipywidgets as w
 import pytest
@@ -24,6 +23,7 @@ from ipywidgets.widgets.widget_description import DescriptionWidget
 from treasurekit.core.i18n import catalog
 
 from ..generic.registry import NAMES
+from .learner_helpers import finish
 from .ui import App, click, find, has_class, one, walk
 
 NAMESPACES = sorted(p.name.removesuffix(".json")
@@ -173,18 +173,6 @@ def _examples(tour: Tour) -> None:
         tour.check(f"example {player.example.key}, its end")
 
 
-def _finish(play: Any) -> None:
-    """The learner plays the first legal move every turn; the computer plays on."""
-    for _ in range(3000):
-        if play.game.is_over:
-            return
-        if play.waiting:
-            play.continue_all()
-        else:
-            play.human_move(play.game.legal_moves()[0])
-    raise AssertionError("the game did not end")
-
-
 def _play(tour: Tour) -> str:
     """Games against the computer with the fewest and the most players, each reviewed;
     returns the save of the last one."""
@@ -198,7 +186,7 @@ def _play(tour: Tour) -> str:
             elif not play.game.is_over:
                 play.human_move(play.game.legal_moves()[0])
         tour.check(f"play, {count} players, after a few moves")
-        _finish(play)
+        finish(play)
         tour.check(f"play, {count} players, game over")
         click(one(play, "tk-review-open"))
         for _ in range(3):

@@ -14,7 +14,7 @@ import treasurekit as tk
 from treasurekit.core.registry import game_class, new_game
 from treasurekit.widgets.game_player import GamePlayer
 
-from .learner_helpers import build_app, find, text_nodes, walk
+from .learner_helpers import build_app, find, finish, text_nodes, walk
 
 GAMES = sorted(tk.GAMES)
 
@@ -25,19 +25,6 @@ def play_tab(game: str, code: str = "en") -> GamePlayer:
     for i in range(len(tabs.children)):       # parts are built when their tab is opened
         tabs.selected_index = i
     return find(app, GamePlayer)
-
-
-def finish(player: GamePlayer) -> None:
-    """The learner plays the first legal move every turn; the computer plays on."""
-    player.pace.value = False
-    for _ in range(3000):
-        if player.game.is_over:
-            return
-        if player.waiting:
-            player.continue_all()
-        else:
-            player.human_move(player.game.legal_moves()[0])
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("game", GAMES)
