@@ -16,6 +16,7 @@ BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.treasurekit-stamp
 HOST     ?= 127.0.0.1
 PORT     ?= 8866
+LAB_PORT ?= 8888
 CHROMIUM ?= /usr/bin/chromium
 # xdist workers for the engine tests (the machine has 2 cores).
 PYTEST_WORKERS ?= 2
@@ -41,7 +42,7 @@ export TK_CHROMIUM := $(CHROMIUM)
 # The treasurekit Voila template (share/jupyter/voila/templates/treasurekit).
 export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 
-.PHONY: help install install-test install-bench install-hub chromium serve serve-class \
+.PHONY: help install install-test install-bench install-hub chromium serve serve-class lab \
         test test-engine test-notebooks test-browser test-hub lint notebooks bench \
         bench-class bench-practice clean
 
@@ -50,6 +51,7 @@ help:
 	@echo "make serve     Voila on http://$(HOST):$(PORT)/ (PORT=... to change)"
 	@echo "make serve-class  classroom mode: $(CLASS) kernels ready for $(APP) (CLASS=, APP=,"
 	@echo "               HOST=0.0.0.0 to let the class's devices in)"
+	@echo "make lab       the same notebooks in JupyterLab on port $(LAB_PORT) (LAB_PORT=...)"
 	@echo "make test      ruff, mypy, engine tests, nbval notebooks, browser tests"
 	@echo "make lint      ruff + mypy only"
 	@echo "make notebooks rebuild notebooks/**/*.ipynb from their .py sources and re-run them"
@@ -117,6 +119,13 @@ serve-class: $(STAMP)-app
 	@echo ""
 	$(BIN)/python -m treasurekit.serving --class-size $(CLASS) --app $(APP) -- \
 	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0
+
+# The apps and the walkthroughs as notebooks in JupyterLab (run a notebook's cells to
+# get its app); it prints its address with a token. Ctrl-C stops it. (JupyterLab refuses
+# to run as root unless told: a container or CI often is root.)
+lab: $(STAMP)-app
+	$(BIN)/jupyter lab notebooks --ServerApp.ip=$(HOST) --ServerApp.port=$(LAB_PORT) \
+	  $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # --- quality -------------------------------------------------------------------
 

@@ -117,6 +117,10 @@ def test_play_a_turn_by_clicking(app: Tab) -> None:
     if stop.count():                                   # a failed roll: keep the cards
         app.click(stop)
         harness.wait_stable(moves)
+    # the computer's moves come one at a time, each on "next"; "play on" to our turn
+    expect(play.locator(".tk-continue")).to_be_visible()
+    app.click(play.locator(".tk-skip"))
+    harness.wait_stable(moves)
     assert table.inner_html() != start
     narrator = play.locator(".tk-narrator")
     expect(narrator).to_contain_text("Ann (you) names")

@@ -136,6 +136,11 @@ def test_play_a_turn_against_the_computer(app: Tab) -> None:
     def act(button: Any) -> None:
         app.click(button)
         harness.wait_stable(moves)  # the move buttons are rebuilt after each move
+        # the computer's moves come one at a time: "play on" to our next decision
+        skip = play.locator(".tk-skip")
+        if skip.is_visible():
+            app.click(skip)
+            harness.wait_stable(moves)
 
     # Dive: draw until stopping is allowed (at least two cards), then stop; or burst.
     draws = 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -93,6 +94,12 @@ def test_every_example_ends_on_the_books_outcome() -> None:
         assert outcome in player.caption.value
 
 
+def _play_on(play: Any) -> None:
+    """The computer's moves come one at a time: "play on" to the learner's turn."""
+    if play.waiting:
+        click(one(play, "tk-skip"))
+
+
 def _picker(app: App) -> CoraliaPicker:
     play = one(app.open_tab("tk-play"), "tk-play")
     return one(play, "tk-co-picker")
@@ -105,6 +112,7 @@ def test_a_turn_by_clicking_a_die_then_its_space() -> None:
     rng = random.Random(3)
     placed = 0
     for _ in range(40):
+        _play_on(play)
         dice = find(picker, "tk-co-die")
         if dice:
             die = rng.choice(dice)
@@ -138,6 +146,7 @@ def test_the_odds_helper_shows_the_engines_exact_chances() -> None:
     play = one(app.open_tab("tk-play"), "tk-play")
     picker = one(play, "tk-co-picker")
     for _ in range(60):                     # play on until the research station is passed on
+        _play_on(play)
         if picker.odds.layout.display != "none":
             break
         moves = find(picker, "tk-move")
@@ -162,6 +171,7 @@ def test_a_whole_game_against_the_computer_ends_with_the_scoring_table(count: in
     click(one(play, "tk-new-game"))
     rng = random.Random(count)
     for _ in range(400):
+        _play_on(play)
         if play.game.is_over:
             break
         buttons = find(play.picker, "tk-move")

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .errors import InvalidSave, cut
-from .i18n import Message
+from .i18n import LANGUAGES, NUMBERED_SEAT, Message, SeatName, readable, seat_name
 
 MAX_TEXT = 2_000_000
 MAX_DEPTH = 24
@@ -155,8 +155,9 @@ def loads(text: Any, what: str = "save") -> Any:
 
 
 def plain(value: Any, what: str = "position") -> Any:
-    """A deep copy of ``value`` made only of dict (text keys), list, str, int, float, bool
-    and None, within the bounds above; tuples become lists. InvalidSave otherwise."""
+    """A deep copy of ``value`` made only of dict (text keys), list, str (a player's
+    ``SeatName`` too), int, float, bool and None, within the bounds above; tuples become
+    lists. InvalidSave otherwise."""
     budget = [MAX_NODES]
 
     def copy(v: Any, depth: int) -> Any:
@@ -165,7 +166,7 @@ def plain(value: Any, what: str = "position") -> Any:
             raise InvalidSave("core.error.too_many_values", what=what_of(what),
                               limit=MAX_NODES)
         t = type(v)
-        if v is None or t is bool or t is str:
+        if v is None or t is bool or t is str or t is SeatName:
             return v
         if t is int:
             if abs(v) >= 10 ** MAX_INT_DIGITS:
@@ -183,7 +184,7 @@ def plain(value: Any, what: str = "position") -> Any:
         if t is dict or isinstance(v, Mapping):
             out = {}
             for key, x in v.items():
-                if type(key) is not str:
+                if type(key) is not str and type(key) is not SeatName:
                     raise InvalidSave("core.error.key_not_text", what=what_of(what),
                                       value=shown(key))
                 out[key] = copy(x, depth + 1)
@@ -253,17 +254,18 @@ def check_players(players: Any, lo: int, hi: int) -> tuple[str, ...]:
     if is_int(players):
         if not lo <= players <= hi:
             raise InvalidSave("core.error.player_count", span=span, value=shown(players))
-        return tuple(f"Player {i + 1}" for i in range(players))
+        return tuple(SeatName(f"Player {i + 1}", NUMBERED_SEAT, i + 1) for i in range(players))
     if type(players) not in (list, tuple):
         raise InvalidSave("core.error.players", value=shown(players))
     if not lo <= len(players) <= hi:
         raise InvalidSave("core.error.player_count", span=span, value=len(players))
     names = []
     for p in players:
-        if type(p) is not str or not p.strip() or len(p) > MAX_NAME:
+        if type(p) is not str and type(p) is not SeatName or not p.strip() or len(p) > MAX_NAME:
             raise InvalidSave("core.error.player_name", limit=MAX_NAME, value=shown(p))
-        names.append(p.strip())
-    if len(set(names)) != len(names):
+        names.append(seat_name(p.strip()))
+    # "Ann (you)" and "Ann (jij)" are one seat in two languages
+    if any(len({readable(p, lang) for p in names}) != len(names) for lang in LANGUAGES):
         raise InvalidSave("core.error.players_differ")
     return tuple(names)
 

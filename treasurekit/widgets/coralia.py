@@ -326,15 +326,16 @@ def _track(v: dict[str, Any], y: float, lang: Language, hide_scores: bool) -> st
                        f'stroke="#000"/>')
     if not hide_scores:
         seen: dict[int, int] = {}
-        for seat, pts in enumerate(v["points"]):
+        for seat, (pts, name) in enumerate(zip(v["points"], lang.names(v["players"]),
+                                               strict=True)):
             k = seen.get(pts, 0)
             seen[pts] = k + 1
-            out.append(mark(seat, v["players"][seat], 20 + pts * step, y + 79 - k * 22, 10))
+            out.append(mark(seat, name, 20 + pts * step, y + 79 - k * 22, 10))
     return "".join(out)
 
 
 def board(v: dict[str, Any], lang: Language, hide: Collection[str] = ()) -> str:
-    names = v["players"]
+    names = lang.names(v["players"])
     parts = []
     for i, r in enumerate(v["reefs"]):
         parts.append(_reef(r, (i % 3) * RW, (i // 3) * RH, names, lang))
@@ -368,7 +369,7 @@ def card_backs_html(count: int, lang: Language) -> str:
 
 def _seat(v: dict[str, Any], seat: int, lang: Language, hide: Collection[str]) -> str:
     t = lang.t
-    name = v["players"][seat]
+    name = lang.name(v["players"][seat])
     head = escape(name)
     if v["to_move"] == seat and v["phase"] != "over":
         head += f' <span class="tk-to-move">({escape(_t(lang, "to_move"))})</span>'
@@ -414,7 +415,7 @@ def scoring_html(game: Game[Any], lang: Language) -> str:
     head = "".join(f"<th>{escape(_t(lang, f'col.{c}'))}</th>" for c in cols)
     rows = []
     for row in table.rows:
-        cells = [escape(row.player), str(row.before)]
+        cells = [escape(lang.name(row.player)), str(row.before)]
         cells += [str(x) if x is not None else "…" for x in row.steps]
         cells.append(f"<b>{row.total}</b>" if table.reached == len(STEPS) else "…")
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")

@@ -132,6 +132,7 @@ class PositionEditor(w.VBox):
         self.game: Game[Any] | None = None
         #: why the engine refused the table (shown in the language of the moment)
         self.refusal: InvalidSave | None = None
+        self.explaining = False        # the explanation is shown (and follows the language)
         self.count.observe(lambda _c: self.reset(), names="value")
         self.target.observe(lambda _c: self._palette(), names="value")
         lang.on_change(self.refresh)
@@ -181,7 +182,7 @@ class PositionEditor(w.VBox):
             self.refusal = err
         else:
             self.refusal, self.game = None, game
-        self.explained.value = ""
+        self.explaining = False
         if self.on_change is not None:
             self.on_change(self.game if self.refusal is None else None)
         self.refresh()
@@ -264,8 +265,9 @@ class PositionEditor(w.VBox):
                 x.description = f.title(self.lang)
                 relabel(x, [(f.label(c, self.lang), _option(c)) for c in f.choices])
                 x.value = _option(value) if value in f.choices else None
-            else:
-                x.description = f.title(self.lang)
+            else:           # a number: its bounds are in the label (the box keeps to them)
+                lo, hi = f.choices
+                x.description = t("teacher.editor.count", field=f.title(self.lang), lo=lo, hi=hi)
                 x.value = value if isinstance(value, int) else 0
         relabel(self.target, [(f.title(self.lang), f.path) for f in self.fields
                               if f.kind == "cards"])
@@ -286,6 +288,8 @@ class PositionEditor(w.VBox):
             note = "" if ok else (f'<p class="tk-muted">{escape(t("teacher.editor.last_ok"))}'
                                   "</p>")
             self.table.value = note + self.render_table(self.game, self.lang, None)
+        self.explained.value = (explain_position(self.game, self.lang, self.move_label)
+                                if self.explaining and self.game is not None else "")
 
     def _cards(self, box: w.HBox, f: Field, cards: list[Any]) -> None:
         """The field's title, then one button per card it holds (a click takes it out)."""
@@ -314,7 +318,8 @@ class PositionEditor(w.VBox):
         """Who is to move and every legal move, in the engine's words."""
         if self.game is None or self.refusal is not None:
             return
-        self.explained.value = explain_position(self.game, self.lang, self.move_label)
+        self.explaining = True
+        self.refresh()
 
 
 MoveLabel = Callable[[Any, Language, "dict[str, Any] | None"], str]
@@ -335,13 +340,11 @@ def explain_position(game: Game[Any], lang: Language, label: MoveLabel | None = 
         moves = game.legal_moves()
         view = game.view(seat)
         words = label or (lambda m, lang, _v: move_label(game.name, m, lang))
-        items = "".join(f'<li><code>{escape(str(m))}</code> — '
-                        f'{escape(words(m, lang, view))}</li>' for m in moves)
+        items = "".join(f"<li>{escape(words(m, lang, view))}</li>" for m in moves)
         body = (f'<p>{escape(t("teacher.explain.to_move", player=who, count=len(moves)))}'
                 f'</p><ul class="tk-explain-moves">{items}</ul>')
-    phase = v.get("phase")
-    key = f"teacher.phase.{game.name}.{phase}"
-    phase = t(key) if has(key) else phase
+    key = f"teacher.phase.{game.name}.{v.get('phase')}"
+    phase = t(key) if has(key) else ""             # words only, never the engine's code
     extra = (f'<p class="tk-muted">{escape(t("teacher.explain.phase", phase=phase))}</p>'
              if phase else "")
     return panel(t("teacher.explain.title"), body + extra)

@@ -47,7 +47,9 @@ def _db_label(code: str, lang: Language) -> str:
     card = card_by_code(code)
     if not card.is_treasure:
         return card.label(lang.code)
-    return f"{card.label(lang.code)} {card.value} ({'•' * card.pressure or '0'})"
+    # the words of the card's own picture: "Gold 5: 5 points, 3 pressure dots"
+    return lang.t("widgets.db.card_label", name=card.label(lang.code), value=card.value,
+                  dots=card.pressure)
 
 
 def _db_start(names: list[str]) -> dict[str, Any]:

@@ -13,7 +13,6 @@ the device.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from html import escape
@@ -26,7 +25,7 @@ from ..core.events import Event
 from ..core.game import Game
 from ..core.i18n import join
 from ..core.moves import Move
-from ..core.registry import load_game, new_game
+from ..core.registry import new_game
 from .example_player import Render
 from .lang import Language, button, relabel
 from .move_picker import MovePicker
@@ -55,7 +54,7 @@ class GamePlayer(w.VBox):
                  bots: dict[str, Callable[[], Bot]], variants: tuple[str, ...],
                  seed: int = 1, counts: tuple[int, ...] = (2,),
                  picker: PickerFactory | None = None, hot_seat: bool = False,
-                 step_by_step: bool = False, recap: Recap | None = None) -> None:
+                 step_by_step: bool = True, recap: Recap | None = None) -> None:
         super().__init__()
         self.name, self.lang, self.render_table, self.bots = game, lang, render, bots
         self.recap = recap
@@ -122,7 +121,8 @@ class GamePlayer(w.VBox):
                                 layout=w.Layout(flex_flow="row wrap", gap="6px")),
                          self.cover, w.HBox([self.review_close]), self.review,
                          self.play_area, self.files]
-        lang.on_change(self.rename)
+        # the learner's and the computer's names follow the language (core.i18n.SeatName)
+        lang.on_change(self.refresh)
         self._relabelling = False       # new labels briefly reset the mode: not a new game
         self.mode.observe(lambda _c: None if self._relabelling else self.new(), names="value")
         # no more waiting for "next": the computer plays on to the learner's turn
@@ -140,8 +140,8 @@ class GamePlayer(w.VBox):
         if self.hot:
             return list(SEAT_NAMES[:count])
         if count == 2:
-            return [self.lang.t("widgets.you"), self.lang.t("widgets.computer")]
-        return [self.lang.t("widgets.you"), *SEAT_NAMES[1:count]]
+            return [self.lang.t("core.seat.you"), self.lang.t("core.seat.computer")]
+        return [self.lang.t("core.seat.you"), *SEAT_NAMES[1:count]]
 
     def humans(self) -> range:
         return range(len(self.game.players)) if self.hot else range(1)
@@ -178,17 +178,6 @@ class GamePlayer(w.VBox):
 
     def close_review(self) -> None:
         self.reviewing = False
-        self.refresh()
-
-    def rename(self) -> None:
-        """Rename the learner's seat in the new language by replaying the game's save."""
-        names = self.names(len(self.game.players))
-        if list(self.game.players) != names:
-            data = json.loads(self.game.to_json())
-            data["players"] = names
-            self.game = load_game(json.dumps(data))
-            self.narrator.show(self.game.events[-8:], replace=True)
-            self.last = list(self.game.events[-len(self.last):]) if self.last else []
         self.refresh()
 
     def human_move(self, move: Move) -> None:
@@ -354,12 +343,16 @@ class GamePlayer(w.VBox):
                    if winners == [1] else t("widgets.shared_win"))
             detail = t("widgets.final_score", you=scores[0], computer=scores[1])
         else:
-            names = [g.players[i] for i in winners]
+            names = self.lang.names(g.players[i] for i in winners)
             who = (t("widgets.you_win") if winners == [0] and not self.hot
                    else t("widgets.winner_is", player=names[0]) if len(names) == 1
                    else t("widgets.shared_between", players=join(names, self.lang.code)))
             detail = t("widgets.final_scores", scores=join(
                 [t("widgets.player_score", player=name, score=x)
                  for name, x in zip(g.players, scores, strict=True)], self.lang.code))
-        return f'<p class="tk-status tk-over"><b>{escape(who)}</b> {escape(detail)}</p>'
+        # a tie on points settled by the rulebook's tie-break: which rule, and its figures
+        ties = [e for e in (g.log[-1] if g.log else ()) if e.kind == "tie_break"]
+        tie = "".join(f' <span class="tk-tie-break">{escape(e.text(self.lang.code))}</span>'
+                      for e in ties)
+        return f'<p class="tk-status tk-over"><b>{escape(who)}</b> {escape(detail)}{tie}</p>'
 

@@ -33,7 +33,7 @@ from typing import Any, ClassVar, cast
 from ...core.errors import IllegalMove, InvalidSave
 from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
 from ...core.game import Game
-from ...core.i18n import Message
+from ...core.i18n import Message, Standing
 from ...core.moves import Move
 from ...core.saves import shown
 from ...core.sections import fast_members
@@ -578,7 +578,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) < len(top):
-            events.append(self._ev("tie_break", SECTION.END, score=max(scores)))
+            sets = tuple(Standing(self.players[i], Sets(tie_key(s.collections[i]))) for i in top)
+            events.append(self._ev("tie_break", SECTION.END, score=max(scores), sets=sets))
         if len(winners) == 1:
             events.append(self._ev("winner", SECTION.END, player=self.players[winners[0]],
                                    score=scores[winners[0]]))

@@ -46,7 +46,7 @@ from typing import Any, ClassVar, TypeVar, cast
 from ...core.errors import InvalidSave
 from ...core.events import Event, Narration, event_of
 from ...core.game import Game
-from ...core.i18n import Message
+from ...core.i18n import Message, Standing
 from ...core.moves import Move
 from ...core.sections import fast_members
 from .cards import (
@@ -1190,7 +1190,10 @@ class Coralia(Game[CoraliaState]):
             return
         top = [p for p, k in enumerate(keys) if k[0] == best[0]]
         if len(top) > 1:
-            ev.append(self._ev("tie", S.ENDING, ("count", best[0])))
+            ev.append(self._ev("tie_break", S.ENDING, ("count", best[0]),
+                               ("cards", tuple(Standing(self.players[p], keys[p][1]) for p in top)),
+                               ("turtles", tuple(Standing(self.players[p], keys[p][2])
+                                                 for p in top))))
         if len(s.winners) == 1:
             ev.append(self._ev("winner", S.ENDING, ("player", self.players[s.winners[0]]),
                                ("count", best[0])))

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, cast
 
 from ...core.events import Event, Narration, event_of
 from ...core.game import Game
-from ...core.i18n import Message
+from ...core.i18n import Message, Standing
 from ...core.moves import Move
 from ...core.saves import shown
 from ...core.sections import fast_members
@@ -387,7 +387,9 @@ class DivingBell(Game[DivingBellState]):
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) == 1:
-            events.append(self._ev("tie_break", SECTION.FINAL_SCORING, ("score", max(scores))))
+            cards = tuple(Standing(self.players[i], len(s.piles[i])) for i in top)
+            events.append(self._ev("tie_break", SECTION.FINAL_SCORING, ("score", max(scores)),
+                                   ("cards", cards)))
         if len(winners) == 1:
             events.append(self._ev("winner", SECTION.FINAL_SCORING,
                                    ("player", self.players[winners[0]]),

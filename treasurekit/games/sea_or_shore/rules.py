@@ -1011,7 +1011,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         tied = [self.players[p] for p, x in enumerate(totals) if x == best]
         winner = self.players[self._winners(s)[0]]
         if len(tied) > 1:
-            events.append(event_of((GAME, "final_tie", SECTION.TIE,
+            events.append(event_of((GAME, "tie_break", SECTION.TIE,
                                     (("players", tied), ("score", best), ("player", winner),
                                      ("starter", self.players[s.starter])), ())))
         events.append(event_of((GAME, "winner", SECTION.GAME_END,
