@@ -201,16 +201,16 @@ def test_coralia_builder_places_octopuses_and_divers(code: str) -> None:
     def refused(english: str) -> None:
         assert ed.error and (code != "en" or english in ed.error), ed.error
     palette_click(ed, ("board", "yellow"), "octopus")
-    refused("yellow octopus space has no octopus")
+    refused("octopus space of the yellow reef has no octopus")
     palette_click(ed, ("octopuses", names[1]), "yellow")
     game = _accepted(ed)
     assert game.view(None)["reefs"][0]["octopus"] == 1
     palette_click(ed, ("octopuses", names[0]), "red")             # no die there
-    refused("red octopus space")
+    refused("octopus space of the red reef")
     one(ed, f"tk-field-octopuses-{names[0].lower()}").children[-1].click()
     _accepted(ed)
     palette_click(ed, ("board", "blue"), "diver")
-    refused("blue diver space needs a diver")
+    refused("diver space of the blue reef needs a diver")
     diver = ed.field_widgets[("divers", names[0])]
     assert [label for label, _ in diver.options][:2] == [
         tr("teacher.field.on_ship", code), tr("coralia.reef", code, colour=tr(
@@ -218,7 +218,7 @@ def test_coralia_builder_places_octopuses_and_divers(code: str) -> None:
     diver.value = "blue"
     assert _accepted(ed).view(None)["divers"][0] == "blue"
     diver.value = ""                                               # back on the ship
-    refused("blue diver space needs a diver")
+    refused("diver space of the blue reef needs a diver")
     assert ed.desc["divers"][names[0]] is None
     palette_click(ed, ("board", "blue"), "treasure")               # a diver left the reef
     _accepted(ed)

@@ -200,9 +200,9 @@ def test_diver_a_die_left_on_a_diver_space_only_above_a_taken_treasure_space():
 
 
 def test_octopus_a_die_on_an_octopus_space_has_its_octopus():
-    with pytest.raises(tk.InvalidSave, match="yellow octopus space has no octopus"):
+    with pytest.raises(tk.InvalidSave, match="octopus space of the yellow reef has no octopus"):
         position(2, board={"yellow": ["octopus"]})
-    with pytest.raises(tk.InvalidSave, match="needs a die on the red octopus space"):
+    with pytest.raises(tk.InvalidSave, match="needs a die on the octopus space of the red reef"):
         position(2, octopuses={"Ann": ["red"]})
     g = position(2, board={"yellow": ["octopus"]}, octopuses={"Bob": ["yellow"]})
     assert g.view(None)["reefs"][COLOURS.index("yellow")]["octopus"] == 1
