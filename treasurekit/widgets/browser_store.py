@@ -43,10 +43,8 @@ NAME = re.compile(r"[a-z][a-z0-9_.-]{0,39}")
 MAX_NAMES = 32
 
 _ESM = """
-const LIMIT = %(limit)d;
-
 function initialize({ model }) {
-  const key = model.get("key");
+  const key = model.get("key"), LIMIT = model.get("limit");
   let storage = null;
   try { storage = window.localStorage; } catch (e) { storage = null; }  // blocked
   const write = (text) => {
@@ -68,7 +66,7 @@ function initialize({ model }) {
 function render({ el }) { el.style.display = "none"; }
 
 export default { initialize, render };
-""" % {"limit": LIMIT}
+"""
 
 
 class BrowserStore(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
@@ -87,6 +85,7 @@ class BrowserStore(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
 
     _esm = _ESM
     key = traitlets.Unicode("").tag(sync=True)
+    limit = traitlets.Int(LIMIT, read_only=True).tag(sync=True)
 
     def __init__(self, key: str, **kwargs: Any) -> None:
         if not key.startswith("treasurekit.") or not NAME.fullmatch(key.split(".", 1)[1]):
