@@ -262,10 +262,10 @@ class GamePlayer(w.VBox):
 
     # ---- kept in the learner's browser -----------------------------------------------
     def snapshot(self) -> dict[str, Any]:
-        """The game's save, the set-up chosen and the moves the learner may take back."""
+        """The game's save and the set-up chosen (as after a load, the new page starts
+        with nothing to take back)."""
         return {"save": self.files.save_text or self.game.to_json(), "mode": self.mode.value,
-                "level": self.level.value, "pace": bool(self.pace.value),
-                "marks": list(self.marks)}
+                "level": self.level.value, "pace": bool(self.pace.value)}
 
     def note(self) -> None:
         """Note the :meth:`snapshot` in ``kept`` (after every change)."""
@@ -277,15 +277,12 @@ class GamePlayer(w.VBox):
         changed, if it is not one this player could have made: not a dict of the right
         fields, a save the engine refuses (``InvalidSave``), another game, a set-up this
         app does not offer."""
-        if not isinstance(kept, dict) or set(kept) != {"save", "mode", "level", "pace",
-                                                       "marks"}:
+        if not isinstance(kept, dict) or set(kept) != {"save", "mode", "level", "pace"}:
             return False
-        save, mode, level, pace, marks = (kept[k] for k in ("save", "mode", "level",
-                                                            "pace", "marks"))
+        save, mode, level, pace = kept["save"], kept["mode"], kept["level"], kept["pace"]
         modes = ("bots", "hot") if self.mode.layout.display != "none" else ("bots",)
         if (type(save) is not str or mode not in modes or type(level) is not str
-                or level not in self.bots or type(pace) is not bool
-                or type(marks) is not list):
+                or level not in self.bots or type(pace) is not bool):
             return False
         try:
             game = load_game(save)
@@ -294,18 +291,15 @@ class GamePlayer(w.VBox):
         if (game.name != self.name or game.variant not in self.variants
                 or len(game.players) not in self.count.options):
             return False
-        if not (all(type(m) is int for m in marks) and marks == sorted(marks)
-                and all(0 <= m <= len(game.history) for m in marks)):
-            marks = []
         self._relabelling = True        # a new mode without a new game
         self.mode.value = mode
         self._relabelling = False
-        self.level.value, self.pace.value, self.variant.value = level, pace, game.variant
+        self.level.value, self.variant.value = level, game.variant
         if type(game.seed) is int and self.seed.min <= game.seed <= self.seed.max:
             self.seed.value = game.seed
         self.bot = self.bots[level]()
         self.load(game)
-        self.marks = marks
+        self.pace.value = pace
         self.rename()                   # the seats' names in this page's language
         return True
 

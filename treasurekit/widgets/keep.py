@@ -25,6 +25,7 @@ import ipywidgets as w
 from .browser_store import BrowserStore
 from .game_player import GamePlayer
 from .lesson_player import LessonPlayer
+from .teacher import _walk
 
 #: (name in the store, tab key of the part, the part's widget class)
 KEPT: tuple[tuple[str, str, type[w.Widget]], ...] = (
@@ -84,14 +85,6 @@ class AppKeeper:
             self.tab.selected_index = index
         else:
             self.store.delete("tab")
-
-
-def _walk(x: w.Widget) -> list[w.Widget]:
-    out = [x]
-    for c in getattr(x, "children", ()):
-        if isinstance(c, w.Widget):
-            out += _walk(c)
-    return out
 
 
 __all__ = ["KEPT", "AppKeeper"]
