@@ -76,6 +76,8 @@ class AppKeeper:
             if kept is None:
                 continue
             found = self.part(key, kind)
+            if found is not None and found.kept == kept:
+                continue                  # what this kernel has already (set before)
             if found is None or not found.restore(kept):
                 self.store.delete(name)
         index = self.store.get("tab")
