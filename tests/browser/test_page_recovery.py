@@ -240,9 +240,10 @@ def test_a_restarted_server_is_announced_and_the_game_carries_on(
 def flaky_server(playwright_api: Any, tmp_path: Path,
                  monkeypatch: pytest.MonkeyPatch) -> Iterator[harness.Server]:
     """Voila on tests/browser/notebooks, whose flaky.ipynb fails its first run and
-    whenever its URL says ?fail=1."""
+    whenever its URL says ?fail=1, and runs too long with ?slow=1 (a cell may run for
+    10 s here)."""
     monkeypatch.setenv("TK_FLAKY_MARKER", str(tmp_path / "failed-once"))
-    s = harness.start_voila("tests/browser/notebooks")
+    s = harness.start_voila("tests/browser/notebooks", extra=["--VoilaExecutor.timeout=10"])
     yield s
     s.stop()
 
@@ -256,6 +257,13 @@ def test_a_cell_error_is_a_short_message_never_retried_by_itself(
     page.on("load", lambda p: loads.append(p.url))
     status = page.locator("#tk-serving-status")
     try:
+        # A cell that runs out of time is a busy server: said so, and retried.
+        page.goto(f"{flaky_server.base_url}/voila/render/flaky.ipynb?slow=1",
+                  wait_until="commit")
+        expect(status).to_contain_text(say("retry", "en"), timeout=60_000)
+        with page.expect_navigation(wait_until="commit", timeout=30_000):
+            pass                                  # it reloads by itself
+        loads.clear()
         # A hostile ?lang= reads as English; the watchdog does not break on it.
         for lang in ("__proto__", "constructor"):
             url = f"{flaky_server.base_url}/voila/render/flaky.ipynb?lang={lang}&fail=1"
