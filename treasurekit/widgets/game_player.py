@@ -19,8 +19,10 @@ from html import escape
 from typing import Any, Protocol
 
 import ipywidgets as w
+import traitlets
 
 from ..core.bots import Bot
+from ..core.errors import InvalidSave
 from ..core.events import Event
 from ..core.game import Game
 from ..core.i18n import join
@@ -50,6 +52,10 @@ SEAT_NAMES = ("Ann", "Eric", "Marlou", "Niels", "Stephanie", "Jenny")
 class GamePlayer(w.VBox):
     """A game against bots (learner in seat 0) or pass-and-play; seeded dealer."""
 
+    #: What a reload needs to carry on (:meth:`snapshot`), noted after every change; the
+    #: app keeps it in the learner's browser (keep.py).
+    kept = traitlets.Dict()
+
     def __init__(self, game: str, lang: Language, render: Render,
                  bots: dict[str, Callable[[], Bot]], variants: tuple[str, ...],
                  seed: int = 1, counts: tuple[int, ...] = (2,),
@@ -57,7 +63,7 @@ class GamePlayer(w.VBox):
                  step_by_step: bool = True, recap: Recap | None = None) -> None:
         super().__init__()
         self.name, self.lang, self.render_table, self.bots = game, lang, render, bots
-        self.recap = recap
+        self.recap, self.variants = recap, variants
         self.last: list[Event] = []     # the events of the last move shown
         self.add_class("tk-play")
         self.variant = w.Dropdown(options=variants, value=variants[0])
@@ -128,6 +134,8 @@ class GamePlayer(w.VBox):
         # no more waiting for "next": the computer plays on to the learner's turn
         self.pace.observe(lambda c: None if c["new"] or not self.waiting
                           else self.continue_all(), names="value")
+        for choice in (self.level, self.pace):
+            choice.observe(lambda _c: self.note(), names="value")
         self.new()
 
     # ---- seats -----------------------------------------------------------------
@@ -264,6 +272,49 @@ class GamePlayer(w.VBox):
         self.last = []
         self.refresh()
 
+    # ---- kept in the learner's browser -----------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The game's save and the set-up chosen (as after a load, the new page starts
+        with nothing to take back)."""
+        return {"save": self.files.save_text or self.game.to_json(), "mode": self.mode.value,
+                "level": self.level.value, "pace": bool(self.pace.value)}
+
+    def note(self) -> None:
+        """Note the :meth:`snapshot` in ``kept`` (after every change)."""
+        if hasattr(self, "game"):
+            self.kept = self.snapshot()
+
+    def restore(self, kept: Any) -> bool:
+        """Carry on from a :meth:`snapshot` (kept by an earlier page). False, and nothing
+        changed, if it is not one this player could have made: not a dict of the right
+        fields, a save the engine refuses (``InvalidSave``), another game, a set-up this
+        app does not offer."""
+        if not isinstance(kept, dict) or set(kept) != {"save", "mode", "level", "pace"}:
+            return False
+        save, mode, level, pace = kept["save"], kept["mode"], kept["level"], kept["pace"]
+        modes = ("bots", "hot") if self.mode.layout.display != "none" else ("bots",)
+        if (type(save) is not str or mode not in modes or type(level) is not str
+                or level not in self.bots or type(pace) is not bool):
+            return False
+        try:
+            game = load_game(save)
+        except InvalidSave:
+            return False
+        if (game.name != self.name or game.variant not in self.variants
+                or len(game.players) not in self.count.options):
+            return False
+        self._relabelling = True        # a new mode without a new game
+        self.mode.value = mode
+        self._relabelling = False
+        self.level.value, self.variant.value = level, game.variant
+        if type(game.seed) is int and self.seed.min <= game.seed <= self.seed.max:
+            self.seed.value = game.seed
+        self.bot = self.bots[level]()
+        self.load(game)
+        self.pace.value = pace
+        self.rename()                   # the seats' names in this page's language
+        return True
+
     # ---- drawing ---------------------------------------------------------------
     def refresh(self) -> None:
         t, g = self.lang.t, self.game
@@ -293,6 +344,7 @@ class GamePlayer(w.VBox):
         self.review.layout.display = "" if reviewing else "none"
         self.play_area.layout.display = "none" if reviewing else ""
         self.files.offer(g)
+        self.note()
         self.pace.description = t("learner.pace")
         self.pace.layout.display = "none" if self.hot else ""
         waiting = self.waiting and not self.hot
