@@ -17,6 +17,7 @@ import ipywidgets as w
 import pytest
 
 import treasurekit as tk
+from treasurekit.core.i18n import readable
 from treasurekit.widgets.browser_store import LIMIT, BrowserStore
 from treasurekit.widgets.game_player import GamePlayer
 from treasurekit.widgets.lesson_player import LessonPlayer
@@ -77,7 +78,9 @@ def test_a_new_page_carries_on_with_the_game_the_lesson_step_and_the_tab(game: s
     restored = again.player()
     assert restored is not None                  # ...as now, to carry on the game
     assert [str(m) for m in restored.game.history] == [str(m) for m in player.game.history]
-    assert list(restored.game.players) == restored.names(len(player.game.players))
+    # the seats' names follow the page's language (core.i18n.SeatName)
+    assert [readable(p, "nl") for p in restored.game.players] == \
+        restored.names(len(player.game.players))
     assert restored.waiting == player.waiting
     assert restored.level.value == player.level.value
     assert again.lesson.index == 2

@@ -27,7 +27,7 @@ from ..core.events import Event
 from ..core.game import Game
 from ..core.i18n import join
 from ..core.moves import Move
-from ..core.registry import new_game
+from ..core.registry import load_game, new_game
 from .example_player import Render
 from .lang import Language, button, relabel
 from .move_picker import MovePicker
@@ -312,7 +312,6 @@ class GamePlayer(w.VBox):
         self.bot = self.bots[level]()
         self.load(game)
         self.pace.value = pace
-        self.rename()                   # the seats' names in this page's language
         return True
 
     # ---- drawing ---------------------------------------------------------------
