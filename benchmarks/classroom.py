@@ -53,7 +53,13 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.dashboard import TARGETS, TTI_SCRIPT, h  # noqa: E402 (one harness)
-from tests.browser.serving import kernel_processes, rss_mb  # noqa: E402
+from tests.browser.serving import (  # noqa: E402
+    channels_url,
+    decode,
+    kernel_processes,
+    message,
+    server_memory_mb,
+)
 from treasurekit.serving import classroom_options  # noqa: E402
 
 NOTEBOOKS = {"app": TARGETS["app"]["notebook"], "bare": TARGETS["bare"]["notebook"]}
@@ -75,25 +81,6 @@ class Visit:
 
 
 # ---- a viewer at the protocol level ---------------------------------------------------
-def _message(msg_type: str, content: dict[str, Any], channel: str = "shell",
-             metadata: dict[str, Any] | None = None) -> str:
-    return json.dumps({
-        "header": {"msg_id": uuid.uuid4().hex, "username": "student", "session": "",
-                   "msg_type": msg_type, "version": "5.3", "date": ""},
-        "parent_header": {}, "metadata": metadata or {}, "content": content,
-        "channel": channel, "buffers": []})
-
-
-def _decode(frame: str | bytes) -> dict[str, Any]:
-    if isinstance(frame, str):
-        return dict(json.loads(frame))
-    # Jupyter's legacy binary frame: count, offsets, then the JSON message first.
-    count = int.from_bytes(frame[:4], "big")
-    offsets = [int.from_bytes(frame[4 + 4 * i: 8 + 4 * i], "big") for i in range(count)]
-    end = offsets[1] if count > 1 else len(frame)
-    return dict(json.loads(frame[offsets[0]:end]))
-
-
 async def protocol_viewer(base: str, notebook: str, lang: str = "en") -> Visit:
     from tornado.httpclient import AsyncHTTPClient, HTTPRequest
     from tornado.websocket import websocket_connect
@@ -129,28 +116,27 @@ async def protocol_viewer(base: str, notebook: str, lang: str = "en") -> Visit:
         if not wanted:
             visit.error = "no widget in the page (the watchdog announces and retries)"
             return visit
-        ws_url = (base.replace("http", "ws", 1)
-                  + f"/api/kernels/{visit.kernel_id}/channels?session_id={uuid.uuid4()}")
+        ws_url = channels_url(base, visit.kernel_id)
         cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
         ws = await websocket_connect(HTTPRequest(ws_url, headers={"Cookie": cookie},
                                                  connect_timeout=30),
                                      max_message_size=64 * 2**20)
         try:
             comm_id = uuid.uuid4().hex
-            await ws.write_message(_message("kernel_info_request", {}))
-            await ws.write_message(_message(
+            await ws.writemessage(message("kernel_info_request", {}))
+            await ws.writemessage(message(
                 "comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control",
                               "data": {}}, metadata={"version": "1.0.0"}))
-            await ws.write_message(_message(
+            await ws.writemessage(message(
                 "comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}}))
             deadline = start + VIEWER_TIMEOUT_S
             while True:
-                frame = await asyncio.wait_for(ws.read_message(),
+                frame = await asyncio.wait_for(ws.readmessage(),
                                                max(0.1, deadline - time.monotonic()))
                 if frame is None:
                     visit.error = "websocket closed"
                     return visit
-                msg = _decode(frame)
+                msg = decode(frame)
                 content = msg.get("content", {})
                 if (msg.get("header", {}).get("msg_type") == "comm_msg"
                         and content.get("comm_id") == comm_id
@@ -233,10 +219,8 @@ async def burst(base: str, name: str, viewers: int, browsers: int, spread: float
 
     async def watch_memory() -> None:
         while True:
-            procs = kernel_processes(server_pid)
-            total = rss_mb([psutil.Process(server_pid), *procs])
-            peak["rss_mb"] = max(peak["rss_mb"], total)
-            peak["kernels"] = max(peak["kernels"], len(procs))
+            peak["rss_mb"] = max(peak["rss_mb"], server_memory_mb(server_pid))
+            peak["kernels"] = max(peak["kernels"], len(kernel_processes(server_pid)))
             await asyncio.sleep(0.5)
 
     watcher = asyncio.ensure_future(watch_memory())
@@ -301,7 +285,7 @@ async def settle(server_pid: int, kernels: int, timeout: float = 300.0) -> float
 
 
 def server_memory(server_pid: int) -> float:
-    return rss_mb([psutil.Process(server_pid), *kernel_processes(server_pid)])
+    return server_memory_mb(server_pid)
 
 
 def bare_kernel_rss() -> float:
