@@ -343,7 +343,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     time they were prepared. A kernel that waited longer than ``cull_idle_timeout``
     was culled at the first sweep after it was handed out, before the viewer's page
     had connected ("The model for kernel id ... does not exist"). Waiting kernels, and
-    each kernel when it is handed out, are therefore marked active.
+    each kernel when it is handed out, are therefore marked active
+    (:meth:`mark_pool_active`, before each sweep).
     """
 
     max_kernels = Integer(
@@ -369,16 +370,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         2.0, config=True,
         help="Seconds between two checks of the kernels' connections and memory.")
     pool_start_concurrency = Integer(
-        1, config=True,
+        config=True,
         help="How many kernels of the preheated pool may be preparing at the same time "
-             "(starting, or running their notebook); 0: no limit. The default leaves a core "
-             "to the learners while the pool refills. A viewer's own kernel, started on "
-             "demand, never waits for this.")
+             "(starting, or running their notebook); 0: no limit. The default, one per core, "
+             "refills the pool as fast as the machine can when a class reloads at once "
+             "(a kernel takes about a second of CPU to start and run an app). A viewer's own "
+             "kernel, started on demand, never waits for this.")
     kernel_env = Dict(
         {"MALLOC_MMAP_THRESHOLD_": "65536"}, config=True,
         help="Environment added to every kernel (where the server does not set it). The "
              "default makes glibc's malloc give big freed buffers (the numpy arrays of the "
              "apps' odds demos) back to the system at once: about 15 MB less per kernel.")
+
+    @default("pool_start_concurrency")
+    def _default_pool_start_concurrency(self) -> int:
+        return os.cpu_count() or 1
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
@@ -394,6 +400,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             "configured" if self.max_kernels else
             f"{self._memory_mb} MB available, {self.kernel_budget_mb} MB each",
             self.unconnected_timeout, self.kernel_memory_limit_mb)
+        pools = getattr(self, "kernel_pools_config", {})    # Voila's pool, in classroom mode
+        ready = sum(int(c.get("pool_size", 0)) for name, c in pools.items() if name != "default")
+        if 2 * ready > self.kernel_cap:
+            self.log.warning("The pool keeps %d kernels ready: a class using as many, and "
+                             "the pool refilled, is more than the %d kernels this server may "
+                             "run (ClassroomKernelManager.max_kernels).", ready, self.kernel_cap)
 
     # -- the cap ----------------------------------------------------------------------
     @property
@@ -483,12 +495,20 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def pooled_kernel_ids(self) -> set[str]:
         return {e["kernel_id"] for e in self._pool_entries()}
 
-    async def cull_kernels(self) -> None:
+    def mark_pool_active(self) -> set[str]:
+        """Mark the kernels waiting in the pool, and those handed out since the last call,
+        active now (before either sweep looks at them); the kernels in the pool."""
         now = utcnow()
-        for kernel_id in self.pooled_kernel_ids():     # waiting in the pool
+        pooled = self.pooled_kernel_ids()
+        for kernel_id in pooled | (self._last_pooled - pooled):
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = now
+        self._last_pooled = pooled
+        return pooled
+
+    async def cull_kernels(self) -> None:
+        self.mark_pool_active()
         await super().cull_kernels()  # type: ignore[no-untyped-call]
 
     # -- connections and memory ---------------------------------------------------------
@@ -504,13 +524,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """Every ``watch_interval``: shut down kernels whose page never connected, and
         stop those over the memory limit (the biggest first while the kernels together
         hold more than the memory the server was sized for)."""
+        pooled = self.mark_pool_active()
         now = utcnow()
-        pooled = self.pooled_kernel_ids()
-        for kernel_id in self._last_pooled - pooled:   # handed out since the last check
-            kernel = self._kernels.get(kernel_id)
-            if kernel is not None:
-                kernel.last_activity = now
-        self._last_pooled = pooled
         resident: dict[str, float] = {}
         for kernel_id, kernel in list(self._kernels.items()):
             pid = self._pid(kernel_id)
@@ -558,10 +573,11 @@ CLASS_SIZE = 30
 
 
 def classroom_options(pools: dict[str, int], default_pool: int = 1,
-                      fill_delay: float = 10.0) -> list[str]:
+                      fill_delay: float = 2.0) -> list[str]:
     """Voila options for a preheated pool: ``pools`` maps a notebook (relative to the
     served folder) to its pool size; every other notebook keeps ``default_pool``
-    kernels ready. Kernels handed out are replaced ``fill_delay`` seconds later.
+    kernels ready. Kernels handed out are replaced ``fill_delay`` seconds later (the
+    replacements then start ``ClassroomKernelManager.pool_start_concurrency`` at a time).
 
     >>> classroom_options({"diving_bell.ipynb": 30})[0]
     '--VoilaConfiguration.preheat_kernel=True'

@@ -36,9 +36,9 @@ TIMEOUT = 6
 FAST = [f"--ClassroomKernelManager.unconnected_timeout={TIMEOUT}",
         "--ClassroomKernelManager.watch_interval=0.5"]
 LOADS, RATE = 12, 3.0
-#: what a server that rendered a dozen pages may keep (caches, freed memory it holds
-#: on to): less than one kernel's 55-85 MB
-MEMORY_SLACK_MB = 50
+#: what the server process may keep after rendering a dozen pages (Voila's own: its
+#: memory grows by about 1.2 MB a page, before and after issue 20): less than a kernel
+MEMORY_SLACK_MB = 40
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +72,10 @@ def test_unconnected_pages_lose_their_kernels_and_a_viewer_still_gets_the_app(
         browser: Any, server: harness.Server) -> None:
     pid = server.proc.pid
     assert wait_kernel_count(pid, 0) == 0
+    warm_up = request(server.base_url, f"/voila/render/{CLASS_APP}", timeout=300)
+    assert shutdown_kernel(server.base_url, str(warm_up.kernel_id),
+                           warm_up.cookies.get("_xsrf")) == 204
+    assert wait_kernel_count(pid, 0) == 0
     memory_before = server_memory_mb(pid)
     replies: list[Reply] = []
     flooding = flood(server.base_url, replies)
@@ -90,11 +94,10 @@ def test_unconnected_pages_lose_their_kernels_and_a_viewer_still_gets_the_app(
         flooding.join(timeout=300)
         assert [r.status for r in replies] == [200] * LOADS
         assert all(r.kernel_id for r in replies)
-        peak = len(kernel_processes(pid))
         # Every page that never connected loses its kernel once idle for TIMEOUT s; the
         # viewer's connected kernel stays (however idle), and its app still answers.
         left = wait_kernel_count(pid, 1, timeout=TIMEOUT + 60)
-        assert left == 1, f"{left} kernels left of {peak}: unconnected kernels were kept"
+        assert left == 1, f"{left} kernels left: unconnected kernels were kept"
         time.sleep(TIMEOUT + 1)
         assert request(server.base_url, f"/api/kernels/{viewer}").status == 200
         harness.click(page, watch, page.locator(".tk-language button").first)
@@ -109,8 +112,8 @@ def test_unconnected_pages_lose_their_kernels_and_a_viewer_still_gets_the_app(
         context.close()
     assert wait_kernel_count(pid, 0) == 0
     memory_after = server_memory_mb(pid)
-    print(f"{LOADS} unconnected loads: peak {peak} kernels, memory {memory_before:.0f} MB "
-          f"before, {memory_after:.0f} MB after")
+    print(f"{LOADS} unconnected loads: server and kernels {memory_before:.0f} MB before, "
+          f"{memory_after:.0f} MB after")
     assert memory_after < memory_before + MEMORY_SLACK_MB
 
 

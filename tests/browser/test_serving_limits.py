@@ -17,7 +17,7 @@ from typing import Any
 
 import psutil
 import pytest
-from tornado.httpclient import HTTPRequest
+from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, WebSocketClosedError, websocket_connect
 
 from treasurekit.serving import CLASS_APP, LimitedChannelsConnection
@@ -53,11 +53,12 @@ def widget(size: int) -> str:
                    metadata={"version": "2.1.0"})
 
 
-async def connect(base_url: str, kernel_id: str, xsrf: str) -> WebSocketClientConnection:
+async def connect(base_url: str, kernel_id: str, xsrf: str,
+                  timeout: float = 90) -> WebSocketClientConnection:
     # (The server answers once the kernel does, which may be busy with the last message.)
     return await websocket_connect(HTTPRequest(channels_url(base_url, kernel_id),
                                                headers={"Cookie": f"_xsrf={xsrf}"},
-                                               request_timeout=90))
+                                               request_timeout=timeout))
 
 
 async def send_until_closed(ws: WebSocketClientConnection, frames: list[str],
@@ -113,7 +114,10 @@ def test_a_page_cannot_grow_its_kernel(server: harness.Server) -> None:
         told = asyncio.ensure_future(send_until_closed(listener, []))
         seen["peak"], seen["sockets"] = 0.0, 0
         while kernel.is_running() and seen["sockets"] < 120:
-            ws = await connect(base, kernel_id, xsrf)
+            try:
+                ws = await connect(base, kernel_id, xsrf, timeout=20)
+            except (HTTPClientError, TimeoutError):   # stopped while the page connected
+                break
             seen["sockets"] += 1
             await send_until_closed(ws, [widget(900_000) for _ in range(4)], pause=0.05)
             with contextlib.suppress(psutil.NoSuchProcess):
