@@ -98,8 +98,10 @@ chromium:
 
 # --- app ---------------------------------------------------------------------
 
-# Voila reads ./voila.json (cwd) on top of the jupyter config path: no
-# tracebacks, stripped sources, restricted /voila/files/, no preheated kernels.
+# treasurekit.serving is Voila showing only the landing page and the apps, with the
+# kernel limits of treasurekit.serving.ClassroomKernelManager; Voila reads ./voila.json
+# (cwd) on top of the jupyter config path: no tracebacks, stripped sources, restricted
+# /voila/files/, the security headers, no preheated kernels.
 # Voila runs in the foreground (Ctrl-C stops it); a watcher in the background prints the
 # landing page's address once Voila listens, after Voila's own start-up lines. (``exec``
 # keeps the shell's process id, $$$$, for Voila: the watcher gives up if it ends.)
@@ -107,8 +109,8 @@ serve: $(STAMP)-app
 	@( $(BIN)/python tools/wait_for_server.py $(HOST) $(PORT) $$$$ && \
 	  printf '\n  treasurekit landing page: http://%s:%s/voila/render/index.ipynb\n\n' \
 	    $(HOST) $(PORT) ) & \
-	exec $(BIN)/voila notebooks --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
-	  --Voila.port_retries=0
+	exec $(BIN)/python -m treasurekit.serving --class-size 0 -- \
+	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0
 
 # Same server and settings, plus Voila's preheated kernel pool: start it before the
 # lesson; the pool is ready when the log says "Kernel pool of $(APP).ipynb is filled".
