@@ -32,7 +32,9 @@ from .serving import (
 )
 
 #: seconds a kernel whose page never connected may stay idle, in these tests
-TIMEOUT = 6
+# Long enough for a Chromium page to connect while the flood's pages render on 2 busy cores
+# (at 6 s the viewer's own kernel was sometimes taken for an unconnected one).
+TIMEOUT = 20
 FAST = [f"--ClassroomKernelManager.unconnected_timeout={TIMEOUT}",
         "--ClassroomKernelManager.watch_interval=0.5"]
 LOADS, RATE = 12, 3.0

@@ -7,6 +7,7 @@ limit (and is stopped, its page told so, when pushed over it), and the server st
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import time
@@ -126,7 +127,10 @@ def test_a_page_cannot_grow_its_kernel(server: harness.Server) -> None:
         return seen
 
     try:
-        seen = asyncio.run(scenario())
+        # In a thread of its own: a Playwright page opened earlier in this worker leaves
+        # an event loop running in this one, and asyncio.run() refuses to nest.
+        with concurrent.futures.ThreadPoolExecutor(1) as own_loop:
+            seen = own_loop.submit(asyncio.run, scenario()).result()
     except (psutil.NoSuchProcess, ConnectionError) as err:
         raise AssertionError(f"the kernel or the server went away: {err}") from err
     _, code, _ = seen["oversized"]
