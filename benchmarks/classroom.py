@@ -64,7 +64,7 @@ from tests.browser.serving import (  # noqa: E402
     message,
     server_memory_mb,
 )
-from treasurekit.serving import classroom_options  # noqa: E402
+from treasurekit.serving import classroom_options, pool_size  # noqa: E402
 
 NOTEBOOKS = {"app": TARGETS["app"]["notebook"], "bare": TARGETS["bare"]["notebook"]}
 #: The server runs on the repository's root, to show the bare notebook beside the apps.
@@ -321,7 +321,7 @@ async def lesson(base: str, server_pid: int, args: argparse.Namespace) -> list[d
     notebook, rng = NOTEBOOKS["app"], random.Random(args.viewers)
     learners = list(await asyncio.gather(*(protocol_viewer(base, notebook)
                                            for _ in range(args.viewers))))
-    await settle(server_pid, 2 * args.viewers)     # the pool refilled behind them
+    await settle(server_pid, args.viewers + pool_size(args.viewers))   # the pool refilled
     rounds = []
     for _ in range(args.reloads):
         started = time.monotonic()
@@ -363,9 +363,10 @@ async def run_reloads(args: argparse.Namespace) -> dict[str, Any]:
                                "cpus": psutil.cpu_count(),
                                "load_before": [round(x, 2) for x in psutil.getloadavg()]}
     server = h.start_voila(".", extra=[
-        *PAGES, *classroom_options({NOTEBOOKS["app"]: args.viewers}, default_pool=0)])
+        *PAGES, *classroom_options({NOTEBOOKS["app"]: pool_size(args.viewers)}, default_pool=0)])
     try:
-        results["pool_ready_s"] = round(await settle(server.proc.pid, args.viewers), 1)
+        results["pool_ready_s"] = round(await settle(server.proc.pid,
+                                                       pool_size(args.viewers)), 1)
         results["reloads"] = await lesson(server.base_url, server.proc.pid, args)
     finally:
         server.stop()
@@ -396,10 +397,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         classroom: dict[str, Any] = {}
         for name in NOTEBOOKS:
             server = h.start_voila(".", extra=[
-                *PAGES, *classroom_options({NOTEBOOKS[name]: args.viewers}, default_pool=0)])
+                *PAGES, *classroom_options({NOTEBOOKS[name]: pool_size(args.viewers)},
+                                           default_pool=0)])
             try:
                 pid = server.proc.pid
-                classroom[f"{name}_pool_ready_s"] = round(await settle(pid, args.viewers), 1)
+                ready = await settle(pid, pool_size(args.viewers))
+                classroom[f"{name}_pool_ready_s"] = round(ready, 1)
                 classroom[f"{name}_idle_pool_rss_mb"] = round(server_memory(pid))
                 classroom[name] = await burst(server.base_url, name, args.viewers,
                                               args.browsers, args.spread, browser, pid)

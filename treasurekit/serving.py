@@ -402,10 +402,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self.unconnected_timeout, self.kernel_memory_limit_mb)
         pools = getattr(self, "kernel_pools_config", {})    # Voila's pool, in classroom mode
         ready = sum(int(c.get("pool_size", 0)) for name, c in pools.items() if name != "default")
-        if 2 * ready > self.kernel_cap:
-            self.log.warning("The pool keeps %d kernels ready: a class using as many, and "
-                             "the pool refilled, is more than the %d kernels this server may "
-                             "run (ClassroomKernelManager.max_kernels).", ready, self.kernel_cap)
+        if ready + ready // 2 > self.kernel_cap:
+            self.log.warning("The pool keeps %d kernels ready: a class of half as many "
+                             "using theirs and the pool refilled is more than the %d kernels "
+                             "this server may run (ClassroomKernelManager.max_kernels).",
+                             ready, self.kernel_cap)
 
     # -- the cap ----------------------------------------------------------------------
     @property
@@ -572,6 +573,18 @@ CLASS_APP = "diving_bell.ipynb"
 CLASS_SIZE = 30
 
 
+def pool_size(class_size: int) -> int:
+    """Kernels kept ready for a class of ``class_size``: the class and as many again, so
+    that a class reloading at once is served from the reserve while the pool refills
+    (refilling 30 kernels takes this 2-core machine about 30-40 s; a class can reload
+    sooner than that: see ``benchmarks/classroom.py``, the lesson).
+
+    >>> pool_size(30)
+    60
+    """
+    return 2 * class_size
+
+
 def classroom_options(pools: dict[str, int], default_pool: int = 1,
                       fill_delay: float = 2.0) -> list[str]:
     """Voila options for a preheated pool: ``pools`` maps a notebook (relative to the
@@ -607,9 +620,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     apps = [a if a.endswith(".ipynb") else f"{a}.ipynb" for a in (args.app or [CLASS_APP])]
     options = ["--no-browser"]
     if args.class_size > 0:
-        options += classroom_options({a: args.class_size for a in apps}, args.default_pool)
-        print("classroom mode: " + ", ".join(f"{args.class_size} kernels ready for {a}"
-                                             for a in apps), flush=True)
+        ready = pool_size(args.class_size)
+        options += classroom_options({a: ready for a in apps}, args.default_pool)
+        print(f"classroom mode for a class of {args.class_size}: "
+              + ", ".join(f"{ready} kernels ready for {a}" for a in apps), flush=True)
     options += [a for a in voila_args if a != "--"]
     TreasurekitVoila.launch_instance([*options, args.directory])
 
