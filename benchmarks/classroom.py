@@ -185,15 +185,25 @@ async def chromium_viewer(browser: Any, base: str, target: dict[str, str]) -> Vi
                          lambda route: route.abort())
         await page.add_init_script(TTI_SCRIPT % {"button": json.dumps(target["button"]),
                                                  "label": json.dumps(target["label"])})
+        start = time.monotonic()
         await page.goto(f"{base}/voila/render/{target['notebook']}", wait_until="commit",
                         timeout=VIEWER_TIMEOUT_S * 1000)
-        try:
-            await page.wait_for_function("window.__tkTTI !== undefined",
-                                         timeout=VIEWER_TIMEOUT_S * 1000)
-            visit.tti_s = float(await page.evaluate("window.__tkTTI")) / 1000
-            visit.ok = True
-        except Exception as err:
-            visit.error = f"{type(err).__name__}"
+        # The page may reload itself (a busy server, a kernel lost while starting): the
+        # time counts from the first request to the app usable on the last page.
+        while True:
+            left = start + VIEWER_TIMEOUT_S - time.monotonic()
+            try:
+                await page.wait_for_function("() => window.__tkTTI !== undefined",
+                                             timeout=max(1.0, left) * 1000)
+                served = float(await page.evaluate("performance.now() - window.__tkTTI"))
+                visit.tti_s = time.monotonic() - start - served / 1000
+                visit.ok = True
+                break
+            except Exception as err:
+                if "Timeout" in type(err).__name__ or left <= 0 or page.is_closed():
+                    visit.error = f"{type(err).__name__}: {err}"[:300]
+                    break
+                await asyncio.sleep(0.5)    # the page navigated: wait on the new one
         visit.announced = bool(await page.locator("#tk-serving-status").count())
         with contextlib.suppress(Exception):
             visit.kernel_id = str(await page.evaluate(

@@ -147,7 +147,7 @@ def _load(browser: Any, base: str,
                                        "label": json.dumps(target["label"])})
     url = f"{base}/voila/render/{target['notebook']}"
     page.goto(url, wait_until="commit", timeout=h.FIRST_LOAD_MS)
-    page.wait_for_function("window.__tkTTI !== undefined", timeout=h.FIRST_LOAD_MS)
+    page.wait_for_function("() => window.__tkTTI !== undefined", timeout=h.FIRST_LOAD_MS)
     tti = float(page.evaluate("window.__tkTTI")) / 1000
     served = float(page.evaluate("window.__tkServed ?? window.__tkTTI")) / 1000
     h.wait_kernel_idle(page, watch, h.FIRST_LOAD_MS)

@@ -15,6 +15,9 @@ app. ``--classroom`` runs the server in classroom mode (``make serve-class``: a 
 30 for the app), ``--plain-voila`` runs Voila itself with the repository's ``voila.json``
 (as ``make serve`` did before ``treasurekit.serving``), to measure the old behaviour.
 
+The loads come from another loopback address (``127.0.0.2``) than the viewer, as a
+crawler's would come from another machine than a learner's.
+
 Loopback only, bounded in count and time. Writes ``benchmarks/flood.json``.
 """
 
@@ -55,6 +58,10 @@ def start_server(classroom: bool, plain_voila: bool) -> Any:
     return h._start("voila", argv, port, "/voila/static/voila.js")
 
 
+#: The flood's source address (loopback; the viewer comes from 127.0.0.1).
+FLOOD_FROM = "127.0.0.2"
+
+
 async def flood(base: str, loads: int, rate: float) -> list[dict[str, Any]]:
     """``loads`` GETs of the app, one every 1/``rate`` s, each read whole, never connected."""
     from tornado.httpclient import AsyncHTTPClient, HTTPRequest
@@ -67,7 +74,8 @@ async def flood(base: str, loads: int, rate: float) -> list[dict[str, Any]]:
         sent = time.monotonic()
         try:
             resp = await client.fetch(HTTPRequest(f"{base}/voila/render/{APP}",
-                                                  request_timeout=600, connect_timeout=60),
+                                                  request_timeout=600, connect_timeout=60,
+                                                  network_interface=FLOOD_FROM),
                                       raise_error=False)
             code = resp.code
         except Exception:  # a timeout or a closed connection is an answer too
@@ -111,7 +119,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
         async def viewer() -> Any:
             await asyncio.sleep(args.viewer_at)
-            return await chromium_viewer(browser, server.base_url, TARGETS["app"])
+            return await chromium_viewer(browser, server.base_url,
+                                        {**TARGETS["app"], "notebook": APP})
 
         watcher = asyncio.ensure_future(watch())
         started = time.monotonic()

@@ -41,6 +41,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
+import contextvars
 import html
 import json
 import os
@@ -51,8 +53,9 @@ import time
 import uuid
 import weakref
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 from urllib.parse import urlencode
 
 from jupyter_core.utils import ensure_async
@@ -78,7 +81,26 @@ IGNORED_ARGUMENTS = ("template", "theme")
 LANDING_PAGE = "index.ipynb"
 #: Seconds a viewer told "the server is full" waits before the page tries again.
 RETRY_AFTER = 60
+#: Seconds a viewer told "too many pages from your address are starting" waits.
+BUSY_RETRY_AFTER = 5
 MB = 2**20
+
+
+@dataclass
+class AddressHold:
+    """A page load from ``address`` that may start a kernel: counted against the address
+    from the moment it is let in (:meth:`ClassroomKernelManager.hold`) until its kernel
+    starts (then the kernel counts, until its page connects) or the load ends."""
+
+    address: str
+    used: bool = False
+
+
+#: The hold of the page load that is starting a kernel (set by :class:`AppPageHandler`,
+#: read by :meth:`ClassroomKernelManager.start_kernel`, which Voila's handler awaits in
+#: the same task).
+_viewer_hold: contextvars.ContextVar[AddressHold | None] = contextvars.ContextVar(
+    "treasurekit_viewer_hold", default=None)
 
 
 # ---- memory ---------------------------------------------------------------------------
@@ -167,15 +189,18 @@ class PageIdentityProvider(PasswordIdentityProvider):
         return user
 
 
-def server_full_page(lang: str) -> str:
-    """The page a viewer gets when the server runs all the kernels it may: short, in the
-    viewer's language, trying again by itself after :data:`RETRY_AFTER` seconds."""
+def server_full_page(lang: str, why: str = "full") -> str:
+    """The page a viewer gets when the server runs all the kernels it may (``why`` is
+    ``"full"``) or when too many pages from the viewer's address are still starting
+    (``"busy"``): short, in the viewer's language, trying again by itself after
+    :data:`RETRY_AFTER` (full) or :data:`BUSY_RETRY_AFTER` seconds (busy)."""
     from treasurekit.core.i18n import tr
 
-    title, text = (html.escape(tr(f"serving.{key}", lang)) for key in ("full_title", "full"))
+    title, text = (html.escape(tr(f"serving.{why}{key}", lang)) for key in ("_title", ""))
+    after = RETRY_AFTER if why == "full" else BUSY_RETRY_AFTER
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<meta http-equiv="refresh" content="{RETRY_AFTER}"><title>{title}</title>'
+            f'<meta http-equiv="refresh" content="{after}"><title>{title}</title>'
             f"<style>body{{font:18px/1.5 sans-serif;color:#102a43;max-width:32em;"
             f"margin:3em auto;padding:0 1em}}</style></head>"
             f"<body><h1>{title}</h1><p>{text}</p></body></html>\n")
@@ -198,7 +223,17 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         from_pool = getattr(manager, "pool_kernel_ready", lambda _nb: False)(notebook)
         if not from_pool and not getattr(manager, "has_room", lambda: True)():
             raise web.HTTPError(503, "the server runs all the kernels it may")
-        await super().get(path=path)
+        hold = None if from_pool else getattr(manager, "hold", lambda _a: None)(
+            self.request.remote_ip)
+        if hold is False:
+            self.busy = True
+            raise web.HTTPError(503, "too many pages from this address are starting")
+        _viewer_hold.set(hold)
+        try:
+            await super().get(path=path)
+        finally:
+            if hold:
+                manager.release(hold)
 
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         if status_code != 503:
@@ -206,10 +241,11 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             return
         from treasurekit.core.i18n import language_from_query
 
-        self.set_header("Retry-After", str(RETRY_AFTER))
+        why = "busy" if getattr(self, "busy", False) else "full"
+        self.set_header("Retry-After", str(RETRY_AFTER if why == "full" else BUSY_RETRY_AFTER))
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish(server_full_page(language_from_query(self.request.query)))
+        self.finish(server_full_page(language_from_query(self.request.query), why))
 
 
 class NoServerHeader(web.OutputTransform):
@@ -362,6 +398,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
              "notebook ran, or after it was handed out of the pool) before it is shut "
              "down; 0: never. A phone on a slow 3G link (4x slower CPU, empty cache) "
              "connects 20-35 s after the run.")
+    max_unconnected_per_address = Integer(
+        8, config=True,
+        help="Kernels whose pages have not connected yet that one client address may "
+             "have (a page load beyond them gets a short 'try again in a few seconds' "
+             "page; a kernel of the preheated pool is never refused); 0: no limit. A "
+             "learner's page connects seconds after its kernel ran, so a class behind "
+             "one address (a school's network) is slowed, never refused, while a crawler "
+             "or a loop of page loads holds at most this many kernels.")
     kernel_memory_limit_mb = Integer(
         400, config=True,
         help="A kernel using more memory (resident) than this is stopped; 0: no limit. "
@@ -392,6 +436,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._pool_starting = 0
         self._last_pooled: set[str] = set()     # in the pool at the last check
         self._ever_connected: set[str] = set()
+        self._address_of: dict[str, str] = {}     # kernel -> its page's client address
+        self._holding: collections.Counter[str] = collections.Counter()   # loads let in
         self._memory_mb = available_memory_mb()
         self._watcher: PeriodicCallback | None = None
         self.log.info(
@@ -419,6 +465,28 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """Kernels running or starting."""
         return len(set(self._kernels) | self._starting)
 
+    def hold(self, address: str) -> AddressHold | Literal[False]:
+        """Let a page load from ``address`` start a kernel (its :class:`AddressHold`), or
+        False if the address has as many page loads and kernels waiting for their pages
+        to connect as it may (:attr:`max_unconnected_per_address`)."""
+        limit = self.max_unconnected_per_address
+        alive = set(self._kernels) | self._starting
+        waiting = self._holding[address] + sum(
+            1 for kernel_id, a in self._address_of.items()
+            if a == address and kernel_id in alive and kernel_id not in self._ever_connected)
+        if 0 < limit <= waiting:
+            return False
+        self._holding[address] += 1
+        return AddressHold(address)
+
+    def release(self, hold: AddressHold) -> None:
+        """The page load of ``hold`` started its kernel or ended: it no longer counts."""
+        if not hold.used:
+            hold.used = True
+            self._holding[hold.address] -= 1
+            if self._holding[hold.address] <= 0:
+                del self._holding[hold.address]
+
     def has_room(self) -> bool:
         """Whether the server may start another kernel now."""
         return self.kernel_count() < self.kernel_cap
@@ -444,6 +512,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             await asyncio.sleep(0.25)
         self._starting.add(kernel_id)
         self._pool_starting += pooled
+        hold = _viewer_hold.get()
+        if not pooled and hold is not None and not hold.used:
+            self.release(hold)                          # the kernel counts from now on
+            self._address_of[kernel_id] = hold.address
         try:
             started = str(await super().start_kernel(*args, **kwargs))
         finally:
@@ -519,6 +591,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._ever_connected.discard(kernel_id)
+        self._address_of.pop(kernel_id, None)
         return super().remove_kernel(kernel_id)
 
     async def watch_kernels(self) -> None:
@@ -527,6 +600,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         hold more than the memory the server was sized for)."""
         pooled = self.mark_pool_active()
         now = utcnow()
+        for kernel_id in set(self._address_of) - set(self._kernels) - self._starting:
+            del self._address_of[kernel_id]             # (a kernel that ended otherwise)
         resident: dict[str, float] = {}
         for kernel_id, kernel in list(self._kernels.items()):
             pid = self._pid(kernel_id)
