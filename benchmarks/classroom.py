@@ -80,6 +80,7 @@ class Visit:
     kind: str                 # "protocol" or "chromium"
     ok: bool = False
     tti_s: float = 0.0        # arrival -> interactive
+    retries: int = 0          # "try again in a few seconds" pages followed
     served_s: float = 0.0     # arrival -> whole page received (protocol viewers)
     announced: bool = False   # the page said the server was busy (Chromium)
     error: str = ""
@@ -95,9 +96,15 @@ async def protocol_viewer(base: str, notebook: str, lang: str = "en") -> Visit:
     visit = Visit("protocol")
     start = time.monotonic()
     try:
-        resp = await AsyncHTTPClient().fetch(HTTPRequest(
-            f"{base}/voila/render/{notebook}?lang={lang}", request_timeout=VIEWER_TIMEOUT_S,
-            connect_timeout=30), raise_error=False)
+        while True:
+            resp = await AsyncHTTPClient().fetch(HTTPRequest(
+                f"{base}/voila/render/{notebook}?lang={lang}",
+                request_timeout=VIEWER_TIMEOUT_S, connect_timeout=30), raise_error=False)
+            retry = resp.headers.get("Retry-After") if resp.code == 503 else None
+            if retry is None or time.monotonic() - start > VIEWER_TIMEOUT_S:
+                break
+            visit.retries += 1                 # as the short page does: wait, load again
+            await asyncio.sleep(float(retry))
         visit.served_s = time.monotonic() - start
         page = resp.body.decode("utf-8", errors="replace") if resp.body else ""
         if resp.code != 200:
