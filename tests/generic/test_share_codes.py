@@ -12,7 +12,7 @@ import zlib
 import pytest
 
 import treasurekit as tk
-from treasurekit.core.share import MAX_CODE_CHARS, PREFIX, unpack_share_code
+from treasurekit.core.share import MAX_CODE_CHARS, OLD_PREFIX, PREFIX, unpack_share_code
 
 GAMES = sorted(tk.GAMES)
 
@@ -33,7 +33,7 @@ def _random_game(name: str, rng: random.Random) -> tk.Game:
 
 
 def _pack(raw: bytes) -> str:
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+    return OLD_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -11,10 +11,8 @@ the class's vote; ``r`` then reveals the right answer with its rule and reason.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 from ipyevents import Event
@@ -78,13 +76,6 @@ PRESENT_CSS = """
 }
 </style>
 """
-
-
-def query_params() -> dict[str, str]:
-    """The app's URL parameters (Voila gives the kernel its query as ``QUERY_STRING``;
-    elsewhere there are none). The first value of each name."""
-    query = os.environ.get("QUERY_STRING", "")
-    return {k: v[0] for k, v in parse_qs(query).items() if v}
 
 
 def asks_presenter(params: dict[str, str]) -> bool:

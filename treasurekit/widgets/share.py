@@ -2,9 +2,12 @@
 and the link as a QR code for the projector (segno, drawn as inline SVG, no web service).
 
 The code is the engine's share code (``tk.share_code``: the save, compressed, versioned,
-checked like a save when read). The link is the app's own address with
-``?position=CODE`` and the current ``?lang=``; the app reads it at start
-(:func:`open_shared`).
+checked like a save when read). The link is the app's address as the class reaches it
+with ``?position=CODE`` and the current ``?lang=``; the app reads it at start
+(:func:`open_shared`). That address is the one the server hands its kernels
+(``TREASUREKIT_PUBLIC_URL``: the LAN address when it listens on every interface, or
+``PUBLIC_URL``), else the one the teacher's browser used, never ``0.0.0.0``. A link only
+this machine can open (loopback) comes with a warning saying how to serve the class.
 """
 
 from __future__ import annotations
@@ -12,11 +15,12 @@ from __future__ import annotations
 import os
 from html import escape
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import ipywidgets as w
 import segno
 
+from ..addresses import ALL_INTERFACES, PUBLIC_URL_ENV, is_loopback, lan_address
 from ..core.errors import InvalidSave
 from ..core.game import Game
 from ..core.share import load_share_code, share_code
@@ -25,15 +29,30 @@ from .style import panel
 
 
 def app_address() -> str:
-    """The app's absolute address as the viewer's browser asked for it (Voila gives the
-    kernel ``SERVER_NAME``, ``SERVER_PORT`` and ``SCRIPT_NAME``); empty outside Voila."""
+    """The app's absolute address as the class reaches it: the server's public address
+    (``TREASUREKIT_PUBLIC_URL``) before the page's path, else the address the viewer's
+    browser asked for (Voila gives the kernel ``SERVER_NAME``, ``SERVER_PORT`` and
+    ``SCRIPT_NAME``), ``0.0.0.0`` replaced by the machine's LAN address; empty outside
+    Voila."""
     host, path = os.environ.get("SERVER_NAME", ""), os.environ.get("SCRIPT_NAME", "")
-    if not host or not path.startswith("/"):
+    if not path.startswith("/"):
+        return ""
+    public = os.environ.get(PUBLIC_URL_ENV, "").strip().rstrip("/")
+    if public.startswith(("http://", "https://")):
+        return public + path
+    if host in ALL_INTERFACES:     # "" (no Voila) or 0.0.0.0, which no device opens
+        host = (lan_address() or "") if host else ""
+    if not host:
         return ""
     port = os.environ.get("SERVER_PORT", "")
     host = f"[{host}]" if ":" in host else host
     scheme = "https" if port == "443" else "http"
     return f"{scheme}://{host}{':' + port if port and port not in ('80', '443') else ''}{path}"
+
+
+def only_here(link: str) -> bool:
+    """Whether only this machine can open ``link`` (its host is a loopback address)."""
+    return bool(link) and is_loopback(urlsplit(link).hostname or "")
 
 
 def share_query(code: str, lang: str) -> str:
@@ -91,6 +110,9 @@ class SharePanel(w.VBox):
         here = share_query(self.code, self.lang.code)
         address = (f'<p class="tk-share-address"><code>{escape(link)}</code></p>'
                    if link != here else "")
+        if only_here(link):        # the class's devices cannot open it: say so, and how
+            address += (f'<p class="tk-bad tk-share-loopback">'
+                        f'{escape(t("teacher.share.loopback"))}</p>')
         self.body.value = panel(
             t("teacher.share.title"),
             f'<div class="tk-cols"><div><p>{escape(t("teacher.share.intro"))}</p>'
