@@ -21,6 +21,9 @@ from collections.abc import Callable
 from urllib.parse import parse_qs
 
 Params = dict[str, str]
+#: The most of a query read (longer than any share code the engine accepts, so a longer
+#: code is refused as too long, not as cut off).
+MAX_QUERY = 65_536
 Listener = Callable[[Params], None]
 
 #: the parts waiting for the viewer's query (a pool kernel only), in registration order
@@ -31,8 +34,12 @@ _state = {"waiting": False, "arrived": False}
 def query_params() -> Params:
     """The page's URL parameters as the kernel knows them now (``QUERY_STRING``;
     elsewhere there are none): the first value of each name."""
-    query = os.environ.get("QUERY_STRING", "")
-    return {k: v[0] for k, v in parse_qs(query[:8192]).items() if v}
+    query = os.environ.get("QUERY_STRING", "")[:MAX_QUERY]
+    try:
+        parsed = parse_qs(query, max_num_fields=64)
+    except ValueError:                    # more fields than any page of ours has
+        return {}
+    return {k: v[0] for k, v in parsed.items() if v}
 
 
 def pooled() -> bool:
