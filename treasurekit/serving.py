@@ -33,8 +33,8 @@ How many kernels, and how big (:class:`ClassroomKernelManager`, Jupyter's kernel
 
 Classroom mode (:func:`classroom_options`): Voila's preheated pool, with culling that
 spares the pool (:meth:`ClassroomKernelManager.cull_kernels`) and refills that leave the
-learners CPU. The kernel side of the pool (waiting for the viewer's query: ``?lang=``, ``?position=``,
-``?present=``) is ``treasurekit.widgets.viewer``.
+learners CPU. The kernel side of the pool (waiting for the viewer's query: ``?lang=``,
+``?position=``, ``?present=``) is ``treasurekit.widgets.viewer``.
 
 The address to hand out (:meth:`TreasurekitVoila.public_address`): bound to every
 interface (``HOST=0.0.0.0``), the server works out the machine's LAN address
@@ -74,12 +74,12 @@ from jupyter_server.utils import url_path_join
 from tornado import httputil, web
 from tornado.ioloop import PeriodicCallback
 from traitlets import Bool, Dict, Float, Integer, List, Unicode, default
-
-from treasurekit.addresses import PUBLIC_URL_ENV, public_root
 from voila.app import Voila
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from treasurekit.addresses import PUBLIC_URL_ENV, public_root
 
 #: Query arguments Voila would read as overrides; the server's choice always applies.
 IGNORED_ARGUMENTS = ("template", "theme")

@@ -4,23 +4,23 @@ why and changes nothing; any game or code loaded and reviewed step by step."""
 from __future__ import annotations
 
 import re
-from html import escape, unescape
 from collections.abc import Iterator
+from html import escape, unescape
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 import treasurekit as tk
-from treasurekit.core.i18n import tr
 from treasurekit.addresses import PUBLIC_URL_ENV, public_root
+from treasurekit.core.i18n import tr
 from treasurekit.widgets import notebook, viewer
 from treasurekit.widgets import share as share_module
 from treasurekit.widgets.share import app_address, qr_svg, share_query
 
 from . import ui
 from .teacher_helpers import APPS, editor, key, palette_click, teacher
-from .ui import App, click, find, one, texts
+from .ui import App, click, find, one
 
 
 def _link(app: App) -> str:
@@ -300,3 +300,35 @@ def test_a_shared_finished_game_opens_in_the_play_tabs_review(
     assert play.game.to_json() == g.to_json() and review.index == 0
     key(app, "ArrowRight")                       # the presenter's keys step the review
     assert review.index == 1
+
+
+def test_show_qr_full_screen_in_presenter_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Show QR full screen": the link (the page's, then the shared table's) as a QR code
+    filling the screen, the link in words under it; Escape or the button closes it."""
+    monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/diving_bell.ipynb")
+    monkeypatch.setenv(PUBLIC_URL_ENV, "http://192.0.2.10:8866")
+    monkeypatch.setenv("QUERY_STRING", "present=1")
+    app = App("diving_bell", "nl")
+    screen = find(app.root, "tk-qr-screen", visible_only=False)[0]
+    assert not find(app.root, "tk-qr-screen")
+    click(one(app.root, "tk-present-qr"))
+    assert one(app.root, "tk-qr-screen") is screen
+    page = "http://192.0.2.10:8866/voila/render/diving_bell.ipynb?lang=nl"
+    assert 'class="tk-qr tk-qr-big"' in screen.body.value and "viewBox" in screen.body.value
+    assert f'<p class="tk-qr-link">{escape(page)}</p>' in screen.body.value
+    assert "tk-share-loopback" not in screen.body.value
+    key(app, "Escape")
+    assert not find(app.root, "tk-qr-screen")
+    panel = teacher(app)
+    click(one(panel, "tk-share-game"))
+    key(app, "q")
+    link = one(panel, "tk-share").link
+    assert link.startswith("http://192.0.2.10:8866/") and "position=tk2." in link
+    assert escape(link) in screen.body.value
+    app.switch()                                   # the link follows the language
+    assert "lang=en" in unescape(screen.body.value)
+    assert one(screen, "tk-qr-close").description == tr("teacher.qr.close", "en")
+    click(one(screen, "tk-qr-close"))
+    assert not find(app.root, "tk-qr-screen")

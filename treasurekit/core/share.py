@@ -181,7 +181,7 @@ def _load_v2(data: bytes) -> Game[Any]:
     if type(setup) is not list or len(setup) != len(_SETUP):
         raise InvalidSave("core.error.code_damaged")
     game = load_game(json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                                 **dict(zip(_SETUP, setup)), "moves": []}))
+                                 **dict(zip(_SETUP, setup, strict=True)), "moves": []}))
     value, forced = divmod(int.from_bytes(data[at + size:], "little"), 2)
     for _ in range(steps):
         if game.is_over:

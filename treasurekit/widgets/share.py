@@ -13,6 +13,7 @@ this machine can open (loopback) comes with a warning saying how to serve the cl
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from html import escape
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -60,12 +61,74 @@ def share_query(code: str, lang: str) -> str:
     return "?" + urlencode({"position": code, "lang": lang})
 
 
-def qr_svg(text: str, title: str) -> str:
-    """``text`` as a QR code in inline SVG, black on white with its quiet zone."""
+def qr_svg(text: str, title: str, fill: bool = False) -> str:
+    """``text`` as a QR code in inline SVG, black on white with its quiet zone; sized by
+    the page (its ``viewBox`` only) when it is to ``fill`` a screen."""
     qr = segno.make(text, error="m")
     svg: str = qr.svg_inline(scale=4, dark="#000", light="#fff", title=title,
-                             svgclass="tk-qr", omitsize=False)
+                             svgclass="tk-qr tk-qr-big" if fill else "tk-qr", omitsize=fill)
     return svg
+
+
+#: The full-screen QR code: over the whole page, the code as tall as the screen allows,
+#: the link under it in large type (presenter mode's 26 px rule is outdone on purpose).
+QR_SCREEN_CSS = """
+<style>
+.tk-qr-screen { position: fixed !important; inset: 0; z-index: 1000; background: #fff;
+  align-items: center; justify-content: center; padding: 1vh 2vw; box-sizing: border-box; }
+.tk-qr-screen .tk-qr-big { display: block; height: calc(100vh - 10.5em); width: auto;
+  max-width: 96vw; margin: 0 auto; }
+.tk-app .tk-qr-screen .tk-qr-link, .tk-app.tk-present .tk-qr-screen .tk-qr-link {
+  font: 600 36px/1.25 monospace !important; word-break: break-all; text-align: center;
+  margin: 0.2em 0; color: #000; }
+.tk-app .tk-qr-screen .tk-share-loopback { font-size: 28px !important; text-align: center; }
+.tk-qr-screen .widget-html, .tk-qr-screen .widget-html-content { width: 100%; }
+</style>
+"""
+
+
+class QrScreen(w.VBox):
+    """"Show QR full screen": the link as a QR code filling the screen, the link under it
+    in large type (and the loopback warning, if only this machine opens it); the close
+    button or Escape closes it."""
+
+    def __init__(self, lang: Language, link: Callable[[], str]) -> None:
+        super().__init__()
+        self.lang, self.source = lang, link
+        self.add_class("tk-qr-screen")
+        self.link = ""
+        self.body = w.HTML()
+        self.close_button = w.Button(icon="times", button_style="primary")
+        self.close_button.add_class("tk-qr-close")
+        self.close_button.on_click(lambda _b: self.close())
+        self.children = [self.body, self.close_button]
+        self.layout.display = "none"
+        lang.on_change(self.refresh)
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.layout.display != "none")
+
+    def show(self) -> None:
+        self.layout.display = "flex"
+        self.refresh()
+
+    def close(self) -> None:
+        self.layout.display = "none"
+
+    def refresh(self) -> None:
+        t = self.lang.t
+        self.close_button.description = t("teacher.qr.close")
+        if not self.shown:
+            return
+        self.link = self.source()          # (in the language the page has now)
+        if not self.link.startswith(("http://", "https://")):
+            self.body.value = f'<p class="tk-qr-link">{escape(t("teacher.qr.none"))}</p>'
+            return
+        warning = (f'<p class="tk-bad tk-share-loopback">{escape(t("teacher.share.loopback"))}'
+                   f"</p>" if only_here(self.link) else "")
+        self.body.value = (qr_svg(self.link, t("teacher.share.qr"), fill=True)
+                           + f'<p class="tk-qr-link">{escape(self.link)}</p>{warning}')
 
 
 class SharePanel(w.VBox):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 from typing import Any
+from urllib.parse import urlencode
 
 import ipywidgets as w
 
@@ -33,7 +34,7 @@ from .lang import Language, button
 from .move_picker import MovePicker
 from .presenter import PRESENT_CSS, Presenter, asks_presenter
 from .review import GameReview
-from .share import SharePanel, open_shared
+from .share import QR_SCREEN_CSS, QrScreen, SharePanel, app_address, open_shared
 from .style import panel
 from .viewer import on_viewer
 
@@ -224,7 +225,18 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
             presenter.set(True)
 
     on_viewer(follow)
-    return [w.HTML(PRESENT_CSS), notice], presenter
+
+    def link() -> str:
+        """The shared table's link (or, before anything is shared, the page's own), as
+        the class reaches it."""
+        if teacher and teacher[0].share.code:
+            return teacher[0].share.link
+        here = app_address()
+        return here + "?" + urlencode({"lang": lang.code}) if here else ""
+
+    screen = QrScreen(lang, link)
+    presenter.show_qr = lambda show: screen.show() if show else screen.close()
+    return [w.HTML(PRESENT_CSS), w.HTML(QR_SCREEN_CSS), screen, notice], presenter
 
 
 def _walk(x: w.Widget) -> list[w.Widget]:
