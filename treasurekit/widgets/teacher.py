@@ -198,7 +198,6 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
     def open_position(code: str) -> None:
         """A shared table: the Play tab carries on from it (a finished game opens in its
         review); the teacher's tab holds it too, a tab away."""
-        app.linked = True
         shared, error = open_shared(code)
         other = shared.name if shared is not None and shared.name != game else None
         if error is not None or other is not None or shared is None:
@@ -206,6 +205,7 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
             return
         if play_index is None:
             return
+        app.linked = True
         shared_code.append(code)
         show_shared()
         play = player()
