@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 import treasurekit as tk
 from treasurekit.widgets.diving_bell import diving_bell_app
+from treasurekit.widgets.game_player import GamePlayer
 from treasurekit.widgets.lang import Language
 
 from . import harness
@@ -61,8 +62,8 @@ def test_shared_links_work_from_the_pool(browser: Any, classroom: harness.Server
     # the table as the app draws it from that link (built here, in the test's process)
     monkeypatch.setenv("QUERY_STRING", f"position={code}&lang=nl")
     here = diving_bell_app(Language(code="nl"))
-    expected = next(x for x in _walk(here) if "tk-table" in x._dom_classes
-                    and x.value).value
+    expected = next(x for x in _walk(here) if isinstance(x, GamePlayer)).table.value
+    assert _table_labels(expected)
     context, page, watch = harness.new_page(browser)
     try:
         # a student opens a shared table, in Dutch

@@ -40,7 +40,8 @@ from .viewer import on_viewer
 
 
 def read_code(text: str) -> Game[Any]:
-    """A game from a share code (``tk1.…``) or a save file's text; InvalidSave if neither."""
+    """A game from a share code (``tk2.…``, or ``tk1.…``) or a save file's text; InvalidSave
+    if neither."""
     return load_code_or_save(text)
 
 
