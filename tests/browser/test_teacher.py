@@ -198,8 +198,8 @@ def test_a_built_table_opens_from_its_share_link(browser: Any, voila_url: str,
         expect(student.locator(".tk-tabs .lm-TabBar-tab.lm-mod-current")).to_have_text(
             "Play the computer")
         expect(student.locator(".tk-play .tk-table").first).to_be_visible()
-        student.locator(".tk-tabs .lm-TabBar-tab").filter(
-            has_text=re.compile(r"^\s*Build & share\s*$")).click()
+        harness.click(student, seen, student.locator(".tk-tabs .lm-TabBar-tab").filter(
+            has_text=re.compile(r"^\s*Build & share\s*$")))
         shared = student.locator(".tk-editor-table")
         shared.wait_for(state="visible")
         assert harness.wait_stable(shared) == table
