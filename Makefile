@@ -16,6 +16,9 @@ BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.treasurekit-stamp
 HOST     ?= 127.0.0.1
 PORT     ?= 8866
+# The address the class opens, before the page's path (e.g. https://games.example.org);
+# empty: worked out from HOST (the LAN address when HOST=0.0.0.0).
+PUBLIC_URL ?=
 LAB_PORT ?= 8888
 CHROMIUM ?= /usr/bin/chromium
 # xdist workers for the engine tests (the machine has 2 cores).
@@ -50,7 +53,7 @@ help:
 	@echo "make install   venv in $(VENV) + pip install -e '.[app]'"
 	@echo "make serve     Voila on http://$(HOST):$(PORT)/ (PORT=... to change)"
 	@echo "make serve-class  classroom mode: $(CLASS) kernels ready for $(APP) (CLASS=, APP=,"
-	@echo "               HOST=0.0.0.0 to let the class's devices in)"
+	@echo "               HOST=0.0.0.0 to let the class's devices in, PUBLIC_URL= behind a proxy)"
 	@echo "make lab       the same notebooks in JupyterLab on port $(LAB_PORT) (LAB_PORT=...)"
 	@echo "make test      ruff, mypy, engine tests, nbval notebooks, browser tests"
 	@echo "make lint      ruff + mypy only"
@@ -102,25 +105,19 @@ chromium:
 # kernel limits of treasurekit.serving.ClassroomKernelManager; Voila reads ./voila.json
 # (cwd) on top of the jupyter config path: no tracebacks, stripped sources, restricted
 # /voila/files/, the security headers, no preheated kernels.
-# Voila runs in the foreground (Ctrl-C stops it); a watcher in the background prints the
-# landing page's address once Voila listens, after Voila's own start-up lines. (``exec``
-# keeps the shell's process id, $$$$, for Voila: the watcher gives up if it ends.)
+# Voila runs in the foreground (Ctrl-C stops it). Once it listens it prints the page to
+# hand out and its QR code: with HOST=0.0.0.0 at this machine's LAN address (never
+# 0.0.0.0), or at PUBLIC_URL when given (a reverse proxy, a named host); the apps build
+# their share links and QR codes from the same address.
 serve: $(STAMP)-app
-	@( $(BIN)/python tools/wait_for_server.py $(HOST) $(PORT) $$$$ && \
-	  printf '\n  treasurekit landing page: http://%s:%s/voila/render/index.ipynb\n\n' \
-	    $(HOST) $(PORT) ) & \
-	exec $(BIN)/python -m treasurekit.serving --class-size 0 -- \
+	exec $(BIN)/python -m treasurekit.serving --class-size 0 --public-url "$(PUBLIC_URL)" -- \
 	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0
 
 # Same server and settings, plus Voila's preheated kernel pool: start it before the
 # lesson; the pool is ready when the log says "Kernel pool of $(APP).ipynb is filled".
 serve-class: $(STAMP)-app
-	@echo ""
-	@echo "  classroom mode, hand out: http://$(HOST):$(PORT)/voila/render/$(APP).ipynb"
-	@echo "  (add ?lang=nl for Dutch)"
-	@echo ""
-	$(BIN)/python -m treasurekit.serving --class-size $(CLASS) --app $(APP) -- \
-	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0
+	$(BIN)/python -m treasurekit.serving --class-size $(CLASS) --app $(APP) \
+	  --public-url "$(PUBLIC_URL)" -- --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0
 
 # The apps and the walkthroughs as notebooks in JupyterLab (run a notebook's cells to
 # get its app); it prints its address with a token. Ctrl-C stops it. (JupyterLab refuses

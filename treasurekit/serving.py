@@ -33,8 +33,15 @@ How many kernels, and how big (:class:`ClassroomKernelManager`, Jupyter's kernel
 
 Classroom mode (:func:`classroom_options`): Voila's preheated pool, with culling that
 spares the pool (:meth:`ClassroomKernelManager.cull_kernels`) and refills that leave the
-learners CPU. The kernel side of the pool (waiting for the viewer's ``?lang=``) is
-``treasurekit.widgets.lang.follow_viewer``.
+learners CPU. The kernel side of the pool (waiting for the viewer's query: ``?lang=``,
+``?position=``, ``?present=``) is ``treasurekit.widgets.viewer``.
+
+The address to hand out (:meth:`TreasurekitVoila.public_address`): bound to every
+interface (``HOST=0.0.0.0``), the server works out the machine's LAN address
+(``treasurekit.addresses``), prints the page's link and its QR code in the terminal, and
+gives the kernels that address (``TREASUREKIT_PUBLIC_URL``), from which the apps build
+every share link and QR code; ``PUBLIC_URL`` (``--TreasurekitVoila.public_url``) overrides
+it. ``0.0.0.0`` is never handed out.
 """
 
 from __future__ import annotations
@@ -74,6 +81,8 @@ from voila.app import Voila
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+from treasurekit.addresses import PUBLIC_URL_ENV, public_root
 
 #: Query arguments Voila would read as overrides; the server's choice always applies.
 IGNORED_ARGUMENTS = ("template", "theme")
@@ -270,6 +279,45 @@ class TreasurekitVoila(Voila):  # type: ignore[misc]
              "never holds another notebook either.")
 
     compress = Bool(True, config=True, help="gzip text answers (pages, scripts, styles).")
+
+    public_url = Unicode(
+        "", config=True,
+        help="The address the class opens, before the page's path (scheme, host, port and "
+             "a reverse proxy's path prefix: https://games.example.org/class). Empty: "
+             "worked out from the address the server listens on (its LAN address when "
+             "that is 0.0.0.0). The apps build their share links and QR codes from it.")
+
+    hand_out = Unicode(
+        LANDING_PAGE, config=True,
+        help="The page whose link (and QR code) the server prints once it listens.")
+
+    def public_address(self) -> tuple[str, bool]:
+        """The address the class opens (before the page's path), and whether only this
+        machine can open it (a loopback address)."""
+        return public_root(str(self.ip), int(self.port), given=self.public_url)
+
+    def start(self) -> None:
+        root, _ = self.public_address()
+        os.environ[PUBLIC_URL_ENV] = root      # every kernel inherits it
+        from tornado.ioloop import IOLoop
+
+        IOLoop.current().add_callback(self.announce)   # runs once the server listens
+        super().start()
+
+    def announce(self) -> None:
+        """Print the page to hand out: its link and, for a phone's camera, its QR code."""
+        import segno
+
+        root, loopback = self.public_address()
+        base = url_path_join(self.base_url or "/", "voila", "render", self.hand_out)
+        link = root + base
+        print(f"\n  hand out: {link}\n  (add ?lang=nl for Dutch)\n", flush=True)
+        segno.make(link, error="m").terminal(out=sys.stdout, compact=True)
+        if loopback:
+            print("\n  Only this machine can open this link. To let the class's devices in:"
+                  "\n    make serve-class HOST=0.0.0.0   (or PUBLIC_URL=http://<name>:"
+                  f"{self.port} behind a proxy)", flush=True)
+        print(flush=True)
 
     def init_settings(self) -> Any:
         # Keep the pool to the notebooks the server renders: Voila's pool leaves out a
@@ -681,7 +729,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     """``python -m treasurekit.serving [--class-size N] [--app NB]... [-- voila options]``:
     the apps of ``notebooks/`` (``--directory``) with :class:`TreasurekitVoila`, in
     classroom mode (a preheated pool of ``--class-size`` kernels per ``--app``) unless
-    ``--class-size 0``. Options after ``--`` go to Voila."""
+    ``--class-size 0``; ``--public-url`` (or ``$PUBLIC_URL``) is the address the class
+    opens. Options after ``--`` go to Voila."""
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--class-size", type=int, default=CLASS_SIZE,
                         help="kernels kept ready for each app (default %(default)s; "
@@ -691,12 +740,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--default-pool", type=int, default=1,
                         help="kernels kept ready for every other page (default 1)")
     parser.add_argument("--directory", default="notebooks")
+    parser.add_argument("--public-url", default=os.environ.get("PUBLIC_URL", ""),
+                        help="the address the class opens, before the page's path "
+                             "(default: $PUBLIC_URL, else worked out from the address "
+                             "the server listens on)")
     args, voila_args = parser.parse_known_args(argv)
     apps = [a if a.endswith(".ipynb") else f"{a}.ipynb" for a in (args.app or [CLASS_APP])]
-    options = ["--no-browser"]
+    options = ["--no-browser", f"--TreasurekitVoila.public_url={args.public_url}"]
     if args.class_size > 0:
         ready = pool_size(args.class_size)
         options += classroom_options({a: ready for a in apps}, args.default_pool)
+        options.append(f"--TreasurekitVoila.hand_out={apps[0]}")
         print(f"classroom mode for a class of {args.class_size}: "
               + ", ".join(f"{ready} kernels ready for {a}" for a in apps), flush=True)
     options += [a for a in voila_args if a != "--"]

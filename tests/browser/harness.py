@@ -123,13 +123,15 @@ def _start(name: str, argv: Sequence[str], port: int, probe: str,
 
 
 def start_voila(directory: str = "notebooks", extra: Sequence[str] = (),
-                port: int | None = None) -> Server:
+                port: int | None = None, serving: Sequence[str] = ()) -> Server:
     """Voila in directory mode from the repo root (so ``voila.json`` there applies), as
     ``make serve`` starts it (``python -m treasurekit.serving``, without a pool unless
-    ``extra`` asks for one), on ``port`` (or a free one)."""
+    ``extra`` or ``serving``, options of ``treasurekit.serving`` such as ``--class-size``,
+    ask for one), on ``port`` (or a free one)."""
     port = port or free_port()
     argv = [sys.executable, "-m", "treasurekit.serving", "--class-size", "0",
-            "--directory", directory, "--", f"--port={port}", "--Voila.ip=127.0.0.1", *extra]
+            "--directory", directory, *serving,
+            "--", f"--port={port}", "--Voila.ip=127.0.0.1", *extra]
     # A static file answers without starting a kernel.
     return _start("voila", argv, port, "/voila/static/voila.js")
 

@@ -186,7 +186,7 @@ def test_a_built_table_opens_from_its_share_link(browser: Any, voila_url: str,
         assert text != before
         link = page.locator("a.tk-share-link")
         href = link.get_attribute("href")
-        assert href and "position=tk1." in href and "lang=en" in href
+        assert href and "position=tk2." in href and "lang=en" in href
         assert page.locator(".tk-share-qr svg").count() == 1
         harness.assert_page_ok(page, watch)
 
@@ -194,6 +194,12 @@ def test_a_built_table_opens_from_its_share_link(browser: Any, voila_url: str,
         student = context.new_page()
         seen = harness.watch_page(student)
         harness.open_app(student, seen, link.evaluate("a => a.href"))
+        # on the table in play, the builder a tab away
+        expect(student.locator(".tk-tabs .lm-TabBar-tab.lm-mod-current")).to_have_text(
+            "Play the computer")
+        expect(student.locator(".tk-play .tk-table").first).to_be_visible()
+        harness.click(student, seen, student.locator(".tk-tabs .lm-TabBar-tab").filter(
+            has_text=re.compile(r"^\s*Build & share\s*$")))
         shared = student.locator(".tk-editor-table")
         shared.wait_for(state="visible")
         assert harness.wait_stable(shared) == table

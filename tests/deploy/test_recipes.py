@@ -3,15 +3,11 @@ scratch prefix, without its pip install), the JupyterHub config and the Helm val
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
-from types import ModuleType
 
 import yaml
 from traitlets.config.loader import PyFileConfigLoader
@@ -85,34 +81,17 @@ def test_helm_values_match_the_recipe() -> None:
     assert values["cull"]["timeout"] >= VOILA["MappingKernelManager"]["cull_idle_timeout"]
 
 
-def _wait_tool() -> ModuleType:
-    """``tools/wait_for_server.py``, which ``make serve`` runs before it prints the address."""
-    spec = importlib.util.spec_from_file_location("wait_for_server",
-                                                  ROOT / "tools" / "wait_for_server.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_make_serve_waits_for_the_server_before_it_prints_the_address() -> None:
-    tool = _wait_tool()
-    with socket.socket() as server:
-        server.bind(("127.0.0.1", 0))
-        server.listen()
-        port = server.getsockname()[1]
-        assert tool.main(["127.0.0.1", str(port), str(os.getpid())]) == 0
-    # nothing listens any more: a server that has ended is not waited for...
-    ended = subprocess.Popen([sys.executable, "-c", "pass"])
-    ended.wait()
-    start = time.monotonic()
-    assert tool.main(["127.0.0.1", str(port), str(ended.pid)]) == 1
-    # ... and one that never listens only as long as asked
-    assert tool.main(["127.0.0.1", str(port), str(os.getpid()), "0.5"]) == 1
-    assert time.monotonic() - start < 5
-    makefile = (ROOT / "Makefile").read_text()
-    recipe = makefile[makefile.index("\nserve:"):makefile.index("\nserve-class:")]
-    assert recipe.index("wait_for_server.py") < recipe.index("landing page")
+def test_make_serve_passes_the_public_address_and_prints_no_bind_address() -> None:
+    """``make serve`` / ``make serve-class`` give the server ``PUBLIC_URL`` (empty: worked
+    out by the server); the address printed is the server's, never ``$(HOST)``."""
+    for target in ("serve", "serve-class"):
+        out = subprocess.run(["make", "-n", target, "VENV=.venv-x", "PYTHON=true",
+                              "HOST=0.0.0.0", "PUBLIC_URL=http://192.0.2.10:8866"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out.stderr
+        assert '--public-url "http://192.0.2.10:8866"' in out.stdout
+        assert "--Voila.ip=0.0.0.0" in out.stdout
+        assert "http://0.0.0.0" not in out.stdout
 
 
 def test_make_lab_opens_the_notebooks_in_jupyterlab_and_the_readme_says_so() -> None:

@@ -12,7 +12,7 @@ import zlib
 import pytest
 
 import treasurekit as tk
-from treasurekit.core.share import MAX_CODE_CHARS, PREFIX, unpack_share_code
+from treasurekit.core.share import MAX_CODE_CHARS, OLD_PREFIX, PREFIX, unpack_share_code
 
 GAMES = sorted(tk.GAMES)
 
@@ -33,7 +33,7 @@ def _random_game(name: str, rng: random.Random) -> tk.Game:
 
 
 def _pack(raw: bytes) -> str:
-    return PREFIX + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
+    return OLD_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -104,6 +104,74 @@ def test_damaged_codes_are_refused_or_load_a_valid_game(name: str) -> None:
             assert len(str(err)) < 300
         else:
             assert g.name in tk.GAMES
+
+
+def _whole_game(name: str, seed: int) -> tk.Game:
+    """A seeded game played to its end (random players, table size and variant)."""
+    rng = random.Random(seed)
+    cls = tk.core.game_class(name)
+    g = tk.new_game(name, players=rng.randint(cls.min_players, cls.max_players), seed=seed,
+                    variant=rng.choice(cls.variants))
+    while not g.is_over:
+        g.deal() if g.is_chance else g.play(rng.choice(g.legal_moves()))
+    return g
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_link_to_a_whole_game_fits_a_qr_code_of_version_10(name: str) -> None:
+    """The back row scans it: the share link of a game played to its end, at the longest
+    LAN address (IPv4) and with ?lang=, is a QR code of version 10 or less at the error
+    correction the apps use (M). Such a code was 700-1,400 characters (version 20+)."""
+    import segno
+
+    for seed in range(12):
+        g = _whole_game(name, seed)
+        code = tk.share_code(g)
+        link = f"http://192.168.100.100:8866/voila/render/{name}.ipynb?position={code}&lang=nl"
+        assert segno.make(link, error="m").version <= 10, (seed, len(code))
+        assert tk.load_share_code(code).to_json() == g.to_json()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_codes_of_the_first_format_still_load(name: str) -> None:
+    g = _whole_game(name, 1)
+    old = _pack(g.to_json().encode())
+    assert old.startswith("tk1.") and tk.load_share_code(old).to_json() == g.to_json()
+
+
+def test_forced_chance_steps_round_trip() -> None:
+    """A game whose cards were forced (a rulebook example, a teacher's choice) keeps them:
+    a chance step is then told outcome by outcome."""
+    g = tk.new_game("diving_bell", players=2, seed=3)
+    g.play("draw")
+    outcomes = g.legal_moves()
+    forced = next(m for m in outcomes if m != g.dealt())
+    g.play(forced)
+    h = tk.load_share_code(tk.share_code(g))
+    assert h.history == g.history and h.history[-1] == forced
+
+
+V2_HOSTILE = [
+    PREFIX + base64.urlsafe_b64encode(bytes([0xFF, 0xFF, 0xFF, 0x7F])).decode(),  # steps
+    PREFIX + base64.urlsafe_b64encode(bytes([5, 60, 1, 2])).decode(),   # set-up cut off
+    PREFIX + base64.urlsafe_b64encode(bytes([0, 0]) + b"\xff" * 40).decode(),
+]
+
+
+@pytest.mark.parametrize("code", V2_HOSTILE, ids=range(len(V2_HOSTILE)))
+def test_hostile_codes_of_the_current_format_are_refused(code: str) -> None:
+    with pytest.raises(tk.InvalidSave):
+        tk.load_share_code(code)
+
+
+def test_steps_left_over_are_refused() -> None:
+    """A code whose number says more than its steps used (a digit changed) is refused."""
+    g = tk.new_game("diving_bell", players=2, seed=3)
+    code = tk.share_code(g)
+    data = base64.urlsafe_b64decode(code[len(PREFIX):] + "==")
+    longer = PREFIX + base64.urlsafe_b64encode(data + b"\x07").decode().rstrip("=")
+    with pytest.raises(tk.InvalidSave):
+        tk.load_share_code(longer)
 
 
 def test_unpack_gives_the_save_text() -> None:

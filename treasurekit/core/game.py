@@ -333,6 +333,14 @@ class Game(ABC, Generic[S]):
         x = numbers[step] if step < len(numbers) else self._dealer.number(step)
         return self._commit(self._sample_chance(self._state, x))  # legal by construction
 
+    def dealt(self) -> Move:
+        """The outcome the seeded dealer gives the pending chance step (what ``deal()``
+        plays), without playing it (``deal()`` has it written out: it runs at every card
+        dealt)."""
+        if not self.is_chance:
+            raise IllegalMove("deal", "core.error.no_chance")
+        return self._sample_chance(self._state, self._dealer.number(len(self.history)))
+
     def take_back_limit(self, seat: int) -> TakeBack:
         """How far back ``seat`` may take this game (Board Game Arena's rule): a take-back
         never crosses a chance step -- a card dealt or drawn, dice rolled, a tile turned

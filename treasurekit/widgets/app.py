@@ -14,7 +14,6 @@ import ipywidgets as w
 from .browser_store import BrowserStore
 from .keep import AppKeeper
 from .lang import Language, LanguageSwitch
-from .presenter import query_params
 from .style import CSS
 from .url_language import url_language
 
@@ -52,10 +51,11 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
     from .teacher import equip
 
     top, box.presenter = equip(game, lang, tabs, tab, box)
-    # what a new page carries on with: not the tab when a ?position= link opened a table
+    # what a new page carries on with: not the tab nor the game when a ?position= link
+    # opened a table (the link's table wins)
     store = BrowserStore(f"treasurekit.{game}")
     box.keeper = AppKeeper(store, tab, [key for key, _ in tabs], built,
-                           restore_tab="position" not in query_params())
+                           linked=lambda: bool(box.linked))
 
     def render() -> None:
         home = lang.t("widgets.home")

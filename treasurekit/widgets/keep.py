@@ -38,9 +38,12 @@ class AppKeeper:
     """Keeps an app frame's tab, lesson step and game in ``store``; restores them."""
 
     def __init__(self, store: BrowserStore, tab: w.Tab, keys: list[str],
-                 built: Callable[[int], w.Widget], restore_tab: bool = True) -> None:
+                 built: Callable[[int], w.Widget],
+                 linked: Callable[[], bool] = lambda: False) -> None:
         self.store, self.tab, self.keys, self.built = store, tab, keys, built
-        self.restore_tab = restore_tab
+        #: whether a ``?position=`` link opened a table: its table and tab are kept then,
+        #: not the browser's game and tab
+        self.linked = linked
         self.watched: set[int] = set()
         tab.observe(lambda c: self._keep_tab(c["new"]), names="selected_index")
         for box in tab.children:
@@ -71,9 +74,10 @@ class AppKeeper:
 
     def restore(self) -> None:
         """Give the parts back what the browser kept; delete what they refuse."""
+        linked = self.linked()
         for name, key, kind in KEPT:
             kept = self.store.get(name)
-            if kept is None:
+            if kept is None or (linked and name == "game"):
                 continue
             found = self.part(key, kind)
             if found is not None and found.kept == kept:
@@ -81,7 +85,7 @@ class AppKeeper:
             if found is None or not found.restore(kept):
                 self.store.delete(name)
         index = self.store.get("tab")
-        if index is None or not self.restore_tab:
+        if index is None or linked:
             return
         if type(index) is int and 0 <= index < len(self.tab.children):
             self.tab.selected_index = index

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Iterable
 from typing import Any
+from urllib.parse import urlencode
 
 import ipywidgets as w
 import traitlets
@@ -16,73 +16,16 @@ from ..core.i18n import LANGUAGES, Message, language_from_query, number, readabl
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 
 
-def _request_info() -> dict[str, str] | None:
-    """The viewer's request, which Voila sends a preheated kernel when handing it out.
-
-    What ``voila.utils.wait_for_request`` does, without importing ``voila.utils`` (its
-    server-side imports would add about 40 MB to every pooled kernel): one message on
-    Voila's ``voila/query/<kernel id>`` websocket, read with the kernel's own tornado.
-    """
-    import asyncio
-    import json
-
-    from tornado.websocket import websocket_connect
-
-    env = os.environ
-    base = env.get("VOILA_WS_BASE_URL") or env.get("VOILA_SERVER_URL", "/")
-    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
-           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}")
-
-    async def receive() -> str | bytes | None:
-        ws = await websocket_connect(url, connect_timeout=30)
-        try:
-            return await ws.read_message()
-        finally:
-            ws.close()
-
-    loop = asyncio.new_event_loop()
-    try:
-        message = loop.run_until_complete(receive())
-    except Exception:  # no Voila to ask: keep the language the kernel has
-        return None
-    finally:
-        loop.close()
-    if not message:
-        return None
-    data = json.loads(message)
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else None
-
-
 def follow_viewer(lang: Language) -> None:
-    """In a kernel from Voila's preheated pool, take the viewer's ``?lang=`` on arrival.
+    """Take the viewer's ``?lang=``, also when it arrives after the app was built (a
+    kernel of Voila's preheated pool, ``make serve-class``: see ``viewer.py``)."""
+    from .viewer import on_viewer
 
-    The pool (``make serve-class``) runs the whole app notebook before anyone asks for
-    it, in English; the viewer's URL reaches the kernel only when Voila hands the kernel
-    out. A background thread waits for it and switches ``lang`` on the kernel's own
-    event loop, before the page's widgets have asked for their state (and if later,
-    the widgets follow the switch as they do the language toggle). Anywhere else
-    (JupyterLab, nbval, Voila without a pool) this does nothing.
-    """
-    if os.environ.get("VOILA_PREHEAT") != "True":
-        return
-    from IPython import get_ipython
+    def apply(params: dict[str, str]) -> None:
+        if "lang" in params:
+            lang.code = language_from_query(urlencode({"lang": params["lang"]}))
 
-    loop = getattr(getattr(get_ipython(), "kernel", None), "io_loop", None)
-    if loop is None:
-        return
-
-    def apply() -> None:
-        query = os.environ.get("QUERY_STRING", "")
-        if "lang=" in query:
-            lang.code = language_from_query(query)
-
-    def wait() -> None:
-        info = _request_info()
-        if info:
-            os.environ.update(info)          # the viewer's QUERY_STRING and the like
-            loop.add_callback(apply)
-
-    threading.Thread(target=wait, name="treasurekit-viewer", daemon=True).start()
+    on_viewer(apply)
 
 
 class Language(traitlets.HasTraits):

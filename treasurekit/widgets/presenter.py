@@ -5,16 +5,16 @@ the current lesson step, example step or game table fills a 16:9 screen, every t
 least 24 px, the table is drawn large, and side panels and set-up controls step aside.
 The keys come through ipyevents (a keyboard-event widget that works in Voila and in
 JupyterLab): → or space next, ← back, Home the first step, ``r`` reveals the answer,
-``l`` switches the language. With "hold the answer" on, a click on an answer only marks
+``l`` switches the language, ``q`` (or "Show QR full screen") shows the link to the
+page or the shared table as a QR code over the whole screen, Escape closes it. With
+"hold the answer" on, a click on an answer only marks
 the class's vote; ``r`` then reveals the right answer with its rule and reason.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as w
 from ipyevents import Event
@@ -29,7 +29,8 @@ from .review import GameReview
 #: The keys presenter mode answers, and what they do.
 KEYS = {"ArrowRight": "next", " ": "next", "Spacebar": "next", "PageDown": "next",
         "ArrowLeft": "back", "PageUp": "back", "Home": "first",
-        "r": "reveal", "R": "reveal", "l": "language", "L": "language"}
+        "r": "reveal", "R": "reveal", "l": "language", "L": "language",
+        "q": "qr", "Q": "qr", "Escape": "close"}
 
 PRESENT_CSS = """
 <style>
@@ -80,13 +81,6 @@ PRESENT_CSS = """
 """
 
 
-def query_params() -> dict[str, str]:
-    """The app's URL parameters (Voila gives the kernel its query as ``QUERY_STRING``;
-    elsewhere there are none). The first value of each name."""
-    query = os.environ.get("QUERY_STRING", "")
-    return {k: v[0] for k, v in parse_qs(query).items() if v}
-
-
 def asks_presenter(params: dict[str, str]) -> bool:
     """Whether ``?present=`` asks for presenter mode (``1``, ``yes``, ``true``, ``on``)."""
     return params.get("present", "").strip().lower() in ("1", "yes", "true", "on")
@@ -106,7 +100,13 @@ class Presenter:
         self.hold.add_class("tk-present-hold")
         self.help = w.HTML()
         self.help.add_class("tk-present-keys")
-        self.bar = w.HBox([self.switch, self.hold],
+        #: "Show QR full screen" (``q``) and Escape: ``show_qr(True)`` / ``show_qr(False)``
+        #: (the app's teacher kit sets it: teacher.py)
+        self.show_qr: Callable[[bool], None] = lambda _show: None
+        self.qr_button = w.Button(icon="qrcode", layout=w.Layout(width="auto"))
+        self.qr_button.add_class("tk-present-qr")
+        self.qr_button.on_click(lambda _b: self.show_qr(True))
+        self.bar = w.HBox([self.switch, self.hold, self.qr_button],
                           layout=w.Layout(flex_flow="row wrap", align_items="center",
                                           flex="0 0 auto"))
         self.bar.add_class("tk-present-bar")
@@ -152,6 +152,8 @@ class Presenter:
         self.switch.tooltip = t("teacher.present.tooltip")
         self.hold.description = t("teacher.present.hold")
         self.hold.layout.display = "" if self.on else "none"
+        self.qr_button.description = t("teacher.present.qr")
+        self.qr_button.layout.display = "" if self.on else "none"
         self.help.value = (f'<span>{t("teacher.present.keys")}</span>' if self.on else "")
 
     # ---- keys ------------------------------------------------------------------
@@ -173,7 +175,10 @@ class Presenter:
             self.do(action)
 
     def do(self, action: str) -> None:
-        """``next``, ``back``, ``first``, ``reveal`` or ``language``."""
+        """``next``, ``back``, ``first``, ``reveal``, ``language``, ``qr`` or ``close``."""
+        if action in ("qr", "close"):
+            self.show_qr(action == "qr")
+            return
         if action == "language":
             codes = list(LANGUAGES)
             self.lang.code = codes[(codes.index(self.lang.code) + 1) % len(codes)]

@@ -2,21 +2,26 @@
 and the link as a QR code for the projector (segno, drawn as inline SVG, no web service).
 
 The code is the engine's share code (``tk.share_code``: the save, compressed, versioned,
-checked like a save when read). The link is the app's own address with
-``?position=CODE`` and the current ``?lang=``; the app reads it at start
-(:func:`open_shared`).
+checked like a save when read). The link is the app's address as the class reaches it
+with ``?position=CODE`` and the current ``?lang=``; the app reads it at start
+(:func:`open_shared`). That address is the one the server hands its kernels
+(``TREASUREKIT_PUBLIC_URL``: the LAN address when it listens on every interface, or
+``PUBLIC_URL``), else the one the teacher's browser used, never ``0.0.0.0``. A link only
+this machine can open (loopback) comes with a warning saying how to serve the class.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from html import escape
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import ipywidgets as w
 import segno
 
+from ..addresses import ALL_INTERFACES, PUBLIC_URL_ENV, is_loopback, lan_address
 from ..core.errors import InvalidSave
 from ..core.game import Game
 from ..core.share import load_share_code, share_code
@@ -25,10 +30,20 @@ from .style import panel
 
 
 def app_address() -> str:
-    """The app's absolute address as the viewer's browser asked for it (Voila gives the
-    kernel ``SERVER_NAME``, ``SERVER_PORT`` and ``SCRIPT_NAME``); empty outside Voila."""
+    """The app's absolute address as the class reaches it: the server's public address
+    (``TREASUREKIT_PUBLIC_URL``) before the page's path, else the address the viewer's
+    browser asked for (Voila gives the kernel ``SERVER_NAME``, ``SERVER_PORT`` and
+    ``SCRIPT_NAME``), ``0.0.0.0`` replaced by the machine's LAN address; empty outside
+    Voila."""
     host, path = os.environ.get("SERVER_NAME", ""), os.environ.get("SCRIPT_NAME", "")
-    if not host or not path.startswith("/"):
+    if not path.startswith("/"):
+        return ""
+    public = os.environ.get(PUBLIC_URL_ENV, "").strip().rstrip("/")
+    if public.startswith(("http://", "https://")):
+        return public + path
+    if host in ALL_INTERFACES:     # "" (no Voila) or 0.0.0.0, which no device opens
+        host = (lan_address() or "") if host else ""
+    if not host:
         return ""
     port = os.environ.get("SERVER_PORT", "")
     host = f"[{host}]" if ":" in host else host
@@ -36,17 +51,84 @@ def app_address() -> str:
     return f"{scheme}://{host}{':' + port if port and port not in ('80', '443') else ''}{path}"
 
 
+def only_here(link: str) -> bool:
+    """Whether only this machine can open ``link`` (its host is a loopback address)."""
+    return bool(link) and is_loopback(urlsplit(link).hostname or "")
+
+
 def share_query(code: str, lang: str) -> str:
     """``?position=CODE&lang=xx`` (the code is URL-safe as it is)."""
     return "?" + urlencode({"position": code, "lang": lang})
 
 
-def qr_svg(text: str, title: str) -> str:
-    """``text`` as a QR code in inline SVG, black on white with its quiet zone."""
+def qr_svg(text: str, title: str, fill: bool = False) -> str:
+    """``text`` as a QR code in inline SVG, black on white with its quiet zone; sized by
+    the page (its ``viewBox`` only) when it is to ``fill`` a screen."""
     qr = segno.make(text, error="m")
     svg: str = qr.svg_inline(scale=4, dark="#000", light="#fff", title=title,
-                             svgclass="tk-qr", omitsize=False)
+                             svgclass="tk-qr tk-qr-big" if fill else "tk-qr", omitsize=fill)
     return svg
+
+
+#: The full-screen QR code: over the whole page, the code as tall as the screen allows,
+#: the link under it in large type (presenter mode's 26 px rule is outdone on purpose).
+QR_SCREEN_CSS = """
+<style>
+.tk-qr-screen { position: fixed !important; inset: 0; z-index: 1000; background: #fff;
+  align-items: center; justify-content: center; padding: 1vh 2vw; box-sizing: border-box; }
+.tk-qr-screen .tk-qr-big { display: block; height: calc(100vh - 10.5em); width: auto;
+  max-width: 96vw; margin: 0 auto; }
+.tk-app .tk-qr-screen .tk-qr-link, .tk-app.tk-present .tk-qr-screen .tk-qr-link {
+  font: 600 36px/1.25 monospace !important; word-break: break-all; text-align: center;
+  margin: 0.2em 0; color: #000; }
+.tk-app .tk-qr-screen .tk-share-loopback { font-size: 28px !important; text-align: center; }
+.tk-qr-screen .widget-html, .tk-qr-screen .widget-html-content { width: 100%; }
+</style>
+"""
+
+
+class QrScreen(w.VBox):
+    """"Show QR full screen": the link as a QR code filling the screen, the link under it
+    in large type (and the loopback warning, if only this machine opens it); the close
+    button or Escape closes it."""
+
+    def __init__(self, lang: Language, link: Callable[[], str]) -> None:
+        super().__init__()
+        self.lang, self.source = lang, link
+        self.add_class("tk-qr-screen")
+        self.link = ""
+        self.body = w.HTML()
+        self.close_button = w.Button(icon="times", button_style="primary")
+        self.close_button.add_class("tk-qr-close")
+        self.close_button.on_click(lambda _b: self.close())
+        self.children = [self.body, self.close_button]
+        self.layout.display = "none"
+        lang.on_change(self.refresh)
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.layout.display != "none")
+
+    def show(self) -> None:
+        self.layout.display = "flex"
+        self.refresh()
+
+    def close(self) -> None:
+        self.layout.display = "none"
+
+    def refresh(self) -> None:
+        t = self.lang.t
+        self.close_button.description = t("teacher.qr.close")
+        if not self.shown:
+            return
+        self.link = self.source()          # (in the language the page has now)
+        if not self.link.startswith(("http://", "https://")):
+            self.body.value = f'<p class="tk-qr-link">{escape(t("teacher.qr.none"))}</p>'
+            return
+        warning = (f'<p class="tk-bad tk-share-loopback">{escape(t("teacher.share.loopback"))}'
+                   f"</p>" if only_here(self.link) else "")
+        self.body.value = (qr_svg(self.link, t("teacher.share.qr"), fill=True)
+                           + f'<p class="tk-qr-link">{escape(self.link)}</p>{warning}')
 
 
 class SharePanel(w.VBox):
@@ -91,6 +173,9 @@ class SharePanel(w.VBox):
         here = share_query(self.code, self.lang.code)
         address = (f'<p class="tk-share-address"><code>{escape(link)}</code></p>'
                    if link != here else "")
+        if only_here(link):        # the class's devices cannot open it: say so, and how
+            address += (f'<p class="tk-bad tk-share-loopback">'
+                        f'{escape(t("teacher.share.loopback"))}</p>')
         self.body.value = panel(
             t("teacher.share.title"),
             f'<div class="tk-cols"><div><p>{escape(t("teacher.share.intro"))}</p>'

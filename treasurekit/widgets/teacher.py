@@ -8,8 +8,10 @@ with the shared frame (and a :class:`GamePlayer` tab) gets, with no code of its 
   game), "Share this table" (code, link, QR), and "Load and review" (a share code or a
   save file, stepped through with the events' reasons, using the review widget of the
   Play tab);
-- ``?position=CODE`` opens that table in the tab; a code the engine refuses shows its
-  reason and the app is otherwise as usual.
+- ``?position=CODE`` opens that table in the Play tab (a student lands on the table in
+  play; the teacher's tab holds it too); a code the engine refuses shows its reason and
+  the app is otherwise as usual. Read through ``viewer.on_viewer``: the same from a
+  kernel of the preheated pool.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 from typing import Any
+from urllib.parse import urlencode
 
 import ipywidgets as w
 
@@ -29,14 +32,16 @@ from .editor_specs import spec_for
 from .game_player import SEAT_NAMES, GamePlayer
 from .lang import Language, button
 from .move_picker import MovePicker
-from .presenter import PRESENT_CSS, Presenter, asks_presenter, query_params
+from .presenter import PRESENT_CSS, Presenter, asks_presenter
 from .review import GameReview
-from .share import SharePanel, open_shared
+from .share import QR_SCREEN_CSS, QrScreen, SharePanel, app_address, open_shared
 from .style import panel
+from .viewer import on_viewer
 
 
 def read_code(text: str) -> Game[Any]:
-    """A game from a share code (``tk1.…``) or a save file's text; InvalidSave if neither."""
+    """A game from a share code (``tk2.…``, or ``tk1.…``) or a save file's text; InvalidSave
+    if neither."""
     return load_code_or_save(text)
 
 
@@ -129,13 +134,16 @@ class TeacherPanel(w.VBox):
 
 def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
           app: w.Box) -> tuple[list[w.Widget], Presenter]:
-    """Add presenter mode and the teacher's tab to an app frame; read ``?present=`` and
-    ``?position=``. Returns the widgets to put above the tabs, and the presenter (its
-    ``bar`` goes into the header, its ``help`` just above the tabs)."""
-    params = query_params()
+    """Add presenter mode and the teacher's tab to an app frame; follow ``?present=`` and
+    ``?position=`` (at once, and from a pool kernel when the viewer arrives: viewer.py).
+    Returns the widgets to put above the tabs, and the presenter (its ``bar`` goes into
+    the header, its ``help`` just above the tabs). ``app.linked`` tells whether a
+    ``?position=`` link opened a table (the page then keeps it, not what the browser kept).
+    """
     play_index = next((i for i, (key, _) in enumerate(tabs) if key == "widgets.tab.play"), None)
     holder = w.VBox()
     teacher: list[TeacherPanel] = []
+    shared_code: list[str] = []         # a shared table the teacher's tab shows when built
 
     def player() -> GamePlayer:
         """The Play tab's game player (built now if its tab was never opened)."""
@@ -153,7 +161,15 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
             teacher.append(TeacherPanel(game, lang, player(),
                                         lambda: setattr(tab, "selected_index", play_index)))
             holder.children = [teacher[0]]
+            show_shared()
         return teacher[0]
+
+    def show_shared() -> None:
+        """The shared table in the teacher's tab too (a game of its own: the Play tab's
+        moves do not change it)."""
+        again, _ = open_shared(shared_code[-1]) if shared_code else (None, None)
+        if teacher and again is not None:
+            teacher[0].show_game(again)
 
     if play_index is not None:
         tabs.append(("teacher.tab", holder))
@@ -169,28 +185,59 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
     presenter = Presenter(app, tab, lang, current)
     notice = w.HTML()
     notice.add_class("tk-shared-notice")
-    code = params.get("position")
-    if code is not None:
+    app.linked = False
+
+    def refuse(error: InvalidSave | None, other: str | None) -> None:
+        def say() -> None:        # again at a language switch, in the new language
+            reason = (lang.t("teacher.load.other_game", game=lang.t(f"{other}.title"))
+                      if other is not None else error)
+            notice.value = (f'<p class="tk-bad tk-shared-error">'
+                            f'{escape(lang.t("teacher.load.bad", error=reason))}</p>')
+        lang.on_change(say)
+        say()
+
+    def open_position(code: str) -> None:
+        """A shared table: the Play tab carries on from it (a finished game opens in its
+        review); the teacher's tab holds it too, a tab away."""
         shared, error = open_shared(code)
         other = shared.name if shared is not None and shared.name != game else None
-        if other is not None:
-            shared = None
-        if shared is not None and play_index is not None:
-            build().show_game(shared)
-            tab.selected_index = teacher_index
-        if error is not None or other is not None:
-            refused = error
+        if error is not None or other is not None or shared is None:
+            refuse(error, other)
+            return
+        if play_index is None:
+            return
+        app.linked = True
+        shared_code.append(code)
+        show_shared()
+        play = player()
+        play.load(shared)
+        if shared.is_over:
+            play.open_review()
+        tab.selected_index = play_index
 
-            def say() -> None:        # again at a language switch, in the new language
-                reason = (lang.t("teacher.load.other_game", game=lang.t(f"{other}.title"))
-                          if other is not None else refused)
-                notice.value = (f'<p class="tk-bad tk-shared-error">'
-                                f'{escape(lang.t("teacher.load.bad", error=reason))}</p>')
-            lang.on_change(say)
-            say()
-    if asks_presenter(params):
-        presenter.set(True)
-    return [w.HTML(PRESENT_CSS), notice], presenter
+    opened: set[str] = set()
+
+    def follow(params: dict[str, str]) -> None:
+        code = params.get("position")
+        if code is not None and code not in opened:
+            opened.add(code)
+            open_position(code)
+        if asks_presenter(params):
+            presenter.set(True)
+
+    on_viewer(follow)
+
+    def link() -> str:
+        """The shared table's link (or, before anything is shared, the page's own), as
+        the class reaches it."""
+        if teacher and teacher[0].share.code:
+            return teacher[0].share.link
+        here = app_address()
+        return here + "?" + urlencode({"lang": lang.code}) if here else ""
+
+    screen = QrScreen(lang, link)
+    presenter.show_qr = lambda show: screen.show() if show else screen.close()
+    return [w.HTML(PRESENT_CSS), w.HTML(QR_SCREEN_CSS), screen, notice], presenter
 
 
 def _walk(x: w.Widget) -> list[w.Widget]:
