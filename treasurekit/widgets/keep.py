@@ -8,6 +8,8 @@ in the app's :class:`~.browser_store.BrowserStore` (``localStorage``), under the
 - ``lesson``: the lesson player's ``kept`` (the step shown);
 - ``game``: the game player's ``kept`` (the game's save, as "Download" offers it, with
   the set-up chosen and the moves the learner may take back),
+- ``practice``: the practice player's ``kept`` (per kind of question: asked, right and
+  its spaced-repetition card; the question on screen), a few hundred characters,
 
 and gives them back when the new page's browser says what it kept: the lesson goes to
 that step, the Play tab is built and the game carries on (through ``tk.load_game``,
@@ -25,17 +27,20 @@ import ipywidgets as w
 from .browser_store import BrowserStore
 from .game_player import GamePlayer
 from .lesson_player import LessonPlayer
+from .practice_player import PracticePlayer
 from .teacher import _walk
 
 #: (name in the store, tab key of the part, the part's widget class)
 KEPT: tuple[tuple[str, str, type[w.Widget]], ...] = (
     ("game", "widgets.tab.play", GamePlayer),
     ("lesson", "widgets.tab.lesson", LessonPlayer),
+    ("practice", "widgets.tab.practice", PracticePlayer),
 )
 
 
 class AppKeeper:
-    """Keeps an app frame's tab, lesson step and game in ``store``; restores them."""
+    """Keeps an app frame's tab, lesson step, game and practice progress in ``store``;
+    restores them."""
 
     def __init__(self, store: BrowserStore, tab: w.Tab, keys: list[str],
                  built: Callable[[int], w.Widget], restore_tab: bool = True) -> None:
