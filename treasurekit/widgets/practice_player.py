@@ -19,7 +19,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from html import escape
 from typing import Any
 
@@ -50,7 +50,7 @@ Clock = Callable[[], datetime]
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass
@@ -107,7 +107,7 @@ class KindRecord:
 
 
 def _time(stamp: int) -> datetime:
-    return datetime.fromtimestamp(stamp, timezone.utc)
+    return datetime.fromtimestamp(stamp, UTC)
 
 
 class Progress:

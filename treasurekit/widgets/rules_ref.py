@@ -24,7 +24,6 @@ import traitlets
 from ..core.errors import TreasureKitError
 from ..core.practice import practice_of
 from ..core.reference import MAX_QUERY, RuleBook, RuleEntry, rules
-from ..core.sections import RuleSection
 from .example_player import Render
 from .lang import Language, button
 from .style import panel, rule_badge
@@ -184,7 +183,8 @@ class RulesPanel(w.VBox):
                               + [b for k, b in self.buttons.items() if k not in keys])
         t = self.lang.t
         if not query.strip():
-            self.count.value = f'<p class="tk-muted">{escape(t("widgets.rules.all", n=len(keys)))}</p>'
+            said = t("widgets.rules.all", n=len(keys))
+            self.count.value = f'<p class="tk-muted">{escape(said)}</p>'
         elif keys:
             self.count.value = f'<p>{escape(t("widgets.rules.found", n=len(keys)))}</p>'
         else:
@@ -202,10 +202,10 @@ class RulesPanel(w.VBox):
         self.intro.value = f'<p class="tk-muted">{escape(t("widgets.rules.intro"))}</p>'
         self.search.placeholder = t("widgets.rules.search")
         self.search.description = ""
-        for entry in self.book:
-            b = self.buttons[entry.section.key]
-            b.description = "§ " + entry.title(code)
-            b.button_style = "info" if entry is self.entry else ""
+        for each in self.book:
+            b = self.buttons[each.section.key]
+            b.description = "§ " + each.title(code)
+            b.button_style = "info" if each is self.entry else ""
         self.filter()
         self.show.description = t("widgets.rules.show_me")
         self.practice.description = t("widgets.rules.practise")
@@ -221,7 +221,8 @@ class RulesPanel(w.VBox):
                            for other in entry.related)
         body = "".join(f"<p>{escape(part)}</p>" for part in entry.text(code).split("\n\n"))
         if related:
-            body += f'<p class="tk-rules-related">{escape(t("widgets.rules.related"))}: {related}</p>'
+            body += (f'<p class="tk-rules-related">{escape(t("widgets.rules.related"))}: '
+                     f"{related}</p>")
         self.detail.value = panel("§ " + entry.title(code), body)
         self.show.layout.display = "" if entry.tables else "none"
         self.practice.layout.display = ("" if self.kind() is not None
