@@ -187,7 +187,7 @@ class PracticePlayer(w.VBox):
         self.intro.add_class("tk-practice-intro")
         self.head = w.HTML()
         self.table = w.HTML()
-        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
+        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.feedback = w.HTML()
         self.next = button("arrow-right", "tk-practice-next", self.ask_next)
         self.reset_button = button("trash", "tk-practice-reset", self.reset)

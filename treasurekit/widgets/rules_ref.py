@@ -113,7 +113,7 @@ class RulesPanel(w.VBox):
             b.on_click(lambda _b, key=entry.section.key: self.open_section(key))
             self.buttons[entry.section.key] = b
         self.list = w.Box(list(self.buttons.values()),
-                          layout=w.Layout(display="flex", flex_flow="row wrap", gap="4px"))
+                          layout=w.Layout(display="flex", flex_flow="row wrap"))
         self.list.add_class("tk-rules-list")
         self.detail = w.HTML()
         self.detail.add_class("tk-rules-detail")
