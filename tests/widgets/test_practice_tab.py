@@ -7,7 +7,7 @@ question as a presenter-mode slide. Games come from ``tk.GAMES``.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import ipywidgets as w
@@ -24,7 +24,7 @@ from treasurekit.widgets.practice_player import PracticePlayer, Progress
 from .learner_helpers import build_app, find, text_nodes, walk
 
 GAMES = sorted(tk.GAMES)
-T0 = datetime(2026, 11, 1, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 
 
 class Clock:
