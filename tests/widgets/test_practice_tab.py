@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 import ipywidgets as w
@@ -20,8 +21,10 @@ from treasurekit.widgets.browser_store import BrowserStore
 from treasurekit.widgets.landing import renderer
 from treasurekit.widgets.lang import Language
 from treasurekit.widgets.practice_player import PracticePlayer, Progress
+from treasurekit.widgets.rules_ref import RulesPanel
 
 from .learner_helpers import build_app, find, text_nodes, walk
+from .test_learner_dutch_everywhere import english_left
 
 GAMES = sorted(tk.GAMES)
 T0 = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
@@ -222,3 +225,33 @@ def test_a_practice_question_is_a_presenter_slide() -> None:
     assert player.picked == player.question.answer
     assert page.kept()["kinds"] == before            # ...is no answer of the class's
     assert "tk-practice-question" in player.head._dom_classes
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_english_left_in_the_dutch_practice_and_rules_tabs(game: str) -> None:
+    """Every kind of question answered (right, then wrong, in turn) and every section of
+    the rules opened with its first table: switched to Dutch, no English-only word."""
+    page = Page(game)
+    view = SimpleNamespace(root=page.app, lang=page.lang)
+    found: dict[str, list[str]] = {}
+
+    def check(where: str) -> None:
+        page.lang.code = "nl"
+        left = english_left(view)  # type: ignore[arg-type]
+        if left:
+            found[where] = left
+        page.lang.code = "en"
+
+    player = page.player
+    for n in range(len(kinds(game))):
+        choose(player, right=n % 2 == 0)
+        check(f"question {n + 1}, {player.question.kind}")
+        player.next.click()
+    assert {k for k, r in player.progress.records.items() if r.asked} == set(kinds(game))
+    page.tabs.selected_index = page.app.keeper.keys.index("widgets.tab.rules")
+    panel = find(page.app, RulesPanel)
+    for entry in panel.book:
+        panel.open_section(entry.section.key)
+        panel.show_me()
+        check(f"rule {entry.section.key}")
+    assert found == {}
