@@ -255,3 +255,14 @@ def test_no_english_left_in_the_dutch_practice_and_rules_tabs(game: str) -> None
         panel.show_me()
         check(f"rule {entry.section.key}")
     assert found == {}
+
+
+def test_a_practice_tab_opened_in_presenter_mode_holds_the_votes_too() -> None:
+    app, _lang = build_app(GAMES[0])
+    app.presenter.set(True)
+    tabs = next(x for x in walk(app) if isinstance(x, w.Tab))
+    tabs.selected_index = app.keeper.keys.index("widgets.tab.practice")
+    player = find(app, PracticePlayer)
+    assert player.hold_votes
+    choose(player, right=True)
+    assert player.picked is None and player.vote == player.question.answer

@@ -42,7 +42,7 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
     """
     tabs = list(tabs)
     if render is not None:
-        tabs += [(PRACTICE, lambda: PracticePlayer(game, lang, render)),
+        tabs += [(PRACTICE, lambda: practice_player(render)),
                  (RULES, lambda: RulesPanel(game, lang, render, practise=practise))]
     head = w.HTML()
     head.add_class("tk-head")
@@ -68,6 +68,13 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
     def part_in(key: str, kind: type[Any]) -> Any:
         box = built(keys.index(key))
         return next(x for x in box.children if isinstance(x, kind))
+
+    def practice_player(render: Render) -> PracticePlayer:
+        player = PracticePlayer(game, lang, render)
+        # built while presenter mode holds the class's votes: it holds them too
+        presenter = box.presenter
+        player.hold_votes = presenter.on and bool(presenter.hold.value)
+        return player
 
     def practise(kind: str) -> None:
         """A practice question of ``kind`` (the Rules tab's "practise this rule")."""

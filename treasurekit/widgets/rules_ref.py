@@ -33,13 +33,18 @@ MAX_KEY = 60
 
 
 _ESM = """
-function initialize({ model }) {
+function render({ model, el }) {
+  el.style.display = "none";
+  // the badges of this app only (its root holds this hidden view): another app of the
+  // same page (two in one notebook) hears its own
   const open = (event) => {
     const target = event.target;
     if (!target || typeof target.closest !== "function") return;
     const badge = target.closest("[data-tk-rule]");
     if (!badge || badge.getAttribute("data-tk-game") !== model.get("game")) return;
-    if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+    const app = el.closest(".tk-app");
+    if (app && badge.closest(".tk-app") !== app) return;
+    if (event.type === "keydown" && event.key !== "Enter") return;
     event.preventDefault();
     model.send({ open: String(badge.getAttribute("data-tk-rule")).slice(0, 60) });
   };
@@ -50,8 +55,7 @@ function initialize({ model }) {
     document.removeEventListener("keydown", open);
   };
 }
-function render({ el }) { el.style.display = "none"; }
-export default { initialize, render };
+export default { render };
 """
 
 _CSS = """
