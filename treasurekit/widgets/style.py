@@ -89,6 +89,10 @@ CSS = """
   .tk-app:not(.tk-present) .tk-play-side .tk-panel { margin-top: 0; }
   .tk-app:not(.tk-present) .tk-play-side .tk-panel p { margin: 4px 0; }
 }
+/* practice answers and rule sections: long labels wrap (in any language) */
+.tk-practice-choices .widget-button, .tk-rules-list .widget-button { white-space: normal;
+  height: auto; text-align: left; overflow-wrap: anywhere; }
+.tk-practice-choices .widget-button { max-width: 32em; }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
            text-align: left; }
