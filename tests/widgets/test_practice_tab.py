@@ -196,6 +196,10 @@ def test_progress_comes_back_after_a_reload_and_reset_forgets_it(game: str) -> N
      "answered": False},
     {"v": 1, "kinds": {"KIND": [1, 1, 2, 0, 1e300, 1.0, 10, 10]}, "ask": ["KIND", 3],
      "answered": False},
+    {"v": 1, "kinds": {"KIND": [1, 1, 2, 0, 0, 5.0, 10, 10]}, "ask": ["KIND", 3],
+     "answered": False},
+    {"v": 1, "kinds": {"KIND": [1, 1, 2, 0, 3.0, 11, 10, 10]}, "ask": ["KIND", 3],
+     "answered": False},
 ])
 def test_stored_progress_the_app_cannot_use_is_ignored_and_cleared(bad: Any) -> None:
     game = GAMES[0]

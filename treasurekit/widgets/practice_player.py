@@ -27,6 +27,7 @@ import ipywidgets as w
 import traitlets
 from fsrs import Card, Rating, Scheduler, State
 
+from ..core.errors import TreasureKitError
 from ..core.events import Event
 from ..core.i18n import tr
 from ..core.practice import Question, kinds, practice
@@ -89,10 +90,10 @@ class KindRecord:
             return None
         if step is not None and (type(step) is not int or not 0 <= step <= 100):
             return None
-        for number in (stability, difficulty):
-            if number is not None and (type(number) not in (int, float)
-                                       or not math.isfinite(number) or not 0 <= number < 1e6):
-                return None
+        # FSRS's own ranges: stability (days) above 0, difficulty from 1 to 10
+        if not (_number_in(stability, 0.0, 1e6) and stability != 0
+                and _number_in(difficulty, 1.0, 10.0)):
+            return None
         for stamp in (due, last):
             if stamp is not None and (type(stamp) is not int or not 0 <= stamp <= MAX_TIME):
                 return None
@@ -104,6 +105,12 @@ class KindRecord:
                     due=_time(due),
                     last_review=None if last is None else _time(last))
         return cls(asked, right, card)
+
+
+def _number_in(value: Any, low: float, high: float) -> bool:
+    """Whether ``value`` is None or a finite number from ``low`` to ``high``."""
+    return value is None or (type(value) in (int, float) and math.isfinite(value)
+                             and low <= value <= high)
 
 
 def _time(stamp: int) -> datetime:
@@ -297,7 +304,8 @@ class PracticePlayer(w.VBox):
                 self.ask_next()
             else:
                 self.ask(ask[0], ask[1])
-        except Exception:  # noqa: BLE001 - a question that cannot be asked: keep nothing
+        except (TreasureKitError, RuntimeError):    # a question that cannot be asked
+
             self.progress.records = saved
             return False
         return True
