@@ -181,7 +181,8 @@ class PracticePlayer(w.VBox):
     """
 
     #: What a reload needs (kept in the learner's browser, keep.py): the progress per
-    #: kind, the question on screen (its kind and seed) and the next seed.
+    #: kind and the question on screen (its kind and seed; the next one takes the next
+    #: seed), answered or not.
     kept = traitlets.Dict()
 
     def __init__(self, game: str, lang: Language, render: Render,
