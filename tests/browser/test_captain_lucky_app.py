@@ -19,9 +19,9 @@ from .harness import Tab, new_tab
 pytestmark = pytest.mark.browser
 
 TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "Odds lab", "Cards and dice",
-           "Build & share"]
+           "Practice", "Rules", "Build & share"]
 TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "Kansenlab",
-           "Kaarten en dobbelstenen", "Bouwen & delen"]
+           "Kaarten en dobbelstenen", "Oefenen", "Regels", "Bouwen & delen"]
 
 
 @pytest.fixture(scope="module")

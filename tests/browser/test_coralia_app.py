@@ -19,9 +19,10 @@ from .test_learner_layout import CUT_OFF
 
 pytestmark = pytest.mark.browser
 
-TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The pieces", "Build & share"]
+TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The pieces", "Practice", "Rules",
+           "Build & share"]
 TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "Het materiaal",
-           "Bouwen & delen"]
+           "Oefenen", "Regels", "Bouwen & delen"]
 
 
 @pytest.fixture(scope="module")

@@ -22,9 +22,9 @@ from .harness import Tab, new_tab
 pytestmark = pytest.mark.browser
 
 TABS_EN = ["Lesson", "Rulebook example", "Play the computer", "Odds lab", "The cards",
-           "Build & share"]
+           "Practice", "Rules", "Build & share"]
 TABS_NL = ["Les", "Voorbeeld uit de regels", "Speel tegen de computer", "Kansenlab",
-           "De kaarten", "Bouwen & delen"]
+           "De kaarten", "Oefenen", "Regels", "Bouwen & delen"]
 SCREENSHOT = harness.ROOT / "docs" / "screenshot.png"
 
 

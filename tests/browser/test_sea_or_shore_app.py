@@ -20,9 +20,9 @@ pytestmark = pytest.mark.browser
 #: The seats of a four-player game in the app (``widgets.game_player.SEAT_NAMES``).
 SEATS = ("Ann", "Eric", "Marlou", "Niels")
 TABS_EN = ["Lesson", "Rulebook examples", "Play the computer", "The cards",
-           "Build & share"]
+           "Practice", "Rules", "Build & share"]
 TABS_NL = ["Les", "Voorbeelden uit de regels", "Speel tegen de computer", "De kaarten",
-           "Bouwen & delen"]
+           "Oefenen", "Regels", "Bouwen & delen"]
 
 
 @pytest.fixture(scope="module")

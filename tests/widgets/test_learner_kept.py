@@ -187,9 +187,9 @@ def test_what_the_app_cannot_use_is_ignored_and_cleared(game: str, case: str) ->
 
 def test_what_the_store_does_not_know_is_kept_for_whoever_wrote_it() -> None:
     page = Page(GAMES[0])
-    page.store.hello(json.dumps({"practice": {"done": [1, 2]}, "lesson": {"step": 1}}))
+    page.store.hello(json.dumps({"notes": {"done": [1, 2]}, "lesson": {"step": 1}}))
     assert page.lesson.index == 1
-    assert json.loads(page.store.written or "")["practice"] == {"done": [1, 2]}
+    assert json.loads(page.store.written or "")["notes"] == {"done": [1, 2]}
 
 
 def test_the_store_is_bounded() -> None:

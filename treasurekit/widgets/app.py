@@ -1,7 +1,12 @@
 """The frame every game app shares: title, intro, language switch, tabs.
 
-The frame also keeps the open tab, the lesson step and the game in play in the learner's
-browser (keep.py), so that a new page of the app carries on where the last one was.
+Given the game's table drawing (``render``), the frame adds the tabs every game has: Practice
+(engine-made questions without end, practice_player.py) and Rules (the rules reference,
+rules_ref.py), and makes every § badge of the app open its rule there.
+
+The frame also keeps the open tab, the lesson step, the game in play and the practice
+progress in the learner's browser (keep.py), so that a new page of the app carries on
+where the last one was. ``?tab=lesson`` (``play``, ``practice``, ``rules``...) opens a tab.
 """
 
 from __future__ import annotations
@@ -12,20 +17,33 @@ from typing import Any, TypeAlias
 import ipywidgets as w
 
 from .browser_store import BrowserStore
+from .example_player import Render
 from .keep import AppKeeper
 from .lang import Language, LanguageSwitch
+from .practice_player import PracticePlayer
+from .rules_ref import RuleLinks, RulesPanel
 from .style import CSS
 from .url_language import url_language
+from .viewer import on_viewer
 
 Part: TypeAlias = w.Widget | Callable[[], w.Widget]
 
 
-def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key: str) -> w.VBox:
-    """Header with the game's title and the language switch, then one tab per part.
+PRACTICE, RULES = "widgets.tab.practice", "widgets.tab.rules"
+
+
+def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key: str,
+              render: Render | None = None) -> w.VBox:
+    """Header with the game's title and the language switch, then one tab per part, and
+    (given ``render``, the game's table drawing) the Practice and Rules tabs.
 
     A part given as a function is built the first time its tab is opened, so the app
     becomes interactive sooner.
     """
+    tabs = list(tabs)
+    if render is not None:
+        tabs += [(PRACTICE, lambda: practice_player(render)),
+                 (RULES, lambda: RulesPanel(game, lang, render, practise=practise))]
     head = w.HTML()
     head.add_class("tk-head")
     boxes = [part if isinstance(part, w.Widget) else w.VBox() for _, part in tabs]
@@ -45,28 +63,71 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
             built(index)
 
     tab.observe(build, names="selected_index")
+    keys: list[str] = []                # every tab's key, the teacher's too (set below)
+
+    def part_in(key: str, kind: type[Any]) -> Any:
+        box = built(keys.index(key))
+        return next(x for x in box.children if isinstance(x, kind))
+
+    def practice_player(render: Render) -> PracticePlayer:
+        player = PracticePlayer(game, lang, render)
+        # built while presenter mode holds the class's votes: it holds them too
+        presenter = box.presenter
+        player.hold_votes = presenter.on and bool(presenter.hold.value)
+        return player
+
+    def practise(kind: str) -> None:
+        """A practice question of ``kind`` (the Rules tab's "practise this rule")."""
+        tab.selected_index = keys.index(PRACTICE)
+        player = part_in(PRACTICE, PracticePlayer)
+        player.ask(kind, player.seed + 1)
+
+    def open_rule(key: str) -> None:
+        """A § badge was clicked: its section in the Rules tab, with a way back."""
+        back = tab.selected_index
+        tab.selected_index = keys.index(RULES)
+        panel = part_in(RULES, RulesPanel)
+        if back is not None and back != keys.index(RULES):
+            panel.on_back = lambda: setattr(tab, "selected_index", back)
+            panel.open_section(key, back_to=tab.titles[back] if back < len(tab.titles) else None)
+        else:
+            panel.open_section(key, back_to=panel.back_to)
+
     box = w.VBox()
     box.add_class("tk-app")
     # presenter mode, the teacher's tab, ?present= and ?position= (teacher.py)
     from .teacher import equip
 
     top, box.presenter = equip(game, lang, tabs, tab, box)
+    keys += [key for key, _ in tabs]
     # what a new page carries on with: not the tab nor the game when a ?position= link
-    # opened a table (the link's table wins)
+    # opened a table (the link's table wins), not the tab when ?tab= asks for one
     store = BrowserStore(f"treasurekit.{game}")
-    box.keeper = AppKeeper(store, tab, [key for key, _ in tabs], built,
-                           linked=lambda: bool(box.linked))
+    box.asked_tab = False
+    box.keeper = AppKeeper(store, tab, keys, built, linked=lambda: bool(box.linked),
+                           tab_asked=lambda: bool(box.asked_tab))
 
-    def render() -> None:
+    def open_asked_tab(params: dict[str, str]) -> None:
+        """``?tab=lesson|play|practice|rules`` opens that tab (from the pool too)."""
+        asked = f"widgets.tab.{params.get('tab', '')}"
+        if asked in keys:
+            box.asked_tab = True
+            tab.selected_index = keys.index(asked)
+
+    on_viewer(open_asked_tab)
+    box.rule_links = RuleLinks(game, open_rule) if RULES in keys else None
+
+    def render_head() -> None:
         home = lang.t("widgets.home")
         head.value = (f'<h2 class="tk-title">{lang.t(f"{game}.title")}</h2>'
                       f'<p class="tk-intro">{lang.t(intro_key)} '
                       f'<a href="index.ipynb?lang={lang.code}">{home}</a></p>')
         tab.titles = tuple(lang.t(key) for key, _ in tabs)
 
-    lang.on_change(render)
-    render()
-    box.children = [w.HTML(CSS), url_language(lang), store,
+    lang.on_change(render_head)
+    render_head()
+    links = [box.rule_links] if box.rule_links is not None else []
+    box.children = [w.HTML(CSS), url_language(lang), store, *links,
                     w.HBox([head, box.presenter.bar, LanguageSwitch(lang)],
                            layout=w.Layout(justify_content="space-between",
                                            align_items="center", flex_flow="row wrap")),

@@ -527,4 +527,4 @@ def captain_lucky_app(lang: Language) -> w.VBox:
         ("widgets.tab.odds", lambda: OddsLab(lang)),
         (f"{GAME}.ui.tab.components", lambda: components_panel(lang)),
     ]
-    return app_frame(GAME, lang, tabs, f"{GAME}.ui.intro")
+    return app_frame(GAME, lang, tabs, f"{GAME}.ui.intro", render_table)

@@ -655,6 +655,6 @@ def coralia_app(lang: Language) -> w.VBox:
         ("widgets.tab.play", play),
         (f"{G}.ui.tab.pieces", lambda: pieces_panel(lang)),
     ]
-    box = app_frame(G, lang, tabs, f"{G}.ui.intro")
+    box = app_frame(G, lang, tabs, f"{G}.ui.intro", render_table)
     box.children = (w.HTML(CSS), *box.children)
     return box

@@ -408,4 +408,4 @@ def diving_bell_app(lang: Language) -> w.VBox:
         ("widgets.tab.odds", lambda: OddsLab(lang)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
-    return app_frame("diving_bell", lang, tabs, "widgets.db.intro")
+    return app_frame("diving_bell", lang, tabs, "widgets.db.intro", render_table)

@@ -13,7 +13,7 @@ from ..core.game import Game
 from ..core.teaching import Example
 from .lang import Language, button, relabel
 from .narrator import Narrator
-from .style import panel
+from .style import panel, rule_badge
 
 
 class Render(Protocol):
@@ -66,8 +66,9 @@ class ExamplePlayer(w.VBox):
 
     def refresh(self) -> None:
         t, ex, n = self.lang.t, self.example, len(self.example.steps)
+        badge = rule_badge(ex.game, ex.section, ex.rule(self.lang.code), t("widgets.rules.open"))
         self.head.value = (f"<h3>{escape(ex.title(self.lang.code))}</h3>"
-                           f"<p>{escape(ex.intro(self.lang.code))}</p>")
+                           f"<p>{badge} {escape(ex.intro(self.lang.code))}</p>")
         self.back.description = t("widgets.back")
         self.forward.description = t("widgets.forward")
         self.restart.description = t("widgets.restart")

@@ -8,6 +8,8 @@ in the app's :class:`~.browser_store.BrowserStore` (``localStorage``), under the
 - ``lesson``: the lesson player's ``kept`` (the step shown);
 - ``game``: the game player's ``kept`` (the game's save, as "Download" offers it, with
   the set-up chosen and the moves the learner may take back),
+- ``practice``: the practice player's ``kept`` (per kind of question: asked, right and
+  its spaced-repetition card; the question on screen), a few hundred characters,
 
 and gives them back when the new page's browser says what it kept: the lesson goes to
 that step, the Play tab is built and the game carries on (through ``tk.load_game``,
@@ -25,25 +27,31 @@ import ipywidgets as w
 from .browser_store import BrowserStore
 from .game_player import GamePlayer
 from .lesson_player import LessonPlayer
+from .practice_player import PracticePlayer
 from .teacher import _walk
 
 #: (name in the store, tab key of the part, the part's widget class)
 KEPT: tuple[tuple[str, str, type[w.Widget]], ...] = (
     ("game", "widgets.tab.play", GamePlayer),
     ("lesson", "widgets.tab.lesson", LessonPlayer),
+    ("practice", "widgets.tab.practice", PracticePlayer),
 )
 
 
 class AppKeeper:
-    """Keeps an app frame's tab, lesson step and game in ``store``; restores them."""
+    """Keeps an app frame's tab, lesson step, game and practice progress in ``store``;
+    restores them."""
 
     def __init__(self, store: BrowserStore, tab: w.Tab, keys: list[str],
                  built: Callable[[int], w.Widget],
-                 linked: Callable[[], bool] = lambda: False) -> None:
+                 linked: Callable[[], bool] = lambda: False,
+                 tab_asked: Callable[[], bool] = lambda: False) -> None:
         self.store, self.tab, self.keys, self.built = store, tab, keys, built
         #: whether a ``?position=`` link opened a table: its table and tab are kept then,
         #: not the browser's game and tab
         self.linked = linked
+        #: whether ``?tab=`` asked for a tab: it is kept then, not the browser's tab
+        self.tab_asked = tab_asked
         self.watched: set[int] = set()
         tab.observe(lambda c: self._keep_tab(c["new"]), names="selected_index")
         for box in tab.children:
@@ -85,7 +93,7 @@ class AppKeeper:
             if found is None or not found.restore(kept):
                 self.store.delete(name)
         index = self.store.get("tab")
-        if index is None or linked:
+        if index is None or linked or self.tab_asked():
             return
         if type(index) is int and 0 <= index < len(self.tab.children):
             self.tab.selected_index = index

@@ -12,7 +12,7 @@ from ..core.teaching import Choice, LessonStep
 from .example_player import Render
 from .lang import Language, button
 from .narrator import Narrator
-from .style import panel
+from .style import panel, rule_badge
 
 
 class LessonPlayer(w.VBox):
@@ -150,7 +150,7 @@ class LessonPlayer(w.VBox):
         t, code, step = self.lang.t, self.lang.code, self.step
         title = t("widgets.lesson_step", step=self.index + 1, total=len(self.steps),
                   title=step.title(code))
-        rule = f'<span class="tk-rule">§ {escape(step.rule(code))}</span>'
+        rule = rule_badge(step.game, step.section, step.rule(code), t("widgets.rules.open"))
         self.head.value = panel(title, f"<p>{rule} {escape(step.text(code))}</p>")
         self._show_feedback()
         for b, choice in zip(self.choices.children, self.options, strict=True):

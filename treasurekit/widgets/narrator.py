@@ -8,7 +8,7 @@ import ipywidgets as w
 
 from ..core.events import Event
 from .lang import Language
-from .style import panel
+from .style import panel, rule_badge
 
 
 class Narrator(w.HTML):
@@ -45,8 +45,8 @@ class Narrator(w.HTML):
         for batch in self.batches[-self.limit:]:
             for e in batch:
                 rule, text = e.rule(self.lang.code), e.text(self.lang.code, self.viewer)
-                lines.append(f'<li><span class="tk-rule" title="{escape(t("widgets.rule"))}">'
-                             f"§ {escape(rule)}</span> {escape(text)}</li>")
+                badge = rule_badge(e.game, e.section, rule, t("widgets.rules.open"))
+                lines.append(f"<li>{badge} {escape(text)}</li>")
         body = "".join(lines) or f"<li>{escape(t('widgets.nothing_yet'))}</li>"
         # a column-reverse box starts scrolled to its end: the newest line
         self.value = panel(t("widgets.what_happened"),

@@ -24,6 +24,7 @@ from .example_player import ExamplePlayer
 from .game_player import GamePlayer
 from .lang import Language
 from .lesson_player import LessonPlayer
+from .practice_player import PracticePlayer
 from .review import GameReview
 
 #: The keys presenter mode answers, and what they do.
@@ -62,9 +63,13 @@ PRESENT_CSS = """
 .tk-app.tk-present .tk-head h2 { white-space: nowrap; }
 .tk-app.tk-present .tk-present-bar { flex-flow: row nowrap !important; }
 /* the question and its answers first, the table under them: the class votes on sight */
-.tk-app.tk-present .tk-lesson-question { order: -3; }
-.tk-app.tk-present .tk-lesson-choices { order: -2; }
-.tk-app.tk-present .tk-lesson-feedback { order: -1; }
+.tk-app.tk-present .tk-lesson-question, .tk-app.tk-present .tk-practice-question { order: -3; }
+.tk-app.tk-present .tk-lesson-choices, .tk-app.tk-present .tk-practice-choices { order: -2; }
+.tk-app.tk-present .tk-lesson-feedback, .tk-app.tk-present .tk-practice-feedback { order: -1; }
+/* a practice question is a slide like a lesson step: no intro, no progress table */
+.tk-app.tk-present .tk-practice-intro,
+.tk-app.tk-present .tk-practice-progress, .tk-app.tk-present .tk-practice-reset {
+  display: none !important; }
 /* on a wide screen, the question and its answers beside the table: all of it on one
    projected screen, the cards the question asks about included */
 @media (min-aspect-ratio: 4/3) {
@@ -76,6 +81,13 @@ PRESENT_CSS = """
   .tk-app.tk-present .tk-lesson-feedback { grid-area: 3 / 1; }
   .tk-app.tk-present .tk-lesson-nav { grid-area: 4 / 1; }
   .tk-app.tk-present .tk-lesson-table { grid-area: 1 / 2 / span 5 / 2; }
+  .tk-app.tk-present .tk-practice { display: grid; column-gap: 20px;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1.25fr); align-items: start; }
+  .tk-app.tk-present .tk-practice-question { grid-area: 1 / 1; }
+  .tk-app.tk-present .tk-practice-choices { grid-area: 2 / 1; }
+  .tk-app.tk-present .tk-practice-feedback { grid-area: 3 / 1; }
+  .tk-app.tk-present .tk-practice-nav { grid-area: 4 / 1; }
+  .tk-app.tk-present .tk-practice-table { grid-area: 1 / 2 / span 5 / 2; }
 }
 </style>
 """
@@ -135,13 +147,13 @@ class Presenter:
             lesson.hold_votes = self.on and bool(self.hold.value)
         self.render()
 
-    def _lessons(self) -> list[LessonPlayer]:
+    def _lessons(self) -> list[LessonPlayer | PracticePlayer]:
         found = []
         for box in self.tabs.children:
             stack = [box]
             while stack:
                 x = stack.pop()
-                if isinstance(x, LessonPlayer):
+                if isinstance(x, (LessonPlayer, PracticePlayer)):
                     found.append(x)
                 stack += [c for c in getattr(x, "children", ()) if isinstance(c, w.Widget)]
         return found
@@ -188,6 +200,10 @@ class Presenter:
         if lessons:
             _lesson(lessons[0], action)
             return
+        questions = [x for x in _inside(part) if isinstance(x, PracticePlayer)]
+        if questions:
+            _question(questions[0], action)
+            return
         examples = [x for x in _inside(part) if isinstance(x, ExamplePlayer)]
         if examples:
             _example(examples[0], action)
@@ -226,6 +242,15 @@ def _lesson(p: LessonPlayer, action: str) -> None:
         p.go(p.index - 1)
     elif action == "first":
         p.go(0)
+    elif action == "reveal":
+        p.reveal()
+
+
+def _question(p: PracticePlayer, action: str) -> None:
+    """A practice question is a slide like a lesson step: → the next question, ``r``
+    reveals the answer (the class's vote judged)."""
+    if action == "next":
+        p.ask_next()
     elif action == "reveal":
         p.reveal()
 

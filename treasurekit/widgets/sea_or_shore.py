@@ -394,4 +394,4 @@ def sea_or_shore_app(lang: Language) -> w.VBox:
                                                 recap=trick_recap)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
-    return app_frame(G, lang, tabs, "widgets.sos.intro")
+    return app_frame(G, lang, tabs, "widgets.sos.intro", render_table)

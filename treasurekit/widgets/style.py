@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from html import escape
 
+from ..core.sections import RuleSection
+
 CSS = """
 <style>
 .tk-app { font-size: 17px; line-height: 1.45; max-width: 1100px; }
@@ -87,6 +89,10 @@ CSS = """
   .tk-app:not(.tk-present) .tk-play-side .tk-panel { margin-top: 0; }
   .tk-app:not(.tk-present) .tk-play-side .tk-panel p { margin: 4px 0; }
 }
+/* practice answers and rule sections: long labels wrap (in any language) */
+.tk-practice-choices .widget-button, .tk-rules-list .widget-button { white-space: normal;
+  height: auto; text-align: left; overflow-wrap: anywhere; }
+.tk-practice-choices .widget-button { max-width: 32em; }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
            text-align: left; }
@@ -97,3 +103,10 @@ table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2
 def panel(title: str, body: str) -> str:
     """A titled box of HTML."""
     return f'<div class="tk-panel"><h3>{escape(title)}</h3>{body}</div>'
+
+
+def rule_badge(game: str, section: RuleSection, title: str, tooltip: str) -> str:
+    """A § badge of ``section`` that opens it in the Rules tab (HTML, escaped)."""
+    return (f'<span class="tk-rule tk-rule-link" role="link" tabindex="0" '
+            f'data-tk-game="{escape(game)}" data-tk-rule="{escape(section.key)}" '
+            f'title="{escape(tooltip)}">§ {escape(title)}</span>')

@@ -1,0 +1,74 @@
+"""Practice and the rules reference in a real browser, in one visit: a landing card's
+"Practice" link opens the Practice tab, questions answered and explained, a § badge
+opens its rule in the Rules tab (in English, then in Dutch, and back), and a reload of
+the page carries the progress on from the learner's own browser (``localStorage``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from . import harness
+from .harness import Tab
+
+pytestmark = pytest.mark.browser
+
+QUESTIONS = 3
+
+
+def test_practise_open_a_rule_and_reload(tab: Tab, voila_url: str) -> None:
+    t = tab
+    page = t.page
+    t.open(harness.app_url(voila_url, "diving_bell.ipynb", lang="en") + "&tab=practice")
+    practice = page.locator(".tk-practice")
+    expect(practice).to_be_visible()
+    for n in range(1, QUESTIONS + 1):
+        expect(practice.locator(".tk-practice-question")).to_contain_text(f"Question {n}:")
+        assert practice.locator(".tk-practice-table svg").count() >= 1   # the table drawn
+        t.click(practice.locator(".tk-practice-choices .tk-choice").first)
+        verdict = practice.locator(".tk-practice-verdict")
+        expect(verdict).to_have_text(re.compile(r"^(Right|Not right)"))
+        expect(practice.locator(".tk-practice-progress")).to_contain_text(
+            re.compile(rf"\d of {n} right"))
+        if n < QUESTIONS:
+            t.click(practice.locator(".tk-practice-next"))
+
+    # the question's § badge opens its rule
+    badge = practice.locator(".tk-practice-question .tk-rule-link")
+    title = badge.inner_text().removeprefix("§").strip()
+    t.click(badge)
+    rules = page.locator(".tk-rules")
+    expect(rules).to_be_visible()
+    expect(rules.locator(".tk-rules-detail h3")).to_have_text(f"§ {title}")
+    expect(rules.locator(".tk-rules-show")).to_be_visible()
+    t.click(rules.locator(".tk-rules-show"))
+    assert rules.locator(".tk-rules-table svg").count() >= 1
+
+    # in Dutch: the same rule, then back to the practice, whose badges are Dutch too
+    t.click(page.locator(".tk-language button", has_text="Nederlands"))
+    expect(rules.locator(".tk-rules-detail h3")).not_to_have_text(f"§ {title}")
+    t.click(rules.locator(".tk-rules-back"))
+    expect(rules.locator(".tk-rules-back")).to_be_hidden()
+    expect(practice).to_be_visible()
+    expect(practice.locator(".tk-practice-verdict")).to_have_text(
+        re.compile(r"^(Goed|Niet goed)"))
+    dutch = practice.locator(".tk-practice-question .tk-rule-link")
+    dutch_title = dutch.inner_text().removeprefix("§").strip()
+    t.click(dutch)
+    expect(rules.locator(".tk-rules-detail h3")).to_have_text(f"§ {dutch_title}")
+    search = rules.locator(".tk-rules-search input")
+    search.fill(dutch_title)                                     # search, in Dutch
+    t.wait_idle()
+    expect(rules.locator(".tk-rules-count")).to_contain_text("gevonden")
+    expect(rules.locator(".tk-rules-item").first).to_have_text(f"§ {dutch_title}")
+    t.assert_ok()
+
+    # a new page (its address now says Dutch): the progress comes back from this browser
+    t.open(page.url)
+    expect(practice.locator(".tk-practice-progress")).to_contain_text(
+        re.compile(rf"\d van {QUESTIONS} goed"))
+    t.click(practice.locator(".tk-practice-reset"))
+    expect(practice.locator(".tk-practice-progress")).to_contain_text("0 van 0 goed")
+    t.assert_ok()
