@@ -12,7 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .chance import Dealer, pick
@@ -304,13 +304,18 @@ class Game(ABC, Generic[S]):
             return "the game is over"
         return self._why_illegal(self._state, move)
 
-    def deal(self) -> Sequence[Event]:
-        """Resolve the pending chance step with the game's seeded dealer."""
+    def deal(self, rng: random.Random | None = None) -> Sequence[Event]:
+        """Resolve the pending chance step with the game's seeded dealer, or with a number
+        drawn from ``rng`` (the coach's playouts: a sampled table's future is not the
+        dealer's, which the seed fixes)."""
         if not self.is_chance:
             raise IllegalMove("deal", "there is no chance step to resolve now")
-        step = len(self.history)
-        numbers = self._numbers
-        x = numbers[step] if step < len(numbers) else self._dealer.number(step)
+        if rng is not None:
+            x = rng.random()
+        else:
+            step = len(self.history)
+            numbers = self._numbers
+            x = numbers[step] if step < len(numbers) else self._dealer.number(step)
         return self._commit(self._sample_chance(self._state, x))  # legal by construction
 
     def undo(self) -> Move:
@@ -376,6 +381,14 @@ class Game(ABC, Generic[S]):
         kept: ``view(player)`` of the copy must equal this game's (views never leak)."""
         raise NotImplementedError(f"{type(self).__name__} cannot scramble hidden information")
 
+    def _sampler(self, view: dict[str, Any]) -> Callable[[random.Random], S]:
+        """The coach's hook (``core/search.py``): from ``view`` -- the view of the seat to
+        move -- a function that draws a whole table consistent with it: everything the
+        view shows kept, everything hidden from that seat drawn at random from what it may
+        be. It reads the view alone (never this game's table), so a search over its
+        tables cannot peek; ``view(seat)`` of every table drawn equals ``view``."""
+        raise NotImplementedError(f"{type(self).__name__} cannot build a table from a view")
+
     def _with_state(self, s: S) -> Game[S]:
         """A copy of this game (same players, seed, history and log) whose table is ``s``:
         what ``scramble_hidden`` returns. The copy shares no mutable part with this game."""
@@ -384,6 +397,18 @@ class Game(ABC, Generic[S]):
         other._checkpoints = [None if c is None else c.clone() for c in self._checkpoints]
         other.history, other.log = list(self.history), [list(b) for b in self.log]
         other._narrator = _Narrator(other)
+        other._sync()
+        return other
+
+    def _world(self, s: S) -> Game[S]:
+        """A new game of the same set-up, with no steps yet, whose table at the start is
+        ``s``: the coach's sampled tables (``core/search.py``). Its events are told from
+        ``s`` and undo goes back as far as ``s``."""
+        other = copy.copy(self)
+        other._state = s
+        other._checkpoints = []
+        other.history, other.log = [], []
+        other._narrator = _Narrator(other, start=s.clone())
         other._sync()
         return other
 
@@ -436,10 +461,11 @@ class _Narrator(Generic[S]):
     steps asks it too).
     """
 
-    __slots__ = ("_setup", "_rules", "_history", "_checkpoints", "_table", "_at")
+    __slots__ = ("_setup", "_rules", "_history", "_checkpoints", "_table", "_at", "_start")
 
-    def __init__(self, game: Game[S]) -> None:
+    def __init__(self, game: Game[S], start: S | None = None) -> None:
         self._setup = (type(game), game.players, game.seed, game.variant, game.position)
+        self._start = start                   # the table at the start, if not the set-up's
         self._rules: Game[S] | None = None
         self._history = game.history          # the game's own lists, read only
         self._checkpoints = game._checkpoints
@@ -456,7 +482,8 @@ class _Narrator(Generic[S]):
 
     def start(self) -> S:
         """A new copy of the table before the game's first step."""
-        table: S = self._game()._state.clone()
+        start = self._start
+        table: S = (self._game()._state if start is None else start).clone()
         return table
 
     def tell(self, step: int) -> list[Event]:
