@@ -11,6 +11,7 @@ True
 from .core import (
     GAMES,
     LANGUAGES,
+    CannotAdvise,
     Event,
     Game,
     IllegalMove,
@@ -31,7 +32,7 @@ from .core import (
 
 __version__ = "0.1.0"
 __all__ = [
-    "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
+    "GAMES", "LANGUAGES", "CannotAdvise", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
     "TreasureKitError", "UnknownGame", "UnknownPlayer", "load_game", "load_share_code",
     "new_game", "setup_position", "share_code", "Simulation", "simulate", "tr",
 ]

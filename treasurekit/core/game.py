@@ -12,7 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from .chance import Dealer, pick
@@ -380,14 +380,6 @@ class Game(ABC, Generic[S]):
         random (other hands, face-down cards, deck order), everything ``player`` may see
         kept: ``view(player)`` of the copy must equal this game's (views never leak)."""
         raise NotImplementedError(f"{type(self).__name__} cannot scramble hidden information")
-
-    def _sampler(self, view: dict[str, Any]) -> Callable[[random.Random], S]:
-        """The coach's hook (``core/search.py``): from ``view`` -- the view of the seat to
-        move -- a function that draws a whole table consistent with it: everything the
-        view shows kept, everything hidden from that seat drawn at random from what it may
-        be. It reads the view alone (never this game's table), so a search over its
-        tables cannot peek; ``view(seat)`` of every table drawn equals ``view``."""
-        raise NotImplementedError(f"{type(self).__name__} cannot build a table from a view")
 
     def _with_state(self, s: S) -> Game[S]:
         """A copy of this game (same players, seed, history and log) whose table is ``s``:

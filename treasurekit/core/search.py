@@ -2,11 +2,11 @@
 
 It decides for one seat from that seat's view alone, never from the table itself:
 
-1. **Worlds.** The game's ``_sampler(view)`` hook builds, from the view, a function that
-   draws a whole table consistent with it (a *determinization*): everything the view shows
-   is kept, everything hidden from that seat (the others' hands, face-down cards, the order
-   of a deck) is drawn at random from what it may be. A world knows nothing the seat does
-   not, so a search over worlds cannot peek.
+1. **Worlds.** The game's ``sampler`` (declared in its ``COACH`` settings) builds, from
+   the view, a function that draws a whole table consistent with it (a
+   *determinization*): everything the view shows is kept, everything hidden from that
+   seat (the others' hands, face-down cards, the order of a deck) is drawn at random
+   from what it may be. It reads the view alone, so a search over worlds cannot peek.
 2. **Playouts.** Each playout draws a world, walks down the tree of decisions (one tree
    for all worlds: an edge is a player's move, and it counts how often it was available,
    as in Cowling, Powley and Whitehouse's single-observer IS-MCTS), adds one new edge, then
@@ -54,6 +54,9 @@ MAX_PLAYOUTS = 100_000
 #: The progress callback is called about this often (seconds) while a search runs.
 PROGRESS_EVERY = 0.05
 
+#: From a game of the view's set-up (its rules) and the view of the seat to move, a
+#: function that draws a whole table consistent with the view (see ``Worlds``).
+Sampler = Callable[["Game[Any]", dict[str, Any]], Callable[[random.Random], Any]]
 #: A function that turns a table into points each seat may expect at the end.
 Outlook = Callable[["Game[Any]"], Sequence[float]]
 #: A playout's choice among the legal moves (None in the settings: uniformly at random).
@@ -65,9 +68,11 @@ Progress = Callable[[float], object]
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
     """How the coach searches one game, declared once per game (``COACH`` in its
-    ``bots`` module): a playout is the walk down the tree plus at most ``depth`` more
-    decisions (chance steps are not counted), then the table is judged."""
+    ``bots`` module): the tables a view allows (``sampler``, in the game's ``infoset``
+    module), and a playout: the walk down the tree plus at most ``depth`` more decisions
+    (chance steps are not counted), then the table is judged."""
 
+    sampler: Sampler | None = None
     depth: int = 40
     #: Points of lead that make a win likely: the lead is divided by it before the
     #: logistic (a lead of ``scale`` points is about 73 % against one opponent).
@@ -93,17 +98,21 @@ class Worlds:
     """The tables one seat's view allows: ``sample(rng)`` is a new game on one of them.
 
     Built from the view alone (a view of the seat to move, as ``Game.view(seat)`` gives
-    it): the game's ``_sampler`` hook reads it once; each sample is a fresh table. A
-    template game of the same players and variant lends each sample its rules."""
+    it): the game's sampler reads it once; each sample is a fresh table. A template game
+    of the same players and variant lends each sample its rules (``Game._world``)."""
 
     def __init__(self, view: dict[str, Any]) -> None:
         seat = view.get("you")
         if type(seat) is not int or view.get("to_move") != seat or not view.get("legal"):
             raise CannotAdvise("the view must be that of the player to move")
         self.seat: int = seat
-        cls = game_class(view["game"])
+        name = view["game"]
+        sampler = settings_for(name).sampler
+        if sampler is None:
+            raise CannotAdvise(f"the coach does not know {name} yet")
+        cls = game_class(name)
         self.template: Game[Any] = cls(players=view["players"], variant=view["variant"])
-        self._draw = self.template._sampler(view)
+        self._draw = sampler(self.template, view)
 
     def sample(self, rng: random.Random) -> Game[Any]:
         return self.template._world(self._draw(rng))

@@ -20,9 +20,11 @@ from typing import Any
 
 from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
 from ...core.moves import Move
+from ...core.search import ExpertBot, SearchSettings
 from .odds import best_division, dive_outlook, pile_gain, treasure_codes
+from .infoset import sampler
 
-__all__ = ["BOTS", "PressureBot", "RandomBot", "SensibleBot", "division_prefix", "make_bot"]
+__all__ = ["BOTS", "COACH", "ExpertBot", "PressureBot", "RandomBot", "SensibleBot", "division_prefix", "make_bot"]
 
 DRAW, STOP = Move("draw"), Move("stop")
 
@@ -121,7 +123,11 @@ class PressureBot(SensibleBot):
 
 
 #: Levels offered to players, weakest first.
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot}
+#: How the expert searches (core/search.py): the tables a view allows, the playouts.
+COACH = SearchSettings(sampler=sampler)
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot,
+                                      "expert": ExpertBot}
 
 
 def make_bot(level: str) -> Bot:

@@ -1,4 +1,4 @@
-"""The tables a seat's view allows, for the coach (``Game._sampler``, core/search.py).
+"""The tables a seat's view allows, for the coach (its ``sampler``: core/search.py).
 
 Diving Bell hides no hand: a view shows the whole table but the order of the unseen
 cards, which nobody knows (each draw is a chance step over them). So the table is
