@@ -20,6 +20,7 @@ from typing import Any
 
 from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
 from ...core.moves import Move
+from ...core.search import ExpertBot, SearchSettings
 from .cards import (
     CARD_INDEX,
     CARD_KINDS,
@@ -31,8 +32,9 @@ from .cards import (
     SPACE_NAMES,
     SYMBOLS,
 )
+from .infoset import sampler
 
-__all__ = ["BOTS", "RandomBot", "SensibleBot", "make_bot"]
+__all__ = ["BOTS", "COACH", "ExpertBot", "RandomBot", "SensibleBot", "make_bot"]
 
 #: Rough worth, in points, of what a move brings (the bot's only knowledge of the game).
 STARFISH_CARD = 3.5
@@ -154,7 +156,11 @@ class SensibleBot:
 
 
 #: Levels offered to players, weakest first.
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot}
+#: How the expert searches (core/search.py): the tables a view allows, the playouts.
+COACH = SearchSettings(sampler=sampler)
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot,
+                                      "expert": ExpertBot}
 
 
 def make_bot(level: str) -> Bot:

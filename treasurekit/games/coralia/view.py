@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import Game
+from ...core.sections import RuleSection
 from .cards import CARD_KINDS, CHESTS, COLOURS, PILES, SPACE_NAMES, SPACES, SYMBOLS, TURTLES
 
 if TYPE_CHECKING:
@@ -76,6 +77,15 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> dict[
         "card_counts": [len(h) for h in s.hands],
         "open_cards": [_cards(h) for h in s.hands] if open_cards else None,
         "drawn": drawn,
+        # what every seat knows of how the table goes on (the coach rebuilds a table from
+        # a view: infoset.py): the steps the rules still owe, top of the stack last (a
+        # rule section by its name), how many cards went back under each pile, who is
+        # choosing a drawn card, and the starfish cards each player still scores
+        "tasks": [[x.name if isinstance(x, RuleSection) else x for x in task]
+                  for task in s.tasks],
+        "under_piles": [len(b) for b in s.bottoms],
+        "drawer": s.drawer,
+        "starfish_to_score": [_cards(todo) for todo in s.sf_todo] if open_cards else None,
         "points": list(s.points),
         "scores": list(s.points),
         "winners": list(s.winners) if s.over else [],
