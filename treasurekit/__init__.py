@@ -11,6 +11,7 @@ True
 from .core import (
     GAMES,
     LANGUAGES,
+    Advice,
     CannotAdvise,
     Event,
     Game,
@@ -21,8 +22,10 @@ from .core import (
     TreasureKitError,
     UnknownGame,
     UnknownPlayer,
+    advise,
     load_game,
     load_share_code,
+    make_bot,
     new_game,
     setup_position,
     share_code,
@@ -32,7 +35,8 @@ from .core import (
 
 __version__ = "0.1.0"
 __all__ = [
-    "GAMES", "LANGUAGES", "CannotAdvise", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "UnknownPlayer", "load_game", "load_share_code",
-    "new_game", "setup_position", "share_code", "Simulation", "simulate", "tr",
+    "Advice", "GAMES", "LANGUAGES", "CannotAdvise", "Event", "Game", "IllegalMove",
+    "InvalidSave", "Move", "TreasureKitError", "UnknownGame", "UnknownPlayer", "advise",
+    "load_game", "load_share_code", "make_bot", "new_game", "setup_position", "share_code",
+    "Simulation", "simulate", "tr",
 ]

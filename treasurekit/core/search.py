@@ -153,17 +153,18 @@ class Search:
 
     # ---- running --------------------------------------------------------------------
     def run(self, playouts: int | None = None, seconds: float | None = None,
-            progress: Progress | None = None, started: float | None = None) -> None:
-        """Play ``playouts`` more playouts, or play until ``seconds`` have passed since
-        ``started`` (default: now). ``progress(fraction)`` is called now and then; if it
-        returns False the search stops there."""
-        start = time.perf_counter() if started is None else started
+            progress: Progress | None = None, started: float | None = None,
+            clock: Callable[[], float] = time.perf_counter) -> None:
+        """Play ``playouts`` more playouts, or play until ``seconds`` have passed on
+        ``clock`` since ``started`` (default: now). ``progress(fraction)`` is called now
+        and then; if it returns False the search stops there."""
+        start = clock() if started is None else started
         goal = None if playouts is None else self.playouts + playouts
         total = 0 if playouts is None else playouts
         tick = start + PROGRESS_EVERY
         done = 0
         while True:
-            now = time.perf_counter()
+            now = clock()
             if goal is not None:
                 if self.playouts >= goal:
                     break
@@ -281,8 +282,22 @@ class Search:
     def advice(self) -> Advice:
         """What the search found, with the likely line after the best move."""
         ranked = self.ranked()
+        said = tuple((m.move, self._said(m.move)) for m in ranked[:3])
         return Advice(self.game, self.seat, ranked[0].move, tuple(ranked), self.playouts,
-                      self._story(ranked[0].move))
+                      self._story(ranked[0].move), said)
+
+    def _said(self, move: Move) -> Event | None:
+        """The first event ``move`` tells the asking seat: the engine's own words for the
+        move (None if it tells nothing, or tells it differently on two worlds)."""
+        rng = random.Random(self.seed ^ 0xD15C)
+        told = []
+        for _ in range(2):
+            events = list(self.worlds.sample(rng).play(move))
+            if not events:
+                return None
+            told.append(events[0])
+        first, second = told
+        return first if first.text("en", self.seat) == second.text("en", self.seat) else None
 
     # ---- the story told after the best move ------------------------------------------------
     def _story(self, move: Move, worlds: int = 4, max_steps: int = 12) -> Story:
@@ -399,7 +414,9 @@ class Story(NamedTuple):
 @dataclass(frozen=True)
 class Advice:
     """The coach's advice for the seat to move: ``best``, every legal move best first
-    (``moves``), the playouts spent, and ``text(lang)``: why, in words."""
+    (``moves``), the playouts spent, and ``text(lang)``: why, in words. ``said`` holds the
+    engine's own words for the first moves (their first event; None where a move tells
+    nothing of its own)."""
 
     game: str
     seat: int
@@ -407,30 +424,43 @@ class Advice:
     moves: tuple[MoveAdvice, ...]
     playouts: int
     story: Story
+    said: tuple[tuple[Move, Event | None], ...] = ()
 
     def text(self, lang: str = "en") -> str:
         """Why the best move: its chances, the likely continuation told with the engine's
         own events and their rule sections, and how much better it is than the next."""
         first = self.moves[0]
         t = _Tr(lang)
-        lines = [t("best", move=str(first.move), win=Percent(first.win),
-                   points=round(first.points, 1), playouts=first.playouts,
-                   total=self.playouts)]
-        if self.story.events:
-            lines.append(t("if", move=str(first.move)))
-            for e in self.story.events:
+        lines = [t("best", move=self._name(first.move, lang)),
+                 t("chances", win=Percent(first.win), points=round(first.points, 1),
+                   playouts=first.playouts, total=self.playouts)]
+        events = list(self.story.events)
+        if events and events[0] == dict(self.said).get(first.move):
+            del events[0]                        # the move's own words, told above
+        if events:
+            lines.append(t("follows"))
+            for e in events:
                 lines.append(t("event", text=e.text(lang, self.seat), rule=e.rule(lang)))
         lines.append(t(f"ending.{self.story.ending}"))
         tried = [m for m in self.moves[1:] if m.playouts]
         if tried:
             second = tried[0]
-            lines.append(t("next", move=str(second.move), win=Percent(second.win),
+            lines.append(t("next", move=self._name(second.move, lang),
+                           win=Percent(second.win),
                            gap=round(100 * (first.win - second.win), 1),
                            points=round(second.points, 1),
                            fewer=round(first.points - second.points, 1)))
         else:
             lines.append(t("only"))
         return "\n".join(lines)
+
+    def _name(self, move: Move, lang: str) -> str:
+        """A move in the engine's words (its first event and rule section), else its
+        notation."""
+        said = dict(self.said).get(move)
+        if said is None:
+            return tr("coach.notation", lang, move=str(move))
+        return tr("coach.said", lang, text=said.text(lang, self.seat), rule=said.rule(lang))
 
 
 class _Tr:
@@ -516,12 +546,16 @@ class ExpertBot:
     name = "expert"
 
     def __init__(self, seconds: float | None = ONE_SECOND, playouts: int | None = None,
-                 progress: Progress | None = None) -> None:
+                 progress: Progress | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.seconds, self.playouts = check_budget(seconds, playouts)
         self.progress = progress
+        #: What the seconds are counted on: the wall clock, or e.g. ``time.process_time``
+        #: (the benchmarks: a second of this process's own work on a busy machine).
+        self.clock = clock
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Move:
-        started = time.perf_counter()
+        started = self.clock()
         legal = [Move.parse(m) for m in view["legal"]]
         if not legal:
             raise ValueError("this view has no legal moves: it is not this player's turn")
@@ -531,7 +565,7 @@ class ExpertBot:
             return legal[0]
         search = Search(view, seed=rng.getrandbits(64))
         search.run(playouts=self.playouts, seconds=self.seconds, progress=self.progress,
-                   started=started)
+                   started=started, clock=self.clock)
         return search.best()
 
     def __repr__(self) -> str:

@@ -51,6 +51,9 @@ class GamePlayer(w.VBox):
                  picker: PickerFactory | None = None, hot_seat: bool = False,
                  step_by_step: bool = False, recap: Recap | None = None) -> None:
         super().__init__()
+        # the expert (the coach's search) is not offered here until the level choice shows
+        # its progress while it thinks (issue 23)
+        bots = {level: bot for level, bot in bots.items() if level != "expert"}
         self.name, self.lang, self.render_table, self.bots = game, lang, render, bots
         self.recap = recap
         self.last: list[Event] = []     # the events of the last move shown

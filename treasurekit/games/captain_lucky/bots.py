@@ -118,7 +118,7 @@ class SensibleBot:
 
 #: Levels offered to players, weakest first.
 #: How the expert searches (core/search.py): the tables a view allows, the playouts.
-COACH = SearchSettings(sampler=sampler)
+COACH = SearchSettings(sampler=sampler, depth=10, scale=10.0)
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot,
                                       "expert": ExpertBot}

@@ -124,7 +124,7 @@ class PressureBot(SensibleBot):
 
 #: Levels offered to players, weakest first.
 #: How the expert searches (core/search.py): the tables a view allows, the playouts.
-COACH = SearchSettings(sampler=sampler)
+COACH = SearchSettings(sampler=sampler, depth=12, scale=15.0)
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot,
                                       "expert": ExpertBot}

@@ -131,7 +131,7 @@ class Tactician:
 
 
 #: How the expert searches (core/search.py): the tables a view allows, the playouts.
-COACH = SearchSettings(sampler=sampler)
+COACH = SearchSettings(sampler=sampler, depth=12, scale=6.0)
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "tactician": Tactician,
                                       "expert": ExpertBot}
