@@ -22,8 +22,8 @@ from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
 from ...core.moves import Move
 from ...core.search import ExpertBot, SearchSettings
 from .cards import HAND_SIZE, TYPES
-from .odds import best_action, solve
 from .infoset import sampler
+from .odds import best_action, solve
 from .rules import parse_place, parse_steal
 
 __all__ = ["BOTS", "COACH", "ExpertBot", "RandomBot", "SensibleBot", "make_bot"]

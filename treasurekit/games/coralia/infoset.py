@@ -39,7 +39,7 @@ from .state import CoraliaState
 ALL_CARDS = Counter({k: kind.copies for k, kind in enumerate(CARD_KINDS)})
 #: The kind of card each pile holds (-1: the island pile, any of the three).
 PILE_CLASS = (0, 1, 2, -1)
-assert ISLAND == len(PILE_CLASS) - 1
+assert len(PILE_CLASS) - 1 == ISLAND
 
 
 def sampler(game: Game[CoraliaState],

@@ -21,10 +21,11 @@ from typing import Any
 from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
 from ...core.moves import Move
 from ...core.search import ExpertBot, SearchSettings
-from .odds import best_division, dive_outlook, pile_gain, treasure_codes
 from .infoset import sampler
+from .odds import best_division, dive_outlook, pile_gain, treasure_codes
 
-__all__ = ["BOTS", "COACH", "ExpertBot", "PressureBot", "RandomBot", "SensibleBot", "division_prefix", "make_bot"]
+__all__ = ["BOTS", "COACH", "ExpertBot", "PressureBot", "RandomBot", "SensibleBot",
+           "division_prefix", "make_bot"]
 
 DRAW, STOP = Move("draw"), Move("stop")
 

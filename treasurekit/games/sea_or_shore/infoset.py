@@ -142,8 +142,9 @@ def _covers(covered: list[tuple[int, dict[str, Any]]], pool: list[str]) -> dict[
         value = FACE_VALUE[card]
         if value + shown["adds"] > MAX_VALUE:
             return False
-        return card[0] == shown["colour"] if shown["shows"] == "sea" \
+        wanted = card[0] == shown["colour"] if shown["shows"] == "sea" \
             else value == shown["number"]
+        return bool(wanted)
 
     def place(i: int) -> bool:
         if i == len(covered):
