@@ -42,7 +42,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import treasurekit as tk  # noqa: E402
-from treasurekit.core.search import ExpertBot, Search  # noqa: E402
+from treasurekit.core.search import ExpertBot, Search, settings_for  # noqa: E402
 
 #: (game, players, goal: the expert's share of the wins)
 MATCHES = (("diving_bell", 2, 0.60), ("captain_lucky", 2, 0.60), ("coralia", 2, 0.60),
@@ -51,6 +51,15 @@ GOAL_PLAYOUTS = 1000
 GOAL_OVERRUN = 0.10
 GAMES_FILE = HERE / "coach_games.jsonl"
 SUMMARY_FILE = HERE / "coach.json"
+
+
+def fingerprint(game: str) -> str:
+    """The game's search settings, as a game played with them records them (a change
+    of the settings starts that game's series afresh)."""
+    settings = settings_for(game)
+    return (f"depth={settings.depth} scale={settings.scale} c={settings.exploration} "
+            f"outlook={getattr(settings.outlook, '__name__', None)} "
+            f"rollout={getattr(settings.rollout, '__name__', None)}")
 
 
 def best_level(game: str) -> str:
@@ -135,7 +144,8 @@ def play_one(task: tuple[str, int, int, float, str]) -> dict[str, Any]:
         g.play(move)
     winners = g.winners()
     return {"game": game, "players": players, "index": index, "seconds": seconds,
-            "clock": clock_name, "opponent": level, "seat": seat,
+            "clock": clock_name, "settings": fingerprint(game), "opponent": level,
+            "seat": seat,
             "win": 1 / len(winners) if seat in winners else 0.0, "scores": g.scores(),
             "expert_moves": moves, "expert_cpu": round(cpu, 2),
             "longest_move": round(longest, 3)}
@@ -159,11 +169,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def strength(games: int, seconds: float, clock: str, only: set[str],
              workers: int) -> None:
-    have = {(r["game"], r["index"], r["seconds"], r["clock"]) for r in done_games()}
+    have = {(r["game"], r["index"], r["seconds"], r["clock"], r["settings"])
+            for r in done_games()}
     # game by game, round-robin, so that partial results cover every game
     tasks = [(game, players, i, seconds, clock) for i in range(games)
              for game, players, _ in MATCHES
-             if game in only and (game, i, seconds, clock) not in have]
+             if game in only and (game, i, seconds, clock, fingerprint(game)) not in have]
     print(f"{len(tasks)} games to play ({len(have)} already in {GAMES_FILE.name})",
           flush=True)
     with Pool(workers) as pool, GAMES_FILE.open("a") as out:
@@ -180,11 +191,12 @@ def strength_table(seconds: float, clock: str) -> dict[str, Any]:
     records = done_games()
     for game, players, goal in MATCHES:
         mine = [r for r in records if r["game"] == game and r["seconds"] == seconds
-                and r["clock"] == clock]
+                and r["clock"] == clock and r["settings"] == fingerprint(game)]
         n = len(mine)
         wins = sum(r["win"] for r in mine)
         lo, hi = wilson(wins, n)
-        out[game] = {"players": players, "opponent": best_level(game), "games": n,
+        out[game] = {"players": players, "opponent": best_level(game),
+                     "settings": fingerprint(game), "games": n,
                      "wins": wins, "share": round(wins / n, 3) if n else None,
                      "ci95": [round(lo, 3), round(hi, 3)], "goal": goal,
                      "expert_moves_per_game": round(statistics.mean(

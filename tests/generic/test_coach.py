@@ -222,3 +222,10 @@ def test_the_advice_tells_the_line_in_dutch_with_its_rule_sections(name: str) ->
         assert "%" in nl and "," in nl.split("%")[0][-4:]     # 41,9% in Dutch
         told += len(events)
     assert told, "no advice told a single event"
+
+
+def test_a_forced_move_is_advised_with_its_playouts() -> None:
+    g = tk.new_game("diving_bell", seed=1)                 # the first dive: draw, nothing else
+    advice = tk.advise(g, playouts=20, seed=0)
+    assert advice.best == tk.Move("draw") and advice.moves[0].playouts == 20
+    assert advice.text("en").count("\n") >= 2

@@ -197,7 +197,7 @@ class Search:
                 g.deal(rng)
                 continue
             legal = g.legal_moves()
-            if len(legal) == 1:                   # nothing to decide: no edge
+            if len(legal) == 1 and node is not self.root:   # nothing to decide: no edge
                 g.play(legal[0])
                 continue
             p = g.current_player
