@@ -59,7 +59,8 @@ def fingerprint(game: str) -> str:
     settings = settings_for(game)
     return (f"depth={settings.depth} scale={settings.scale} c={settings.exploration} "
             f"outlook={getattr(settings.outlook, '__name__', None)} "
-            f"rollout={getattr(settings.rollout, '__name__', None)}")
+            f"rollout={getattr(settings.rollout, '__name__', None)} "
+            f"prior={getattr(settings.prior, '__name__', None)}/{settings.prior_weight}")
 
 
 def best_level(game: str) -> str:

@@ -46,6 +46,7 @@ from .registry import GAMES, game_class
 from .saves import SEED_RANGE, short
 
 if TYPE_CHECKING:
+    from .bots import Bot
     from .game import Game
 
 #: Most seconds one search may take, and most playouts it may be asked for.
@@ -81,6 +82,12 @@ class SearchSettings:
     exploration: float = 0.7
     outlook: Outlook | None = None
     rollout: Rollout | None = None
+    #: A bot level whose choice (from the same view) the search leans on at the root: its
+    #: move gets ``prior_weight * sqrt(playouts) / (1 + its playouts)`` more in the choice
+    #: of the next playout (as a prior policy in PUCT), so the search plays it unless its
+    #: playouts show something better.
+    prior: Callable[[], Bot] | None = None
+    prior_weight: float = 0.5
 
 
 DEFAULT_SETTINGS = SearchSettings()
@@ -150,6 +157,9 @@ class Search:
         self.seed = seed
         self.root: dict[tuple[int, Move], _Edge] = {}
         self.playouts = 0
+        prior = self.settings.prior
+        #: The move the prior level would play here (None: no prior).
+        self.hint = prior().choose(view, random.Random(seed)) if prior is not None else None
 
     # ---- running --------------------------------------------------------------------
     def run(self, playouts: int | None = None, seconds: float | None = None,
@@ -191,13 +201,14 @@ class Search:
         node = self.root
         path: list[tuple[_Edge, int]] = []
         c = settings.exploration
+        root, hint, lean = self.root, self.hint, settings.prior_weight
         in_tree = True
         while in_tree and not g.is_over:
             if g.is_chance:
                 g.deal(rng)
                 continue
             legal = g.legal_moves()
-            if len(legal) == 1 and node is not self.root:   # nothing to decide: no edge
+            if len(legal) == 1 and node is not root:        # nothing to decide: no edge
                 g.play(legal[0])
                 continue
             p = g.current_player
@@ -213,6 +224,8 @@ class Search:
                 if not untried:
                     value = edge.wins / edge.visits + c * math.sqrt(
                         math.log(edge.avail) / edge.visits)
+                    if m == hint and node is root:
+                        value += lean * math.sqrt(self.playouts + 1) / (1 + edge.visits)
                     if value > best_value:
                         best, best_value = edge, value
                         move = m
