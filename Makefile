@@ -16,6 +16,7 @@ BIN      := $(VENV)/bin
 STAMP    := $(VENV)/.treasurekit-stamp
 HOST     ?= 127.0.0.1
 PORT     ?= 8866
+LAB_PORT ?= 8888
 CHROMIUM ?= /usr/bin/chromium
 # xdist workers for the engine tests (the machine has 2 cores).
 PYTEST_WORKERS ?= 2
@@ -29,6 +30,7 @@ APP      ?= diving_bell
 CLASS_ARGS ?=
 # e.g. make bench-coach COACH_ARGS="--part strength --game coralia --games 50"
 COACH_ARGS ?=
+PRACTICE_ARGS ?=
 
 # Non-interactive, reproducible tool behaviour (CI runs as root, CI=true, no stdin).
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
@@ -42,15 +44,16 @@ export TK_CHROMIUM := $(CHROMIUM)
 # The treasurekit Voila template (share/jupyter/voila/templates/treasurekit).
 export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PATH))
 
-.PHONY: help install install-test install-bench install-hub chromium serve serve-class \
+.PHONY: help install install-test install-bench install-hub chromium serve serve-class lab \
         test test-engine test-notebooks test-browser test-hub lint notebooks bench \
-        bench-class bench-coach clean
+        bench-class bench-coach bench-practice clean
 
 help:
 	@echo "make install   venv in $(VENV) + pip install -e '.[app]'"
 	@echo "make serve     Voila on http://$(HOST):$(PORT)/ (PORT=... to change)"
 	@echo "make serve-class  classroom mode: $(CLASS) kernels ready for $(APP) (CLASS=, APP=,"
 	@echo "               HOST=0.0.0.0 to let the class's devices in)"
+	@echo "make lab       the same notebooks in JupyterLab on port $(LAB_PORT) (LAB_PORT=...)"
 	@echo "make test      ruff, mypy, engine tests, nbval notebooks, browser tests"
 	@echo "make lint      ruff + mypy only"
 	@echo "make notebooks rebuild notebooks/**/*.ipynb from their .py sources and re-run them"
@@ -58,6 +61,7 @@ help:
 	@echo "make bench-class  a class arriving at once (benchmarks/classroom.py \$$CLASS_ARGS)"
 	@echo "make bench-coach  the coach's strength and speed (benchmarks/coach.py \$$COACH_ARGS;"
 	@echo "               hours: resumable, each game appended to benchmarks/coach_games.jsonl)"
+	@echo "make bench-practice  practice questions: distinct and generation time (benchmarks/practice.py)"
 	@echo "make test-hub  JupyterHub recipe (deploy/jupyterhub) smoke test in Chromium"
 	@echo "make clean     remove venv, caches and build/test artefacts"
 
@@ -98,8 +102,10 @@ chromium:
 
 # --- app ---------------------------------------------------------------------
 
-# Voila reads ./voila.json (cwd) on top of the jupyter config path: no
-# tracebacks, stripped sources, restricted /voila/files/, no preheated kernels.
+# treasurekit.serving is Voila showing only the landing page and the apps, with the
+# kernel limits of treasurekit.serving.ClassroomKernelManager; Voila reads ./voila.json
+# (cwd) on top of the jupyter config path: no tracebacks, stripped sources, restricted
+# /voila/files/, the security headers, no preheated kernels.
 # Voila runs in the foreground (Ctrl-C stops it); a watcher in the background prints the
 # landing page's address once Voila listens, after Voila's own start-up lines. (``exec``
 # keeps the shell's process id, $$$$, for Voila: the watcher gives up if it ends.)
@@ -107,8 +113,8 @@ serve: $(STAMP)-app
 	@( $(BIN)/python tools/wait_for_server.py $(HOST) $(PORT) $$$$ && \
 	  printf '\n  treasurekit landing page: http://%s:%s/voila/render/index.ipynb\n\n' \
 	    $(HOST) $(PORT) ) & \
-	exec $(BIN)/voila notebooks --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
-	  --Voila.port_retries=0
+	exec $(BIN)/python -m treasurekit.serving --class-size 0 -- \
+	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0
 
 # Same server and settings, plus Voila's preheated kernel pool: start it before the
 # lesson; the pool is ready when the log says "Kernel pool of $(APP).ipynb is filled".
@@ -119,6 +125,13 @@ serve-class: $(STAMP)-app
 	@echo ""
 	$(BIN)/python -m treasurekit.serving --class-size $(CLASS) --app $(APP) -- \
 	  --Voila.ip=$(HOST) --port=$(PORT) --Voila.port_retries=0
+
+# The apps and the walkthroughs as notebooks in JupyterLab (run a notebook's cells to
+# get its app); it prints its address with a token. Ctrl-C stops it. (JupyterLab refuses
+# to run as root unless told: a container or CI often is root.)
+lab: $(STAMP)-app
+	$(BIN)/jupyter lab notebooks --ServerApp.ip=$(HOST) --ServerApp.port=$(LAB_PORT) \
+	  $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # --- quality -------------------------------------------------------------------
 
@@ -178,6 +191,12 @@ bench: $(STAMP)-bench
 # Writes benchmarks/coach.json; e.g. make bench-coach COACH_ARGS="--part speed".
 bench-coach: $(STAMP)-test
 	$(BIN)/python benchmarks/coach.py $(COACH_ARGS)
+
+# Practice questions: 10,000 seeds per game, distinct questions and generation time (CPU
+# time per question, so other work on the machine does not count); a few minutes.
+# e.g. make bench-practice PRACTICE_ARGS="--seeds 2000 --game coralia"
+bench-practice: $(STAMP)-app
+	$(BIN)/python benchmarks/practice.py $(PRACTICE_ARGS)
 
 # Not part of `make bench` (several minutes, needs the machine to itself): see
 # benchmarks/classroom.py. Writes benchmarks/classroom.json.

@@ -8,6 +8,10 @@
 True
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from .core import (
     GAMES,
     LANGUAGES,
@@ -21,22 +25,47 @@ from .core import (
     Simulation,
     TreasureKitError,
     UnknownGame,
+    UnknownKind,
     UnknownPlayer,
+    UnknownSection,
     advise,
     load_game,
     load_share_code,
     make_bot,
     new_game,
+    rules,
     setup_position,
     share_code,
     simulate,
     tr,
 )
 
+if TYPE_CHECKING:
+    from .core.practice import Question
+
 __version__ = "0.1.0"
 __all__ = [
     "Advice", "GAMES", "LANGUAGES", "CannotAdvise", "Event", "Game", "IllegalMove",
-    "InvalidSave", "Move", "TreasureKitError", "UnknownGame", "UnknownPlayer", "advise",
-    "load_game", "load_share_code", "make_bot", "new_game", "setup_position", "share_code",
-    "Simulation", "simulate", "tr",
+    "InvalidSave", "Move", "Question", "TreasureKitError", "UnknownGame", "UnknownKind",
+    "UnknownPlayer", "UnknownSection", "advise", "load_game", "load_share_code", "make_bot",
+    "new_game", "practice", "rules", "setup_position", "share_code", "Simulation",
+    "simulate", "tr",
 ]
+
+
+def practice(game: str, seed: int = 0, kind: str | None = None) -> Question:
+    """A practice question of ``game`` asked on a table of a seeded game, the same for
+    the same seed: ``tk.practice("coralia", seed=7)`` (see ``treasurekit.core.practice``;
+    imported on the first question, so that ``import treasurekit`` stays light)."""
+    from .core.practice import practice as ask
+
+    return ask(game, seed, kind)
+
+
+def __getattr__(name: str) -> Any:
+    """``tk.Question``, imported when first asked for (as ``practice``)."""
+    if name == "Question":
+        from .core.practice import Question
+
+        return Question
+    raise AttributeError(f"module 'treasurekit' has no attribute {name!r}")

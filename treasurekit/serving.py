@@ -1,52 +1,158 @@
-"""Server-side pieces for serving the apps to a class with Voila (named in ``voila.json``).
+"""Server-side pieces for serving the apps with Voila (``make serve``, ``make serve-class``).
 
-Nothing here is imported by ``import treasurekit``: only the Voila server loads this
-module, through its configuration, so the engine and the widgets stay free of server
-dependencies.
+Nothing here is imported by ``import treasurekit``: only the server loads this module
+(``python -m treasurekit.serving``, and the class names in ``voila.json``), so the engine
+and the widgets stay free of server dependencies.
 
-* :class:`PageIdentityProvider` -- Voila's default identity provider, plus: every
-  rendered app page sets the ``_xsrf`` cookie. Voila's page script reads that cookie
-  when the tab closes and posts it with ``POST /voila/api/shutdown/<kernel id>``; without
-  the cookie (only ``/voila/tree`` used to set it) the request failed with
-  ``403 '_xsrf' argument missing`` and the kernel lived on. XSRF checking stays on:
-  the cookie is the standard double-submit token, which another site can neither read
-  nor forge. The ``template`` and ``theme`` query arguments, which this server never
-  honours (``allow_*_override`` is ``NO``), are dropped so such a URL is served from the
-  preheated pool like any other.
-* :class:`ClassroomKernelManager` -- Jupyter's kernel manager, whose idle culling
-  knows about Voila's preheated pool: a kernel waiting in the pool counts as active,
-  so the one handed out next is not culled before its page has connected. It also
-  prepares pool kernels one at a time, so refilling the pool after a class arrived
-  does not starve the learners' kernels of CPU.
-* :func:`classroom_options` / ``python -m treasurekit.serving`` -- Voila's command line
-  for classroom mode (``make serve-class``): a preheated pool sized for a class.
+What an anonymous viewer may reach (:class:`TreasurekitVoila`, Voila's application with
+its own page handlers):
 
-The kernel side of the pool (waiting for the viewer's ``?lang=``) is
-``treasurekit.widgets.lang.wait_for_viewer``.
+* only the notebooks :attr:`TreasurekitVoila.pages` names are rendered: the landing page
+  and the apps at the top of the served folder, not ``walkthroughs/`` (those are for
+  JupyterLab); ``/``, ``/voila/tree`` and ``/logout`` lead to the landing page, and
+  Voila's contents API (the folder's file names, sizes and dates) is not served;
+* no ``Server`` header, gzip for text (a phone's first visit loads 5.4 MB of scripts and
+  styles); the Content-Security-Policy, Referrer-Policy and cookie options are settings
+  in ``voila.json``.
+
+How many kernels, and how big (:class:`ClassroomKernelManager`, Jupyter's kernel manager):
+
+* at most :attr:`~ClassroomKernelManager.max_kernels` at once, sized from the machine's
+  memory by default; a page that needs a new kernel beyond that gets a short "the server
+  is full, try again in a minute" page (HTTP 503, in the viewer's language) instead, while
+  a viewer served from the preheated pool is never refused;
+* a kernel whose page has not connected within
+  :attr:`~ClassroomKernelManager.unconnected_timeout` of its notebook's run (a link
+  preview, a crawler, a script) is shut down; connected kernels keep the 30-minute idle
+  rule of ``voila.json``;
+* a kernel over :attr:`~ClassroomKernelManager.kernel_memory_limit_mb` is stopped (its
+  page is told the kernel died), and the kernels together never hold more than the
+  memory the server was sized for;
+* what one page may send its kernel is bounded (:class:`LimitedChannelsConnection`, and
+  tornado's ``websocket_max_message_size`` in ``voila.json``).
+
+Classroom mode (:func:`classroom_options`): Voila's preheated pool, with culling that
+spares the pool (:meth:`ClassroomKernelManager.cull_kernels`) and refills that leave the
+learners CPU. The kernel side of the pool (waiting for the viewer's ``?lang=``) is
+``treasurekit.widgets.lang.follow_viewer``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import html
 import json
 import os
+import re
+import resource
 import sys
+import time
+import uuid
+import weakref
 from collections.abc import Sequence
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
+from urllib.parse import urlencode
 
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
+from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.identity import PasswordIdentityProvider, User
+from jupyter_server.auth.logout import LogoutHandler
+from jupyter_server.base.handlers import JupyterHandler
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Dict, Integer
+from jupyter_server.utils import url_path_join
+from tornado import httputil, web
+from tornado.ioloop import PeriodicCallback
+from traitlets import Bool, Dict, Float, Integer, List, Unicode, default
+from voila.app import Voila
+from voila.tornado.contentshandler import VoilaContentsHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 #: Query arguments Voila would read as overrides; the server's choice always applies.
 IGNORED_ARGUMENTS = ("template", "theme")
+#: The notebook ``/``, ``/voila/tree`` and ``/logout`` lead to.
+LANDING_PAGE = "index.ipynb"
+#: Seconds a viewer told "the server is full" waits before the page tries again.
+RETRY_AFTER = 60
+MB = 2**20
+
+
+# ---- memory ---------------------------------------------------------------------------
+def available_memory_mb() -> int:
+    """Memory the kernels may use: Linux's ``MemAvailable``, or the container's
+    (cgroup v2) limit minus its use if that is smaller; elsewhere the physical memory."""
+    found: list[int] = []
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                found.append(int(line.split()[1]) * 1024 // MB)
+    except OSError:
+        pass
+    try:
+        limit = Path("/sys/fs/cgroup/memory.max").read_text().strip()
+        used = Path("/sys/fs/cgroup/memory.current").read_text().strip()
+        if limit != "max":
+            found.append((int(limit) - int(used)) // MB)
+    except (OSError, ValueError):
+        pass
+    if not found:
+        found.append(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // MB)
+    return max(0, min(found))
+
+
+def resident_mb(pid: int) -> float | None:
+    """A process's resident memory (Linux ``/proc``), or None if it cannot be read."""
+    try:
+        pages = int(Path(f"/proc/{pid}/statm").read_text().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") / MB
+
+
+# ---- what an anonymous viewer reaches ---------------------------------------------------
+def landing_url(handler: web.RequestHandler) -> str:
+    """The landing page's address, keeping the request's ``?lang=``."""
+    url = url_path_join(handler.settings.get("base_url", "/"), "voila", "render", LANDING_PAGE)
+    lang = handler.get_query_argument("lang", "")
+    return f"{url}?{urlencode({'lang': lang[:16]})}" if lang else url
+
+
+class LandingPageHandler(JupyterHandler):
+    """``/`` and ``/voila/tree/...``: to the landing page, not a listing of the folder."""
+
+    @web.authenticated
+    def get(self, path: str = "") -> None:
+        self.redirect(landing_url(self))
+
+
+class LogoutToLandingPage(LogoutHandler):
+    """``/logout`` clears the login cookie and goes to the landing page (Jupyter's own
+    logout page needs templates Voila does not serve: it answered 500)."""
+
+    @allow_unauthenticated
+    def get(self) -> None:
+        self.identity_provider.clear_login_cookie(self)
+        self.redirect(landing_url(self))
 
 
 class PageIdentityProvider(PasswordIdentityProvider):
-    """Sets the ``_xsrf`` cookie on every Voila app page (see the module docstring)."""
+    """Voila's default identity provider, plus: every rendered app page sets the
+    ``_xsrf`` cookie. Voila's page script reads that cookie when the tab closes and posts
+    it with ``POST /voila/api/shutdown/<kernel id>``; without the cookie (only
+    ``/voila/tree`` used to set it) the request failed with ``403 '_xsrf' argument
+    missing`` and the kernel lived on. XSRF checking stays on: the cookie is the standard
+    double-submit token, which another site can neither read nor forge. The ``template``
+    and ``theme`` query arguments, which this server never honours (``allow_*_override``
+    is ``NO``), are dropped so such a URL is served from the preheated pool like any other.
+    """
+
+    @default("logout_handler_class")
+    def _default_logout_handler_class(self) -> type[web.RequestHandler]:
+        return LogoutToLandingPage
 
     async def get_user(self, handler: Any) -> User | None:
         user: User | None = await ensure_async(super().get_user(handler))
@@ -61,48 +167,318 @@ class PageIdentityProvider(PasswordIdentityProvider):
         return user
 
 
+def server_full_page(lang: str) -> str:
+    """The page a viewer gets when the server runs all the kernels it may: short, in the
+    viewer's language, trying again by itself after :data:`RETRY_AFTER` seconds."""
+    from treasurekit.core.i18n import tr
+
+    title, text = (html.escape(tr(f"serving.{key}", lang)) for key in ("full_title", "full"))
+    return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<meta http-equiv="refresh" content="{RETRY_AFTER}"><title>{title}</title>'
+            f"<style>body{{font:18px/1.5 sans-serif;color:#102a43;max-width:32em;"
+            f"margin:3em auto;padding:0 1em}}</style></head>"
+            f"<body><h1>{title}</h1><p>{text}</p></body></html>\n")
+
+
+class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
+    """Voila's page handler, for the notebooks the server shows only, and only while the
+    server may run another kernel (or has one ready in the pool)."""
+
+    def initialize(self, **kwargs: Any) -> None:
+        self.pages = [re.compile(p) for p in kwargs.pop("pages", ())]
+        super().initialize(**kwargs)
+
+    @web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        if not self.notebook_path and not any(p.fullmatch(path or "") for p in self.pages):
+            raise web.HTTPError(404)
+        manager = self.kernel_manager
+        notebook = self.notebook_path or path
+        from_pool = getattr(manager, "pool_kernel_ready", lambda _nb: False)(notebook)
+        if not from_pool and not getattr(manager, "has_room", lambda: True)():
+            raise web.HTTPError(503, "the server runs all the kernels it may")
+        await super().get(path=path)
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        if status_code != 503:
+            super().write_error(status_code, **kwargs)
+            return
+        from treasurekit.core.i18n import language_from_query
+
+        self.set_header("Retry-After", str(RETRY_AFTER))
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(server_full_page(language_from_query(self.request.query)))
+
+
+class NoServerHeader(web.OutputTransform):
+    """Drops tornado's ``Server: TornadoServer/<version>`` from every answer."""
+
+    def transform_first_chunk(self, status_code: int, headers: httputil.HTTPHeaders,
+                              chunk: bytes, finishing: bool
+                              ) -> tuple[int, httputil.HTTPHeaders, bytes]:
+        headers.pop("Server", None)
+        return status_code, headers, chunk
+
+
+class TreasurekitVoila(Voila):  # type: ignore[misc]
+    """Voila showing a viewer only what a viewer needs (see the module docstring)."""
+
+    pages = List(
+        Unicode(), [r"[A-Za-z0-9_][A-Za-z0-9_-]*\.ipynb"], config=True,
+        help="Regular expressions for the notebooks (paths relative to the served folder, "
+             "matched whole) the server renders; anything else answers 404. The default: "
+             "the notebooks at the top of the folder (the landing page and the apps), not "
+             "those in subfolders (walkthroughs/) nor hidden ones. The preheated pool "
+             "never holds another notebook either.")
+
+    compress = Bool(True, config=True, help="gzip text answers (pages, scripts, styles).")
+
+    def init_settings(self) -> Any:
+        # Keep the pool to the notebooks the server renders: Voila's pool leaves out a
+        # notebook whose path (absolute) ``re.match``-es an entry of its denylist, and this
+        # entry matches every path that is not the folder's plus a page's.
+        allowed = "|".join(f"(?:{p})" for p in self.pages)
+        section = self.config.VoilaKernelManager
+        section.preheat_denylist = [*section.get("preheat_denylist", []),
+                                    f"(?!{re.escape(self.root_dir)}/(?:{allowed})\\Z)"]
+        return super().init_settings()
+
+    def init_handlers(self) -> list[Any]:
+        handlers: list[Any] = []
+        for pattern, handler, *options in super().init_handlers():
+            if handler is TornadoVoilaTreeHandler:
+                handler, options = LandingPageHandler, []
+            elif handler is VoilaContentsHandler:
+                continue
+            elif handler is TornadoVoilaHandler:
+                handler, options = AppPageHandler, [{**options[0], "pages": list(self.pages)}]
+            handlers.append((pattern, handler, *options))
+        # (Voila has built its tornado application by now, and adds these handlers to it.)
+        self.app.add_transform(NoServerHeader)
+        if self.compress:
+            self.app.transforms.insert(0, web.GZipContentEncoding)  # before chunking
+        return handlers
+
+
+# ---- what one page may send its kernel -------------------------------------------------
+class _Bucket:
+    """A token bucket: ``capacity`` at once, refilled at ``rate`` per second."""
+
+    def __init__(self, rate: float, capacity: float) -> None:
+        self.rate, self.capacity = rate, capacity
+        self.tokens, self.stamp = capacity, time.monotonic()
+
+    def take(self, amount: float) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if amount > self.tokens:
+            return False
+        self.tokens -= amount
+        return True
+
+
+class LimitedChannelsConnection(ZMQChannelsWebsocketConnection):
+    """Jupyter's kernel websocket connection, with a bound on what one page sends.
+
+    A page sends a message per click or changed value (a learner clicking as fast as a
+    script can: at most 15 a second and 80 in 10 s, none over 1 kB; a saved game is
+    about 5 kB). A connection that sends more than ``message_burst`` messages (or
+    ``byte_burst`` bytes) at once, or more than ``message_rate`` a second (``byte_rate``
+    bytes a second) for long, is closed: the page says it lost its kernel and offers to
+    continue. The size of one message is tornado's ``websocket_max_message_size``.
+    """
+
+    message_rate = Float(20.0, config=True, help="Messages a second a page may send.")
+    message_burst = Integer(200, config=True, help="Messages a page may send at once.")
+    byte_rate = Integer(256 * 1024, config=True, help="Bytes a second a page may send.")
+    byte_burst = Integer(2 * MB, config=True, help="Bytes a page may send at once.")
+
+    #: open connections, to tell their pages when the server stops a kernel
+    _connections: ClassVar[weakref.WeakSet[LimitedChannelsConnection]] = weakref.WeakSet()
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._messages = _Bucket(self.message_rate, self.message_burst)
+        self._bytes = _Bucket(self.byte_rate, self.byte_burst)
+        self._refused = False
+
+    def connect(self) -> Any:
+        LimitedChannelsConnection._connections.add(self)
+        return super().connect()
+
+    def handle_incoming_message(self, incoming_msg: str) -> None:
+        if self._refused:
+            return
+        if not (self._messages.take(1) and self._bytes.take(len(incoming_msg))):
+            self._refused = True
+            self.log.warning("Closing a connection to kernel %s: its page sends more than "
+                             "%s messages or %s bytes a second", self.kernel_id,
+                             self.message_rate, self.byte_rate)
+            self.websocket_handler.close(1008, "too many messages")
+            return
+        super().handle_incoming_message(incoming_msg)
+
+    @classmethod
+    def kernel_stopped(cls, kernel_id: str) -> None:
+        """Tell the pages connected to ``kernel_id`` that it died, and close them."""
+        for connection in list(cls._connections):
+            if connection.kernel_id == kernel_id and connection.channels:
+                try:
+                    connection._send_status_message("dead")  # type: ignore[no-untyped-call]
+                    connection.websocket_handler.close(1001, "kernel stopped")
+                except Exception:  # a page that is already gone
+                    connection.log.debug("could not tell the page of kernel %s", kernel_id)
+
+
+# ---- how many kernels, and how big -------------------------------------------------------
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """Idle culling that spares the preheated pool and the kernel just handed out.
+    """Jupyter's kernel manager with bounds for a server anyone can reach, and idle
+    culling that spares Voila's preheated pool (see the module docstring).
 
     Voila's pool (``preheat_kernel``) keeps its waiting kernels in ``self._pools``;
     Voila already skips them when culling, but their ``last_activity`` stays at the
     time they were prepared. A kernel that waited longer than ``cull_idle_timeout``
     was culled at the first sweep after it was handed out, before the viewer's page
-    had connected ("The model for kernel id ... does not exist"). Each sweep therefore
-    marks the waiting kernels, and those handed out since the last sweep, active: a
-    handed-out kernel has at least ``cull_idle_timeout`` for its page to connect.
+    had connected ("The model for kernel id ... does not exist"). Waiting kernels, and
+    each kernel when it is handed out, are therefore marked active
+    (:meth:`mark_pool_active`, before each sweep).
     """
 
+    max_kernels = Integer(
+        0, config=True,
+        help="The most kernels the server runs at once, the preheated pool's included; a "
+             "page that would need another gets a 'server is full' page. 0: the memory "
+             "available when the server starts, less a tenth, over kernel_budget_mb.")
+    kernel_budget_mb = Integer(
+        100, config=True,
+        help="Memory counted per kernel when max_kernels is sized from the machine: an "
+             "app's kernel holds 55-85 MB.")
+    unconnected_timeout = Integer(
+        90, config=True,
+        help="Seconds a kernel whose page has never connected may stay idle (after its "
+             "notebook ran, or after it was handed out of the pool) before it is shut "
+             "down; 0: never. A phone on a slow 3G link (4x slower CPU, empty cache) "
+             "connects 20-35 s after the run.")
+    kernel_memory_limit_mb = Integer(
+        400, config=True,
+        help="A kernel using more memory (resident) than this is stopped; 0: no limit. "
+             "The operating system refuses the kernel's data beyond twice this.")
+    watch_interval = Float(
+        2.0, config=True,
+        help="Seconds between two checks of the kernels' connections and memory.")
     pool_start_concurrency = Integer(
-        1, config=True,
+        config=True,
         help="How many kernels of the preheated pool may be preparing at the same time "
-             "(starting, or running their notebook); 0: no limit. The default leaves a core "
-             "to the learners while the pool refills. A viewer's own kernel, started on "
-             "demand, never waits for this.")
-
+             "(starting, or running their notebook); 0: no limit. The default, one per core, "
+             "refills the pool as fast as the machine can when a class reloads at once "
+             "(a kernel takes about a second of CPU to start and run an app). A viewer's own "
+             "kernel, started on demand, never waits for this.")
     kernel_env = Dict(
         {"MALLOC_MMAP_THRESHOLD_": "65536"}, config=True,
         help="Environment added to every kernel (where the server does not set it). The "
              "default makes glibc's malloc give big freed buffers (the numpy arrays of the "
              "apps' odds demos) back to the system at once: about 15 MB less per kernel.")
 
-    _pool_starting = 0
+    @default("pool_start_concurrency")
+    def _default_pool_start_concurrency(self) -> int:
+        return os.cpu_count() or 1
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]
+        self._starting: set[str] = set()       # kernels being started
+        self._pool_starting = 0
+        self._last_pooled: set[str] = set()     # in the pool at the last check
+        self._ever_connected: set[str] = set()
+        self._memory_mb = available_memory_mb()
+        self._watcher: PeriodicCallback | None = None
+        self.log.info(
+            "At most %d kernels at once (%s); a page that has not connected within %d s "
+            "loses its kernel; a kernel over %d MB is stopped.", self.kernel_cap,
+            "configured" if self.max_kernels else
+            f"{self._memory_mb} MB available, {self.kernel_budget_mb} MB each",
+            self.unconnected_timeout, self.kernel_memory_limit_mb)
+        pools = getattr(self, "kernel_pools_config", {})    # Voila's pool, in classroom mode
+        ready = sum(int(c.get("pool_size", 0)) for name, c in pools.items() if name != "default")
+        if 2 * ready > self.kernel_cap:
+            self.log.warning("The pool keeps %d kernels ready: a class using as many, and "
+                             "the pool refilled, is more than the %d kernels this server may "
+                             "run (ClassroomKernelManager.max_kernels).", ready, self.kernel_cap)
+
+    # -- the cap ----------------------------------------------------------------------
+    @property
+    def kernel_cap(self) -> int:
+        if self.max_kernels > 0:
+            return int(self.max_kernels)
+        return max(2, int(self._memory_mb * 0.9) // max(1, self.kernel_budget_mb))
+
+    def kernel_count(self) -> int:
+        """Kernels running or starting."""
+        return len(set(self._kernels) | self._starting)
+
+    def has_room(self) -> bool:
+        """Whether the server may start another kernel now."""
+        return self.kernel_count() < self.kernel_cap
+
+    def pool_kernel_ready(self, notebook: str | None) -> bool:
+        """Whether Voila's pool has a kernel ready for ``notebook`` (handed out next)."""
+        pool = getattr(self, "_pools", {}).get(notebook, [])
+        return bool(pool) and pool[0].done() and not pool[0].cancelled() \
+            and pool[0].exception() is None
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         env = dict(kwargs.get("env") or os.environ)
         for name, value in self.kernel_env.items():
             env.setdefault(name, value)
         kwargs["env"] = env
-        if env.get("VOILA_PREHEAT") != "True" or self.pool_start_concurrency <= 0:
-            return str(await super().start_kernel(*args, **kwargs))
-        while self._pool_starting + self.pool_kernels_rendering() >= self.pool_start_concurrency:
+        kernel_id = kwargs.get("kernel_id") or str(uuid.uuid4())
+        kwargs["kernel_id"] = kernel_id
+        pooled = env.get("VOILA_PREHEAT") == "True"
+        if not pooled and not self.has_room():
+            raise web.HTTPError(503, "the server runs all the kernels it may")
+        # A pool kernel waits for room, and for its turn (``pool_start_concurrency``).
+        while pooled and not (self.has_room() and self._pool_turn()):
             await asyncio.sleep(0.25)
-        self._pool_starting += 1
+        self._starting.add(kernel_id)
+        self._pool_starting += pooled
         try:
-            return str(await super().start_kernel(*args, **kwargs))
+            started = str(await super().start_kernel(*args, **kwargs))
         finally:
-            self._pool_starting -= 1
+            self._starting.discard(kernel_id)
+            self._pool_starting -= pooled
+        self._limit_data(started)
+        if self._watcher is None:
+            self._watcher = PeriodicCallback(self.watch_kernels, 1000 * self.watch_interval)
+            self._watcher.start()
+        return started
 
+    def _pool_turn(self) -> bool:
+        limit = self.pool_start_concurrency
+        return limit <= 0 or self._pool_starting + self.pool_kernels_rendering() < limit
+
+    def _pid(self, kernel_id: str) -> int | None:
+        kernel = self._kernels.get(kernel_id)
+        pid = getattr(getattr(kernel, "provisioner", None), "pid", None)
+        return pid if isinstance(pid, int) else None
+
+    def _limit_data(self, kernel_id: str) -> None:
+        """The operating system's limit on the kernel's data (``RLIMIT_DATA``: heap and
+        private memory), twice the memory limit: a runaway allocation fails with a
+        MemoryError there instead of taking the machine's memory before the next check.
+        (``RLIMIT_AS`` would not do: numpy's and glibc's reservations make a kernel's
+        address space 0.8 GB at 65 MB resident.)"""
+        pid = self._pid(kernel_id)
+        if pid is None or self.kernel_memory_limit_mb <= 0 or not hasattr(resource, "prlimit"):
+            return
+        limit = 2 * self.kernel_memory_limit_mb * MB
+        try:
+            resource.prlimit(pid, resource.RLIMIT_DATA, (limit, limit))
+        except OSError as err:
+            self.log.warning("Could not limit kernel %s's memory: %s", kernel_id, err)
+
+    # -- the pool ---------------------------------------------------------------------
     def _pool_entries(self) -> list[dict[str, Any]]:
         """Voila's pool: for each kernel started, its id and notebook render task."""
         entries = []
@@ -119,31 +495,89 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def pooled_kernel_ids(self) -> set[str]:
         return {e["kernel_id"] for e in self._pool_entries()}
 
-    _last_pooled: set[str] = set()
-
-    async def cull_kernels(self) -> None:
+    def mark_pool_active(self) -> set[str]:
+        """Mark the kernels waiting in the pool, and those handed out since the last call,
+        active now (before either sweep looks at them); the kernels in the pool."""
         now = utcnow()
         pooled = self.pooled_kernel_ids()
-        # Waiting in the pool now, or handed out since the last sweep.
         for kernel_id in pooled | (self._last_pooled - pooled):
             kernel = self._kernels.get(kernel_id)
             if kernel is not None:
                 kernel.last_activity = now
         self._last_pooled = pooled
+        return pooled
+
+    async def cull_kernels(self) -> None:
+        self.mark_pool_active()
         await super().cull_kernels()  # type: ignore[no-untyped-call]
 
+    # -- connections and memory ---------------------------------------------------------
+    def notify_connect(self, kernel_id: str) -> None:
+        self._ever_connected.add(kernel_id)
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
+
+    def remove_kernel(self, kernel_id: str) -> Any:
+        self._ever_connected.discard(kernel_id)
+        return super().remove_kernel(kernel_id)
+
+    async def watch_kernels(self) -> None:
+        """Every ``watch_interval``: shut down kernels whose page never connected, and
+        stop those over the memory limit (the biggest first while the kernels together
+        hold more than the memory the server was sized for)."""
+        pooled = self.mark_pool_active()
+        now = utcnow()
+        resident: dict[str, float] = {}
+        for kernel_id, kernel in list(self._kernels.items()):
+            pid = self._pid(kernel_id)
+            rss = resident_mb(pid) if pid is not None else None
+            if rss is not None:
+                resident[kernel_id] = rss
+            if kernel_id in pooled or kernel_id in self._ever_connected:
+                continue
+            idle = (now - kernel.last_activity).total_seconds()
+            if (self.unconnected_timeout > 0 and idle > self.unconnected_timeout
+                    and getattr(kernel, "execution_state", "") != "busy"):
+                self.log.warning("Shutting down kernel %s: its page has not connected "
+                                 "within %d s", kernel_id, self.unconnected_timeout)
+                await self._stop(kernel_id)
+                resident.pop(kernel_id, None)
+        limit = self.kernel_memory_limit_mb
+        for kernel_id, rss in list(resident.items()):
+            if limit > 0 and rss > limit:
+                self.log.warning("Stopping kernel %s: it holds %d MB, over the limit of "
+                                 "%d MB", kernel_id, rss, limit)
+                await self._stop(kernel_id)
+                resident.pop(kernel_id)
+        budget = self._memory_mb * 0.9
+        while resident and sum(resident.values()) > budget:
+            kernel_id = max(resident, key=resident.__getitem__)
+            self.log.warning("Stopping kernel %s (%d MB): the kernels hold more than the "
+                             "%d MB the server was sized for", kernel_id,
+                             resident.pop(kernel_id), budget)
+            await self._stop(kernel_id)
+
+    async def _stop(self, kernel_id: str) -> None:
+        if kernel_id not in self._kernels:
+            return
+        LimitedChannelsConnection.kernel_stopped(kernel_id)
+        try:
+            await ensure_async(self.shutdown_kernel(kernel_id, now=True))  # type: ignore[no-untyped-call]
+        except Exception as err:  # gone meanwhile
+            self.log.debug("kernel %s: %s", kernel_id, err)
 
 
+# ---- classroom mode ---------------------------------------------------------------------
 #: The app a class usually opens, and how many learners a class has.
 CLASS_APP = "diving_bell.ipynb"
 CLASS_SIZE = 30
 
 
 def classroom_options(pools: dict[str, int], default_pool: int = 1,
-                      fill_delay: float = 10.0) -> list[str]:
+                      fill_delay: float = 2.0) -> list[str]:
     """Voila options for a preheated pool: ``pools`` maps a notebook (relative to the
     served folder) to its pool size; every other notebook keeps ``default_pool``
-    kernels ready. Kernels handed out are replaced ``fill_delay`` seconds later.
+    kernels ready. Kernels handed out are replaced ``fill_delay`` seconds later (the
+    replacements then start ``ClassroomKernelManager.pool_start_concurrency`` at a time).
 
     >>> classroom_options({"diving_bell.ipynb": 30})[0]
     '--VoilaConfiguration.preheat_kernel=True'
@@ -156,25 +590,29 @@ def classroom_options(pools: dict[str, int], default_pool: int = 1,
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m treasurekit.serving [--class-size N] [--app NB]... [voila options]``:
-    Voila on ``notebooks/`` in classroom mode (options after ``--`` go to Voila)."""
+    """``python -m treasurekit.serving [--class-size N] [--app NB]... [-- voila options]``:
+    the apps of ``notebooks/`` (``--directory``) with :class:`TreasurekitVoila`, in
+    classroom mode (a preheated pool of ``--class-size`` kernels per ``--app``) unless
+    ``--class-size 0``. Options after ``--`` go to Voila."""
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("--class-size", type=int, default=CLASS_SIZE,
-                        help="kernels kept ready for each app (default %(default)s)")
+                        help="kernels kept ready for each app (default %(default)s; "
+                             "0: no pool, as `make serve`)")
     parser.add_argument("--app", action="append", default=None,
                         help=f"app notebook the class opens (default {CLASS_APP}; repeatable)")
     parser.add_argument("--default-pool", type=int, default=1,
-                        help="kernels kept ready for every other notebook (default 1)")
+                        help="kernels kept ready for every other page (default 1)")
     parser.add_argument("--directory", default="notebooks")
     args, voila_args = parser.parse_known_args(argv)
     apps = [a if a.endswith(".ipynb") else f"{a}.ipynb" for a in (args.app or [CLASS_APP])]
-    argv_out = [sys.executable, "-m", "voila", "--no-browser",
-                *classroom_options({a: args.class_size for a in apps}, args.default_pool),
-                *[a for a in voila_args if a != "--"], args.directory]
-    print("classroom mode: " + ", ".join(f"{args.class_size} kernels ready for {a}"
-                                         for a in apps), flush=True)
-    os.execv(sys.executable, argv_out)
+    options = ["--no-browser"]
+    if args.class_size > 0:
+        options += classroom_options({a: args.class_size for a in apps}, args.default_pool)
+        print("classroom mode: " + ", ".join(f"{args.class_size} kernels ready for {a}"
+                                             for a in apps), flush=True)
+    options += [a for a in voila_args if a != "--"]
+    TreasurekitVoila.launch_instance([*options, args.directory])
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

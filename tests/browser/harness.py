@@ -122,13 +122,16 @@ def _start(name: str, argv: Sequence[str], port: int, probe: str,
         time.sleep(0.2)
 
 
-def start_voila(directory: str = "notebooks", extra: Sequence[str] = ()) -> Server:
-    """Voila in directory mode from the repo root (so ``voila.json`` there applies)."""
-    port = free_port()
-    argv = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
-            "--Voila.ip=127.0.0.1", *extra, directory]
-    # The tree page answers without starting a kernel.
-    return _start("voila", argv, port, "/")
+def start_voila(directory: str = "notebooks", extra: Sequence[str] = (),
+                port: int | None = None) -> Server:
+    """Voila in directory mode from the repo root (so ``voila.json`` there applies), as
+    ``make serve`` starts it (``python -m treasurekit.serving``, without a pool unless
+    ``extra`` asks for one), on ``port`` (or a free one)."""
+    port = port or free_port()
+    argv = [sys.executable, "-m", "treasurekit.serving", "--class-size", "0",
+            "--directory", directory, "--", f"--port={port}", "--Voila.ip=127.0.0.1", *extra]
+    # A static file answers without starting a kernel.
+    return _start("voila", argv, port, "/voila/static/voila.js")
 
 
 def start_jupyterlab() -> Server:
@@ -306,6 +309,8 @@ def open_app(page: Any, watch: Watch, url: str, timeout_ms: int = FIRST_LOAD_MS)
 
 STDERR = '[data-mime-type="application/vnd.jupyter.stderr"]'
 ERROR = '[data-mime-type="application/vnd.jupyter.error"]'
+#: what the treasurekit template leaves of a failed cell (its kind in data-tk-failure)
+FAILED = ".tk-cell-failed"
 
 
 def wait_for_app(page: Any, watch: Watch, timeout_ms: int = FIRST_LOAD_MS) -> None:
@@ -314,7 +319,7 @@ def wait_for_app(page: Any, watch: Watch, timeout_ms: int = FIRST_LOAD_MS) -> No
     Fails fast, with what went wrong, when the page shows an error instead.
     """
     page.wait_for_selector("#loading", state="detached", timeout=timeout_ms)
-    page.locator(f".tk-app button, .voila-error, {STDERR}, {ERROR}").first.wait_for(
+    page.locator(f".tk-app button, .voila-error, {STDERR}, {ERROR}, {FAILED}").first.wait_for(
         state="attached", timeout=timeout_ms)
     problems = page_problems(page, watch)
     if problems:
@@ -386,6 +391,10 @@ def page_problems(page: Any, watch: Watch | None = None) -> list[str]:
     errors = page.locator(f".jp-RenderedText{ERROR}")
     if errors.count():
         problems.append(f"error output: {errors.first.inner_text()[:500]!r}")
+    failed = page.locator(FAILED)
+    if failed.count():
+        problems.append(f"a cell failed: {failed.first.get_attribute('data-tk-failure')!r} "
+                        "(the server's log says why)")
     if not page.locator(".tk-app").count():
         problems.append("no .tk-app on the page")
     if watch is not None:

@@ -1,14 +1,17 @@
-"""Helpers for the serving tests and benchmarks: raw HTTP probes and the server's kernels.
+"""Helpers for the serving tests and benchmarks: raw HTTP probes, kernel messages and the
+server's kernels and memory.
 
-Standard library + psutil only (no browser), so they run without Chromium.
+Standard library, tornado and psutil only (no browser), so they run without Chromium.
 """
 
 from __future__ import annotations
 
 import http.client
+import json
 import re
 import time
 import urllib.parse
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +26,11 @@ class Reply:
     body: str
     seconds: float
     cookies: dict[str, str] = field(default_factory=dict)
+    headers: list[tuple[str, str]] = field(default_factory=list)   # as sent, in order
+
+    def header(self, name: str) -> str | None:
+        """The (first) value of a header, or None."""
+        return next((v for k, v in self.headers if k.lower() == name.lower()), None)
 
     @property
     def kernel_id(self) -> str | None:
@@ -44,7 +52,7 @@ def request(base_url: str, path: str, method: str = "GET", timeout: float = 60.0
         for header in resp.headers.get_all("Set-Cookie") or []:
             name, _, rest = header.partition("=")
             cookies[name.strip()] = rest.split(";", 1)[0].strip('"')
-        return Reply(resp.status, data, time.monotonic() - start, cookies)
+        return Reply(resp.status, data, time.monotonic() - start, cookies, resp.getheaders())
     finally:
         conn.close()
 
@@ -95,3 +103,48 @@ def rss_mb(procs: list[Any]) -> float:
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             continue
     return total / 2**20
+
+
+def server_memory_mb(server_pid: int) -> float:
+    """The server's and its kernels' resident memory."""
+    try:
+        server = psutil.Process(server_pid)
+    except psutil.NoSuchProcess:
+        return 0.0
+    return rss_mb([server, *kernel_processes(server_pid)])
+
+
+def kernel_pid(server_pid: int, kernel_id: str) -> int | None:
+    """The process of one kernel (its connection file is named after its id)."""
+    for proc in kernel_processes(server_pid):
+        try:
+            if any(kernel_id in part for part in proc.cmdline()):
+                return int(proc.pid)
+        except (psutil.NoSuchProcess, psutil.AccessDenied):
+            continue
+    return None
+
+
+# ---- kernel messages, as a page's script sends them (Jupyter's legacy JSON frames) ------
+def message(msg_type: str, content: dict[str, Any], channel: str = "shell",
+            metadata: dict[str, Any] | None = None) -> str:
+    return json.dumps({
+        "header": {"msg_id": uuid.uuid4().hex, "username": "student", "session": "",
+                   "msg_type": msg_type, "version": "5.3", "date": ""},
+        "parent_header": {}, "metadata": metadata or {}, "content": content,
+        "channel": channel, "buffers": []})
+
+
+def decode(frame: str | bytes) -> dict[str, Any]:
+    if isinstance(frame, str):
+        return dict(json.loads(frame))
+    # Jupyter's legacy binary frame: count, offsets, then the JSON message first.
+    count = int.from_bytes(frame[:4], "big")
+    offsets = [int.from_bytes(frame[4 + 4 * i: 8 + 4 * i], "big") for i in range(count)]
+    end = offsets[1] if count > 1 else len(frame)
+    return dict(json.loads(frame[offsets[0]:end]))
+
+
+def channels_url(base_url: str, kernel_id: str) -> str:
+    return (base_url.replace("http", "ws", 1)
+            + f"/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}")

@@ -117,6 +117,10 @@ def test_play_a_turn_by_clicking(app: Tab) -> None:
     if stop.count():                                   # a failed roll: keep the cards
         app.click(stop)
         harness.wait_stable(moves)
+    # the computer's moves come one at a time, each on "next"; "play on" to our turn
+    expect(play.locator(".tk-continue")).to_be_visible()
+    app.click(play.locator(".tk-skip"))
+    harness.wait_stable(moves)
     assert table.inner_html() != start
     narrator = play.locator(".tk-narrator")
     expect(narrator).to_contain_text("Ann (you) names")
@@ -126,8 +130,9 @@ def test_play_a_turn_by_clicking(app: Tab) -> None:
     expect(play.locator(".tk-status")).to_contain_text(re.compile("Your turn|wins|shared"))
     # other hands stay hidden: the computer's hand is drawn as card backs
     assert play.locator(".tk-cl-table svg.tk-cl-back").count() == 1
-    app.click(play.locator(".tk-takeback"))
-    assert play.locator(".tk-move").count() >= 1
+    # the dice rolled and cards were drawn since: no take-back past chance, and it says why
+    expect(play.locator(".tk-takeback")).to_be_disabled()
+    expect(play.locator(".tk-takeback-why")).to_contain_text("No take-back past chance")
     app.assert_ok()
 
 

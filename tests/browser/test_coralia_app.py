@@ -95,6 +95,8 @@ def test_a_turn_by_clicking_a_die_and_then_its_space(app: Tab) -> None:
     colour = chosen.split()[0]
     expect(log).to_contain_text(re.compile(f"places the {colour}|puts it on the island|"
                                            f"space for the {colour}"))
+    # the computer's moves come one at a time, each on "next"; "play on" to our turn
+    app.click(page.locator(".tk-play .tk-skip"))
     # after the computer's turn the research station comes back: the odds helper
     expect(picker.locator(".tk-co-odds-out")).to_contain_text("Odds helper")
     no_cut_off(app)

@@ -109,7 +109,10 @@ def test_play_a_trick_by_clicking(app: Tab) -> None:
                            ".tk-seat-3 svg.tk-covered")
     if play.locator(".tk-play-form").is_visible():   # Eric, Marlou and Niels played first
         assert covered.count() == 3
-    expect(play.locator(".tk-takeback")).to_be_enabled()
+    # the others' cards have shown since (or a treasure was turned): no take-back, and
+    # the button says why
+    expect(play.locator(".tk-takeback")).to_be_disabled()
+    expect(play.locator(".tk-takeback-why")).to_contain_text("No take-back past")
     app.assert_ok()
 
 

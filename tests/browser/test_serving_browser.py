@@ -1,12 +1,11 @@
-"""Serving a class, in headless Chromium: closed tabs free their kernels, and a page
-whose app did not start says so (in the page's language) and recovers by itself."""
+"""Serving a class, in headless Chromium: closed tabs free their kernels, and culling
+spares the pool and open pages. (A page whose app did not start, or whose kernel died:
+test_page_recovery.py.)"""
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,32 +42,6 @@ def test_closed_tabs_free_their_kernels(browser: Any, server: harness.Server) ->
     assert left == 0, f"{left} of {VIEWERS} kernels still alive 10 s after their tabs closed"
     print(f"kernels of {VIEWERS} closed tabs gone after {time.monotonic() - start:.1f} s")
     for context in contexts:
-        context.close()
-
-
-@pytest.fixture
-def flaky_server(playwright_api: Any, tmp_path: Path,
-                 monkeypatch: pytest.MonkeyPatch) -> Iterator[harness.Server]:
-    """Voila on tests/browser/notebooks, whose flaky.ipynb fails its first run."""
-    monkeypatch.setenv("TK_FLAKY_MARKER", str(tmp_path / "failed-once"))
-    s = harness.start_voila("tests/browser/notebooks")
-    yield s
-    s.stop()
-
-
-def test_a_failed_start_is_announced_and_retried(browser: Any,
-                                                 flaky_server: harness.Server) -> None:
-    assert os.environ["TK_FLAKY_MARKER"]
-    context, page, _watch = harness.new_page(browser)
-    try:
-        page.goto(harness.app_url(flaky_server.base_url, "flaky.ipynb", "nl"),
-                  wait_until="commit")
-        status = page.locator("#tk-serving-status")
-        expect(status).to_contain_text("De server had het te druk", timeout=60_000)
-        # The page reloads by itself; the second run works and the notice goes.
-        expect(page.locator(".tk-flaky-ready")).to_be_visible(timeout=90_000)
-        expect(status).to_have_count(0, timeout=10_000)
-    finally:
         context.close()
 
 

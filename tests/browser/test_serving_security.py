@@ -1,8 +1,11 @@
-"""The served pages, probed over plain HTTP with hostile paths and query strings.
+"""The served pages, probed over plain HTTP with hostile paths and query strings, and
+crawled as an anonymous visitor would.
 
-No browser needed. Voila runs on a free loopback port with the repo's ``voila.json``.
-Every answer must come within a bounded time, without the script payload unescaped,
-without Python source or a traceback, and no bad request may leave a kernel behind.
+No browser needed. Voila runs on a free loopback port with the repo's ``voila.json``,
+as ``make serve`` runs it. Every answer must come within a bounded time, without the
+script payload unescaped, without Python source or a traceback, and no bad request may
+leave a kernel behind. An anonymous visitor reaches the landing page, the apps and their
+assets, nothing else (issue 20), with the security headers on every answer.
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ from collections.abc import Iterator
 
 import pytest
 
+import treasurekit as tk
+
 from . import harness
-from .serving import kernel_processes, request, shutdown_kernel, wait_kernel_count
+from .serving import Reply, kernel_processes, request, shutdown_kernel, wait_kernel_count
 
 SVG = '"><svg onload=alert(document.domain)>'
 SCRIPT = "</script><script>alert(1)</script>"
@@ -134,3 +139,89 @@ def test_closed_pages_free_their_kernels(server: harness.Server) -> None:
     assert len(kernel_processes(server.proc.pid)) == before + 1
     assert shutdown_kernel(server.base_url, reply.kernel_id, xsrf) == 204
     assert wait_kernel_count(server.proc.pid, before) == before
+
+
+# ---- what an anonymous visitor can fetch (issue 20) -------------------------------------
+PAGES = ["index", *sorted(tk.GAMES)]
+UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+#: Everything that may answer 200: the pages, their scripts, styles and fonts, and the
+#: state of one's own kernel (its id is in one's page).
+ALLOWED = [re.compile(p) for p in (
+    rf"/voila/render/({'|'.join(PAGES)})\.ipynb(\?.*)?",
+    r"/voila/static/[\w./-]+(\?.*)?",
+    r"/voila/templates/treasurekit/static/[\w./-]+(\?.*)?",
+    r"/voila/labextensions/[\w@./-]+(\?.*)?",
+    r"/voila/api/themes/[\w@./-]*(\?.*)?",
+    rf"/api/kernels/{UUID}",
+)]
+WALKTHROUGHS = sorted(p.name for p in (harness.NOTEBOOKS / "walkthroughs").glob("*.ipynb"))
+#: Where a visitor (or a scanner) would look for more; none may answer 200.
+LOOK_FOR_MORE = [
+    "/voila", "/voila/", "/voila/tree", "/voila/tree/walkthroughs", "/voila/tree/notebooks",
+    "/voila/api/contents", "/voila/api/contents/walkthroughs",
+    "/voila/api/contents/index.ipynb", "/voila/render/walkthroughs",
+    *[f"/voila/render/walkthroughs/{name}" for name in WALKTHROUGHS],
+    *[f"/voila/files/{name}" for name in ["index.ipynb", "index.py", "diving_bell.py"]],
+    "/voila/files/walkthroughs/", "/voila/query/00000000-0000-0000-0000-000000000000",
+    "/api", "/api/status", "/api/me", "/api/contents", "/api/kernels", "/api/kernelspecs",
+    "/api/sessions", "/api/terminals", "/api/config/notebook", "/api/security/csp-report",
+    "/lab", "/tree", "/notebooks/index.ipynb", "/files/index.ipynb", "/edit/index.py",
+    "/login", "/logout", "/metrics", "/static/favicon.ico", "/robots.txt",
+]
+LINK = re.compile(r"""\b(?:src|href)\s*=\s*["']([^"'#]+)""", re.I)
+OUTSIDE = re.compile(r"""(?:\b(?:src|href)\s*=\s*|\bimport\s*\(\s*|\burl\(\s*)"""
+                     r"""["']?(?:https?:)?//""", re.I)
+
+
+def crawl(base_url: str) -> dict[str, Reply]:
+    """Every answer an anonymous visitor gets from ``/``, the pages and what they link to,
+    following redirects and same-site links (bounded)."""
+    seen: dict[str, Reply] = {}
+    queue = ["/", *[f"/voila/render/{name}.ipynb" for name in PAGES], *LOOK_FOR_MORE]
+    while queue and len(seen) < 400:
+        path = queue.pop(0)
+        if path in seen:
+            continue
+        seen[path] = reply = request(base_url, path, timeout=120)
+        location = reply.header("Location")
+        found = [location] if location else []
+        if "html" in (reply.header("Content-Type") or ""):
+            found += LINK.findall(reply.body)
+        for url in found:
+            parts = urllib.parse.urlsplit(urllib.parse.urljoin(base_url + path, url))
+            if parts.scheme in ("http", "https") and parts.netloc == base_url.split("//")[1]:
+                queue.append(parts.path + (f"?{parts.query}" if parts.query else ""))
+    return seen
+
+
+def test_an_anonymous_visitor_reaches_only_the_pages_and_their_assets(
+        server: harness.Server) -> None:
+    answers = crawl(server.base_url)
+    fetched = sorted(path for path, reply in answers.items() if reply.status == 200)
+    print("\n".join(f"{reply.status} {path[:100]}" for path, reply in sorted(answers.items())))
+    assert [path for path in fetched if not any(p.fullmatch(path) for p in ALLOWED)] == []
+    assert {f"/voila/render/{name}.ipynb" for name in PAGES} <= set(fetched)
+    assert [path for path in LOOK_FOR_MORE if answers[path].status == 200] == []
+    assert [path for path, reply in answers.items() if reply.status >= 500] == []
+    landing = "/voila/render/index.ipynb"
+    for path in ("/", "/voila/tree", "/voila/tree/walkthroughs", "/logout"):
+        assert (answers[path].status, answers[path].header("Location")) == (302, landing), path
+    for path, reply in answers.items():
+        assert reply.header("Server") is None, f"{path}: Server: {reply.header('Server')}"
+        for name, value in reply.headers:
+            cleared = value.split(";")[0].endswith(('=""', "="))   # (logout clears one)
+            if name.lower() == "set-cookie" and not cleared:
+                assert "samesite=lax" in value.lower(), f"{path}: {value[:60]}"
+        if "html" in (reply.header("Content-Type") or ""):
+            assert not OUTSIDE.findall(reply.body), f"{path} links another host"
+            if reply.status == 200:
+                csp = reply.header("Content-Security-Policy") or ""
+                assert "default-src 'none'" in csp and "report-uri" not in csp, path
+                assert "connect-src 'self'" in csp and "frame-ancestors 'self'" in csp
+                assert reply.header("Referrer-Policy") == "same-origin", path
+    # The pages' kernels (their pages never connected): closed as a closing tab does.
+    for path in fetched:
+        if path.startswith("/voila/render/") and answers[path].kernel_id:
+            reply = answers[path]
+            assert shutdown_kernel(server.base_url, str(reply.kernel_id),
+                                   reply.cookies.get("_xsrf")) == 204

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+import treasurekit as tk
+
 from . import harness
 
 pytestmark = pytest.mark.browser
@@ -211,6 +213,9 @@ def test_a_damaged_code_says_why(browser: Any, voila_url: str) -> None:
         harness.open_app(page, watch, harness.app_url(voila_url, "captain_lucky.ipynb")
                          + "?position=tk1.eJw&lang=nl")
         expect(page.locator(".tk-shared-error")).to_be_visible()
+        with pytest.raises(tk.InvalidSave) as err:    # the engine's reason, in Dutch
+            tk.load_share_code("tk1.eJw")
+        expect(page.locator(".tk-shared-error")).to_contain_text(err.value.text("nl"))
         expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Les")
         expect(page.locator(".tk-lesson")).to_be_visible()   # the app is otherwise as usual
     finally:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import treasurekit as tk
-from treasurekit.core.i18n import LANGUAGES, catalog, has, language_from_query, tr
+from treasurekit.core.i18n import LANGUAGES, catalog, has, language_from_query, readable, tr
 
 LOCALES = Path(tk.__file__).parent / "locales"
 NAMESPACES = sorted(p.stem for p in (LOCALES / "en").glob("*.json"))
@@ -27,6 +27,7 @@ SAME_IN_DUTCH = {
     "Open {game}",       # Dutch imperative "Open" is spelled the same
     "Coralia",           # proper noun (the game)
     "Octopus", "octopus",  # the animal is called the same in Dutch
+    "jade",              # the stone is called the same in Dutch
 }
 #: CLDR plural categories a plural message may give (``other`` is required).
 PLURAL_FORMS = {"zero", "one", "two", "few", "many", "other"}
@@ -154,3 +155,25 @@ def test_doctests(module):
     """Same as ``python -m pytest --doctest-modules treasurekit/core treasurekit/games``."""
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+def test_seat_names_follow_the_language_through_events_saves_and_reviews():
+    """The learner's "Ann (you)" is baked into nothing: a game begun in English reads
+    "Ann (jij)" in Dutch, in its events, after a save and load, and so in a review made
+    from the save; a name somebody chose stays as it is."""
+    you, computer = tr("core.seat.you", "en"), tr("core.seat.computer", "en")
+    g = tk.new_game("diving_bell", players=[you, computer], seed=3)
+    g.play("draw")
+    g.deal()
+    back = tk.load_game(g.to_json())
+    for game in (g, back):
+        assert game.players == (you, computer)
+        text = game.events[0].text("nl")
+        assert text.startswith(tr("core.seat.you", "nl")) and "(you)" not in text
+    assert json.loads(back.to_json())["players"] == [you, computer]     # saved as given
+    dutch = tk.new_game("diving_bell", players=[tr("core.seat.you", "nl"), "Bob"])
+    assert readable(dutch.players[0], "en") == you and readable(dutch.players[1], "nl") == "Bob"
+    assert [readable(p, "nl") for p in tk.new_game("coralia", players=3).players] == [
+        tr("core.seat.player", "nl", n=n) for n in (1, 2, 3)]
+    with pytest.raises(tk.InvalidSave, match="different"):       # one seat, two languages
+        tk.new_game("diving_bell", players=[you, tr("core.seat.you", "nl")])

@@ -113,3 +113,13 @@ def test_make_serve_waits_for_the_server_before_it_prints_the_address() -> None:
     makefile = (ROOT / "Makefile").read_text()
     recipe = makefile[makefile.index("\nserve:"):makefile.index("\nserve-class:")]
     assert recipe.index("wait_for_server.py") < recipe.index("landing page")
+
+
+def test_make_lab_opens_the_notebooks_in_jupyterlab_and_the_readme_says_so() -> None:
+    """The landing page's apps in JupyterLab from a checkout: `make lab`, documented."""
+    out = subprocess.run(["make", "-n", "lab", "VENV=.venv-x", "PYTHON=true"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert ".venv-x/bin/jupyter lab notebooks" in out.stdout
+    readme = (ROOT / "README.md").read_text()
+    assert "make lab" in readme and ".venv/bin/jupyter lab notebooks" in readme

@@ -27,7 +27,7 @@ PLURAL_NOUNS = {
 #: placeholders that are not numbers, or numbers never 1 (a rulebook constant such as the
 #: pressure limit)
 NOT_COUNTS = {"player", "players", "type", "colour", "victim", "divider", "owner", "limit",
-              "need"}
+              "need", "code", "card"}
 FIELD = re.compile(r"\{(\w+):([^{}]*=[^{}]*)\}")
 
 
@@ -89,6 +89,50 @@ def test_every_plural_message_renders_for_0_1_2(lang: str, key: str, n: int) -> 
         forms = dict(f.split("=", 1) for f in m.group(2).split("|"))
         assert "one" in forms and "other" in forms, m.group(0)
         assert forms.get(category, forms["other"]).replace("#", str(n)) in out, out
+
+
+#: words that say a number is one of several, not how many: "1 to 5 cards", "1 of the
+#: two cards"; and words between a count and its verb that are no part of the noun
+NOT_A_NOUN = {"to", "of", "or", "and", "would", "can", "will", "may", "must", "tot", "van",
+              "uit", "en", "zou", "kan", "mag", "moet"}
+#: verbs in the plural: after "1 <noun>" they read "the 1 failed die are rolled again"
+PLURAL_VERBS = {"en": r"are|were|have|become|cost|count|show|match|need",
+                "nl": r"zijn|worden|waren|hebben|kosten|tellen|liggen|blijven|tonen"}
+
+
+def _counted_as_one(text: str) -> dict[str, object]:
+    """Parameters that make every number of ``text`` one: its count and every counted
+    placeholder (a bare ``{failed}`` beside ``{failed:one=...}`` too)."""
+    params = _fill(text, "count", 1)
+    return {name: 1 if name == "count" or value == 1 or name in _counted(text) else value
+            for name, value in params.items()}
+
+
+def _counted(text: str) -> set[str]:
+    return {name for _, name, spec, _ in string.Formatter().parse(text)
+            if name and spec and "=" in spec}
+
+
+ONE_CASES = [pytest.param(lang, f"{ns}.{key}", id=f"{lang}-{ns}.{key}")
+             for lang, ns, key, text in messages()
+             if isinstance(text, dict) and "one" in text or FIELD.search(str(text))]
+
+
+@pytest.mark.parametrize("lang, key", ONE_CASES)
+def test_a_count_of_one_reads_in_the_singular(lang: str, key: str) -> None:
+    """Rendered with every number 1, a message says neither "1 matching Silver coin
+    cards" (a placeholder's number before a plural noun, the plural form written outside
+    the placeholder) nor "the 1 failed die are rolled" (the verb left in the plural)."""
+    ns, _, rest = key.partition(".")
+    text = catalog(lang, ns)[rest]
+    form = text["one"] if isinstance(text, dict) else text
+    out = tr(key, lang, **{**_counted_as_one(str(form)),
+                           **({"count": 1} if isinstance(text, dict) else {})})
+    word = r"(?!(?:" + "|".join(NOT_A_NOUN) + r")\b)[\w-]+"
+    noun = re.search(r"\b1 (?:" + word + r" ){0,3}?(?:\w+-)?(" + PLURAL_NOUNS[lang] + r")\b",
+                     out)
+    verb = re.search(r"\b1 (?:" + word + r" ){1,3}?(" + PLURAL_VERBS[lang] + r")\b", out)
+    assert noun is None and verb is None, out
 
 
 def test_numbers_and_percentages_follow_the_language() -> None:

@@ -19,6 +19,19 @@ def build_app(game: str, code: str = "en") -> tuple[w.Widget, Language]:
     return getattr(module, f"{game}_app")(lang), lang
 
 
+def finish(player: Any) -> None:
+    """The learner plays the first legal move every turn; the computer plays on."""
+    player.pace.value = False
+    for _ in range(3000):
+        if player.game.is_over:
+            return
+        if player.waiting:
+            player.continue_all()
+        else:
+            player.human_move(player.game.legal_moves()[0])
+    raise AssertionError("the game did not end")
+
+
 def walk(widget: Any) -> Iterator[Any]:
     """Every widget below ``widget`` (itself included), depth first."""
     yield widget

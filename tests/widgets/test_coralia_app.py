@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -93,6 +94,12 @@ def test_every_example_ends_on_the_books_outcome() -> None:
         assert outcome in player.caption.value
 
 
+def _play_on(play: Any) -> None:
+    """The computer's moves come one at a time: "play on" to the learner's turn."""
+    if play.waiting:
+        click(one(play, "tk-skip"))
+
+
 def _picker(app: App) -> CoraliaPicker:
     play = one(app.open_tab("tk-play"), "tk-play")
     return one(play, "tk-co-picker")
@@ -105,6 +112,7 @@ def test_a_turn_by_clicking_a_die_then_its_space() -> None:
     rng = random.Random(3)
     placed = 0
     for _ in range(40):
+        _play_on(play)
         dice = find(picker, "tk-co-die")
         if dice:
             die = rng.choice(dice)
@@ -123,8 +131,14 @@ def test_a_turn_by_clicking_a_die_then_its_space() -> None:
         else:
             click(rng.choice(find(picker.buttons, "tk-move")))
     assert placed == 3
-    click(one(play, "tk-takeback"))
-    assert find(picker, "tk-co-die")
+    # the computer has rolled since: no take-back past the dice (the same would come)
+    back = one(play, "tk-takeback")
+    assert back.disabled
+    assert tr("widgets.take_back_why.chance", app.lang.code) in " ".join(text_nodes(
+        play.takeback_why.value))
+    history = list(play.game.history)
+    play.take_back()
+    assert play.game.history == history
 
 
 def test_the_odds_helper_shows_the_engines_exact_chances() -> None:
@@ -132,6 +146,7 @@ def test_the_odds_helper_shows_the_engines_exact_chances() -> None:
     play = one(app.open_tab("tk-play"), "tk-play")
     picker = one(play, "tk-co-picker")
     for _ in range(60):                     # play on until the research station is passed on
+        _play_on(play)
         if picker.odds.layout.display != "none":
             break
         moves = find(picker, "tk-move")
@@ -156,6 +171,7 @@ def test_a_whole_game_against_the_computer_ends_with_the_scoring_table(count: in
     click(one(play, "tk-new-game"))
     rng = random.Random(count)
     for _ in range(400):
+        _play_on(play)
         if play.game.is_over:
             break
         buttons = find(play.picker, "tk-move")
@@ -179,3 +195,36 @@ def test_pass_and_play_covers_the_cards_until_the_player_is_ready() -> None:
     assert play.cover.layout.display == "none" and find(play.picker, "tk-move")
     _switch(app)
     assert "tk-co-board" in play.table.value
+
+
+def test_the_final_scoring_draws_each_players_cards_as_the_views_show_them() -> None:
+    """While Ann chooses a chest in her starfish scoring, Bob's seat shows Ann's starfish
+    card face up and her pearl and fish cards as backs; Ann sees none of Bob's cards. At
+    the end every card is drawn face up."""
+    import treasurekit as tk
+    from treasurekit.widgets.coralia import render_table
+    from treasurekit.widgets.lang import Language
+
+    g = tk.setup_position("coralia", {
+        "players": ["Ann", "Bob"], "phase": "scoring",
+        "station": ["red-fish", "red-turtle", "violet-diver"],
+        "board": {"yellow": ["pearl", "fish"], "blue": ["starfish"]},
+        "cards": {"Ann": ["star-treasure-yellow-blue", "pearl-5", "fish-fire"],
+                  "Bob": ["star-pearl6", "pearl-4"]}})
+    lang = Language(code="en")
+
+    def seat_of(html: str, name: str) -> str:
+        parts = html.split('<div class="tk-panel tk-seat tk-co-seat">')[1:]
+        return next(x for x in parts if name in x.split("</h3>")[0])
+
+    bobs = render_table(g, lang, 1)
+    ann = seat_of(bobs, "Ann")
+    assert "the yellow and blue treasures" in ann and "2 cards face down" in ann
+    assert "pearl worth 5" not in ann and "fire fish" not in ann
+    anns = render_table(g, lang, 0)
+    assert "pearl worth 4" not in seat_of(anns, "Bob") and "pearl worth 6" not in anns
+    assert "2 cards face down" in seat_of(anns, "Bob")
+    while not g.is_over:
+        g.deal() if g.is_chance else g.play(g.legal_moves()[0])
+    end = render_table(g, lang, 1)
+    assert "pearl worth 5" in seat_of(end, "Ann") and "face down" not in end

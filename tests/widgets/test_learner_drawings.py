@@ -1,11 +1,13 @@
-"""Drawings a learner tells apart: the five Diving Bell gems differ in colour and emblem."""
+"""Drawings a learner tells apart: the five Diving Bell gems differ in colour and emblem,
+a card shows only the pressure dots it has, the deck is a pile of cards to touch, the
+pressure gauge sits under its words, and the builder names cards as their pictures do."""
 
 from __future__ import annotations
 
 import re
 
-from treasurekit.games.diving_bell.cards import GEM_TYPES, STANDARD_DECK
-from treasurekit.widgets.diving_bell import card_svg
+from treasurekit.games.diving_bell.cards import GEM_TYPES, STANDARD_DECK, card_by_code
+from treasurekit.widgets.diving_bell import card_svg, render_table
 from treasurekit.widgets.lang import Language
 
 
@@ -23,3 +25,43 @@ def test_every_gem_has_its_own_colour_and_emblem() -> None:
         looks[gem] = (fill.group(1), emblem)
     assert len({fill for fill, _ in looks.values()}) == len(GEM_TYPES)
     assert len({emblem for _, emblem in looks.values()}) == len(GEM_TYPES)
+
+
+def test_a_card_shows_only_the_pressure_dots_it_has() -> None:
+    """"Add up the dots" must not be in doubt: no empty circle beside the filled dots."""
+    lang = Language(code="en")
+    for card in {c.code: c for c in STANDARD_DECK}.values():
+        drawing = card_svg(card, lang)
+        dots = re.findall(r"<circle[^>]*>", drawing.split("</text>", 2)[-1])  # below the value
+        assert len(dots) == card.pressure, (card.code, dots)
+        assert all('fill="#000"' in dot for dot in dots), (card.code, dots)
+
+
+def test_the_deck_is_drawn_as_cards_to_touch_and_the_gauge_sits_by_its_label() -> None:
+    import treasurekit as tk
+
+    from .learner_helpers import text_nodes
+
+    g = tk.new_game("diving_bell", players=2, seed=3)
+    table = render_table(g, Language(code="en"))
+    deck = table.split('data-tk-pick="draw"', 1)[1].split("</span>", 1)[0]
+    assert deck.lstrip(">").startswith("<svg") and deck.count("<rect") >= 3   # a pile of cards
+    assert text_nodes(f"<p{deck}") == [str(g.view(None)["deck"])]   # only its count on it
+    # the gauge comes straight after the pressure's words, in one block
+    block = table.split('class="tk-db-pressure"', 1)[1]
+    assert re.match(r'><p class="tk-pressure">[^<]*</p><svg class="tk-gauge"', block), block[:200]
+
+
+def test_the_builder_names_a_card_as_its_picture_does() -> None:
+    """Build & share's palette: "Gold 5: 5 points, 3 pressure dots", not "Gold 5 5 (•••)"."""
+    from treasurekit.core.i18n import tr
+    from treasurekit.widgets.editor_specs import _db_codes, _db_label
+
+    for code in ("en", "nl"):
+        lang = Language(code=code)
+        for card in map(card_by_code, _db_codes()):
+            label = _db_label(card.code, lang)
+            if card.is_treasure:
+                assert label == tr("widgets.db.card_label", code, name=card.label(code),
+                                   value=card.value, dots=card.pressure)
+            assert "•" not in label and not re.search(r"\b(\d+) \1\b", label), label

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import re
 
+import ipywidgets as w
 import pytest
 
+from treasurekit.core.i18n import number
 from treasurekit.widgets.diving_bell import MAX_ROW, OddsLab, _bars
 from treasurekit.widgets.lang import Language
 
+from ..generic.registry import NAMES
 from .learner_helpers import visible_text
+from .ui import App, has_class, walk
 
 
 def test_build_the_row_by_clicking_cards() -> None:
@@ -64,3 +68,23 @@ def test_captain_lucky_plot_labels_apart_and_lines_explained(code: str) -> None:
     assert all(float(x) + 7 * len(words) <= width for x, _, words in labels)
     lab = LuckyLab(lang)
     assert lang.t("learner.cl.odds.lines") in lab.out.value.replace("&#x27;", "'")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_slider_writes_its_number_in_the_pages_language(name: str) -> None:
+    """ipywidgets formats a slider's readout in the browser ("0.30" on a Dutch page):
+    every slider of every app hides it, and the number beside it is Babel's, in the
+    language of the page, after a switch and a move of the slider too."""
+    app = App(name)
+    for i in range(len(app.tabs.children)):
+        app.tabs.selected_index = i
+    sliders = [x for x in walk(app.root) if isinstance(x, w.IntSlider | w.FloatSlider)]
+    for code in ("nl", "en", "nl"):
+        app.lang.code = code
+        for slider in sliders:
+            slider.value = slider.max
+            assert not slider.readout, slider.description
+            box = next(x for x in walk(app.root) if slider in getattr(x, "children", ()))
+            (label,) = [x for x in box.children if has_class(x, "tk-readout")]
+            shown = visible_text(label.value)
+            assert shown == number(slider.max, code, 1 if "." in str(slider.step) else 0)

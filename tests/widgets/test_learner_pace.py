@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from treasurekit.widgets.game_player import GamePlayer
 
+from ..generic.registry import NAMES
 from .learner_helpers import build_app, find, text_nodes
+from .ui import App, click, one
 
 
 def _sos_player(code: str = "en") -> GamePlayer:
@@ -56,3 +60,21 @@ def test_turning_pace_off_plays_on_to_the_learner() -> None:
     player.pace.value = False
     assert not player.waiting and not player.game.is_over
     assert player.go_on.layout.display == "none"
+
+
+@pytest.mark.parametrize("game", NAMES)
+def test_every_game_shows_the_computers_moves_one_at_a_time_by_default(game: str) -> None:
+    """On by default everywhere: the learner sees each of the computer's moves on the
+    table, one "next" at a time, instead of reading them back in the log."""
+    app = App(game)
+    player = one(app.open_tab("tk-play"), "tk-play")
+    assert player.pace.value
+    for _ in range(200):
+        if player.waiting or player.game.is_over:
+            break
+        player.human_move(player.game.legal_moves()[0])
+    assert player.waiting, "the computer never had a move to make"
+    assert player.go_on.layout.display == "" and player.table_moves == []
+    before = len(player.game.history)
+    click(player.go_on)
+    assert len(player.game.history) > before

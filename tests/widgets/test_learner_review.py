@@ -4,6 +4,8 @@ a bad or foreign file is refused with the engine's message and changes nothing."
 from __future__ import annotations
 
 import datetime
+import random
+from html import unescape
 from typing import Any
 
 import pytest
@@ -12,7 +14,7 @@ import treasurekit as tk
 from treasurekit.core.registry import game_class, new_game
 from treasurekit.widgets.game_player import GamePlayer
 
-from .learner_helpers import build_app, find, text_nodes, walk
+from .learner_helpers import build_app, find, finish, text_nodes, walk
 
 GAMES = sorted(tk.GAMES)
 
@@ -23,19 +25,6 @@ def play_tab(game: str, code: str = "en") -> GamePlayer:
     for i in range(len(tabs.children)):       # parts are built when their tab is opened
         tabs.selected_index = i
     return find(app, GamePlayer)
-
-
-def finish(player: GamePlayer) -> None:
-    """The learner plays the first legal move every turn; the computer plays on."""
-    player.pace.value = False
-    for _ in range(3000):
-        if player.game.is_over:
-            return
-        if player.waiting:
-            player.continue_all()
-        else:
-            player.human_move(player.game.legal_moves()[0])
-    raise AssertionError("the game did not end")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -88,6 +77,11 @@ def test_save_and_load_a_game_file(game: str) -> None:
     other.files.upload.value = _upload(saved.encode())
     assert other.game.to_json() == saved and "tk-good" in other.files.message.value
 
+    # the same file after an editor wrote a UTF-8 byte-order mark before it (Notepad)
+    third = play_tab(game)
+    third.files.upload.value = _upload(b"\xef\xbb\xbf" + saved.encode())
+    assert third.game.to_json() == saved and "tk-good" in third.files.message.value
+
 
 @pytest.mark.parametrize("bad", [b"{not json", b'{"format": "x"}', b"\xff\xfe",
                                  b'{"format": "treasurekit", "version": 999}'])
@@ -124,3 +118,34 @@ def test_final_scores_read_as_a_list_in_the_language(code: str, word: str) -> No
     scores = [f"{name} {x}" for name, x in zip(g.players, g.scores(), strict=True)]
     assert all(s in status for s in scores), status
     assert f"{scores[-2]}{word}{scores[-1]}" in status, status
+
+
+def _tie_broken(game: str) -> Any:
+    """The first seeded random game (fewest players) whose top score is shared by players
+    the rulebook's tie-break then tells apart."""
+    players = game_class(game).min_players
+    for seed in range(3000):
+        g = new_game(game, players, seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.deal() if g.is_chance else g.play(rng.choice(g.legal_moves()))
+        scores = g.scores()
+        top = [i for i, x in enumerate(scores) if x == max(scores)]
+        if len(top) > 1 and len(g.winners()) < len(top):
+            return g, top
+    raise AssertionError(f"no tie on points in 3,000 games of {game}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tie_on_points_ends_with_the_tie_break_and_its_figures(game: str) -> None:
+    """ "The computer wins. Final score: you 52, computer 52." must not stand alone: the
+    end of the game says the tie was settled by the rule, and by which figures."""
+    g, top = _tie_broken(game)
+    player = play_tab(game)
+    player.load(g)
+    (rule,) = [e for e in player.game.log[-1] if e.kind == "tie_break"]
+    for code in ("en", "nl"):
+        player.lang.code = code
+        told = rule.text(code)                  # the rule, and each tied player's figure
+        assert all(player.lang.name(g.players[i]) in told for i in top), told
+        assert told in unescape(player.status.value), player.status.value

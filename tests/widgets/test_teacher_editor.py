@@ -4,16 +4,22 @@ played from and explained -- for every game with an app."""
 from __future__ import annotations
 
 import json
+import random
+from html import unescape
 
 import pytest
 
 import treasurekit as tk
-from treasurekit.core.i18n import tr
+from treasurekit.core.i18n import has, tr
+from treasurekit.core.registry import game_class
 from treasurekit.widgets.editor import get
 from treasurekit.widgets.editor_specs import SPECS
+from treasurekit.widgets.move_picker import move_label
 
+from ..generic.registry import NAMES
+from .learner_helpers import visible_text
 from .teacher_helpers import APPS, editor, palette_click
-from .ui import App, click, find, one
+from .ui import App, click, find, one, texts
 
 
 def _accepted(ed) -> tk.Game:
@@ -79,19 +85,36 @@ def test_build_a_table_by_clicking_then_play_from_it(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", APPS)
-def test_explain_lists_the_legal_moves(name: str) -> None:
+def test_explain_lists_the_legal_moves_in_words(name: str) -> None:
+    """Every legal move, worded as the app's move buttons word it, and no engine code
+    ("pick:yellow"); in the language of the page, after a switch too."""
     app = App(name)
     ed = editor(app)
     game = _accepted(ed)
     click(one(ed, "tk-editor-explain"))
-    text = ed.explained.value
-    assert tr("teacher.explain.title", "en") in text
-    if game.is_chance:
-        assert tr("teacher.explain.chance", "en") in text
-    else:
-        for move in game.legal_moves():
-            assert f"<code>{move}</code>" in text
-        assert game.players[game.current_player] in text
+    for code in ("en", "nl"):
+        app.lang.code = code
+        text = ed.explained.value
+        assert tr("teacher.explain.title", code) in text
+        if game.is_chance:
+            assert tr("teacher.explain.chance", code) in text
+            continue
+        assert _move_items(ed) == _move_words(ed)
+        assert not {str(m) for m in game.legal_moves()} & set(visible_text(text).split())
+        assert app.lang.names(game.players)[game.current_player] in unescape(text)
+
+
+def _move_items(ed) -> list[str]:
+    """The explanation's list of moves, item by item, as a reader sees them."""
+    items = ed.explained.value.split('<ul class="tk-explain-moves">')[1].split("</ul>")[0]
+    return [visible_text(item) for item in items.split("</li>") if item]
+
+
+def _move_words(ed) -> list[str]:
+    game = ed.game
+    words = ed.move_label or (lambda m, lang, _v: move_label(game.name, m, lang))
+    view = game.view(game.current_player)
+    return [" ".join(words(m, ed.lang, view).split()) for m in game.legal_moves()]
 
 
 @pytest.mark.parametrize("name", APPS)
@@ -157,7 +180,82 @@ def test_coralia_dice_onto_reefs_checked_by_the_engine() -> None:
     ed.remove_card(("board", "red"), 2)
     _accepted(ed)
     ed.explain()
-    for move in ed.game.legal_moves():
-        assert f"<code>{move}</code>" in ed.explained.value
+    assert _move_items(ed) == _move_words(ed)
     labels = [b.description for b in find(ed, "tk-palette-card")]
     assert tr("coralia.space.treasure", "nl") in labels
+
+
+@pytest.mark.parametrize("code", ["en", "nl"])
+def test_coralia_builder_places_octopuses_and_divers(code: str) -> None:
+    """Coralia's builder offers what a legal table needs: an octopus beside a die on an
+    octopus space, a diver on a die on a diver space (or that die above a taken treasure
+    space); the engine refuses the table without them and says why. Its starting player
+    is no trick's starter."""
+    app = App("coralia", code)
+    ed = editor(app)
+    words = texts(ed)
+    assert tr("teacher.field.start_player", code) in words
+    assert tr("teacher.field.starter", code) not in words
+    names = ed.desc["players"]
+
+    def refused(english: str) -> None:
+        assert ed.error and (code != "en" or english in ed.error), ed.error
+    palette_click(ed, ("board", "yellow"), "octopus")
+    refused("octopus space of the yellow reef has no octopus")
+    palette_click(ed, ("octopuses", names[1]), "yellow")
+    game = _accepted(ed)
+    assert game.view(None)["reefs"][0]["octopus"] == 1
+    palette_click(ed, ("octopuses", names[0]), "red")             # no die there
+    refused("octopus space of the red reef")
+    one(ed, f"tk-field-octopuses-{names[0].lower()}").children[-1].click()
+    _accepted(ed)
+    palette_click(ed, ("board", "blue"), "diver")
+    refused("diver space of the blue reef needs a diver")
+    diver = ed.field_widgets[("divers", names[0])]
+    assert [label for label, _ in diver.options][:2] == [
+        tr("teacher.field.on_ship", code), tr("coralia.reef", code, colour=tr(
+            "coralia.adj.yellow", code))]
+    diver.value = "blue"
+    assert _accepted(ed).view(None)["divers"][0] == "blue"
+    diver.value = ""                                               # back on the ship
+    refused("diver space of the blue reef needs a diver")
+    assert ed.desc["divers"][names[0]] is None
+    palette_click(ed, ("board", "blue"), "treasure")               # a diver left the reef
+    _accepted(ed)
+
+
+def test_a_number_field_shows_its_bounds() -> None:
+    """A number box keeps to its bounds without a word when more is typed: its label
+    says them, in every app that has one."""
+    checked = 0
+    for name in APPS:
+        app = App(name)
+        ed = editor(app)
+        for f in [f for f in ed.fields if f.kind == "count"]:
+            lo, hi = f.choices
+            label = ed.field_widgets[f.path].description
+            assert label == tr("teacher.editor.count", "en", field=f.title(app.lang), lo=lo,
+                               hi=hi)
+            checked += 1
+    assert checked
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_phase_a_game_shows_has_words(name: str) -> None:
+    """"Explain this position" names the phase of the turn in words ("Phase of the turn:
+    play" was the engine's code): every phase seeded random games pass through has its
+    message, in every language."""
+    cls = game_class(name)
+    phases: set[str] = set()
+    for players in range(cls.min_players, cls.max_players + 1):
+        for seed in range(4):
+            g = tk.new_game(name, players=players, seed=seed)
+            rng = random.Random(seed)
+            while True:
+                phases.add(g.view(None)["phase"])
+                if g.is_over:
+                    break
+                g.deal() if g.is_chance else g.play(rng.choice(g.legal_moves()))
+    missing = {(code, p) for p in phases for code in ("en", "nl")
+               if not has(f"teacher.phase.{name}.{p}", code)}
+    assert not missing, missing

@@ -92,7 +92,10 @@ def test_a_bad_code_in_the_url_says_why_and_the_app_works(code: str,
     notice = one(app.root, "tk-shared-notice").value
     with pytest.raises(tk.InvalidSave) as err:
         tk.load_share_code(code)
-    assert "tk-shared-error" in notice and unescape(notice).count(str(err.value)) == 1
+    assert "tk-shared-error" in notice and unescape(notice).count(err.value.text("nl")) == 1
+    app.switch()                                    # told again in the new language
+    assert unescape(one(app.root, "tk-shared-notice").value).count(str(err.value)) == 1
+    app.switch()
     assert app.tabs.selected_index in (0, None)
     lesson = one(app.open_tab("tk-lesson"), "tk-lesson")
     click(one(lesson, "tk-next"))                   # the app is otherwise as usual

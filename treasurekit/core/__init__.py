@@ -7,12 +7,15 @@ from .errors import (
     InvalidSave,
     TreasureKitError,
     UnknownGame,
+    UnknownKind,
     UnknownPlayer,
+    UnknownSection,
 )
 from .events import Event
 from .game import Game
 from .i18n import LANGUAGES, tr
 from .moves import Move
+from .reference import rules
 from .registry import GAMES, game_class, load_game, new_game, setup_position
 from .search import Advice, advise
 from .share import load_share_code, share_code
@@ -20,7 +23,7 @@ from .simulate import Simulation, simulate
 
 __all__ = [
     "Advice", "GAMES", "LANGUAGES", "CannotAdvise", "Event", "Game", "IllegalMove",
-    "InvalidSave", "Move", "TreasureKitError", "UnknownGame", "UnknownPlayer", "advise",
-    "game_class", "load_game", "load_share_code", "make_bot", "new_game", "setup_position",
-    "share_code", "Simulation", "simulate", "tr",
+    "InvalidSave", "Move", "TreasureKitError", "UnknownGame", "UnknownKind", "UnknownPlayer",
+    "UnknownSection", "advise", "game_class", "load_game", "load_share_code", "make_bot",
+    "new_game", "rules", "setup_position", "share_code", "Simulation", "simulate", "tr",
 ]

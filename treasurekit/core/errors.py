@@ -1,22 +1,83 @@
-"""Errors raised by the engine. Each carries a plain-language reason."""
+"""Errors raised by the engine. Each carries a plain-language reason, in every language.
+
+An error holds its message as a :class:`~treasurekit.core.i18n.Message` (a catalog key
+and its parameters, hostile values already bounded by ``core.saves.shown``): nothing is
+put into words when it is raised. ``str(err)`` is the English text, ``err.text(lang)`` the
+text in another language (``err.message.text(lang)``: the reason of an
+:class:`IllegalMove` alone).
+
+>>> from treasurekit.core.i18n import Message
+>>> err = InvalidSave(Message.of("core.error.players_differ"))
+>>> str(err), err.text("nl")
+('player names must be different', 'spelersnamen moeten verschillen')
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
+from .i18n import DEFAULT_LANGUAGE, Message, tr
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters (the last one an ellipsis)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _told(message: Message, lang: str) -> str:
+    try:
+        return message.text(lang)
+    except Exception:     # a message the catalogs lack (a bug the tests catch): never
+        return message.key    # another error while telling one
+
 
 class TreasureKitError(Exception):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose.
+
+    ``TreasureKitError(message)`` takes a :class:`Message`, or a catalog key and its
+    parameters (``InvalidSave("core.error.players_differ")``)."""
+
+    #: the longest message: a longer one is cut (hostile values are never echoed in full)
+    MAX_MESSAGE = 300
+    message: Message
+
+    def __init__(self, message: Message | str, /, **params: Any) -> None:
+        self.message = (message if isinstance(message, Message)
+                        else Message.of(message, **params))
+        super().__init__(self.message)
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The message in ``lang`` (``str(err)`` is the English one)."""
+        return cut(_told(self.message, lang), self.MAX_MESSAGE)
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 class IllegalMove(TreasureKitError, ValueError):
-    """A move the rules do not allow here. The game state is left unchanged."""
+    """A move the rules do not allow here. The game state is left unchanged.
 
-    def __init__(self, move: object, reason: str) -> None:
+    ``reason`` is the English reason; ``message`` the reason as a catalog message, and
+    ``text(lang)`` the whole message (the move and the reason) in ``lang``."""
+
+    def __init__(self, move: object, reason: Message | str, /, **params: Any) -> None:
+        super().__init__(reason, **params)
         self.move = move
-        # kept short, like every message: a long reason (a list of outcomes) is cut
-        self.reason = reason if len(reason) <= 300 else reason[:299] + "…"
-        shown = str(move)
-        shown = shown if len(shown) <= 40 else shown[:39] + "…"
-        super().__init__(f"illegal move {shown!r}: {self.reason}")
+        self.args = (move, self.message)        # so that a pickled error comes back
+        self._shown = repr(cut(str(move), 40))
+
+    @property
+    def reason(self) -> str:
+        """Why the move is refused, in English."""
+        return self.reason_text()
+
+    def reason_text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """Why the move is refused, in ``lang`` (kept short: a list of outcomes is cut)."""
+        return super().text(lang)
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return tr("core.error.illegal_move", lang, move=self._shown,
+                  reason=self.reason_text(lang))
 
 
 class InvalidSave(TreasureKitError, ValueError):
@@ -25,11 +86,6 @@ class InvalidSave(TreasureKitError, ValueError):
     echoed in full, and a message longer than ``MAX_MESSAGE`` characters is cut."""
 
     MAX_MESSAGE = 300
-
-    def __init__(self, message: str) -> None:
-        if len(message) > self.MAX_MESSAGE:
-            message = message[:self.MAX_MESSAGE - 1] + "…"
-        super().__init__(message)
 
 
 class UnknownPlayer(TreasureKitError, ValueError):
@@ -46,5 +102,11 @@ class CannotAdvise(TreasureKitError, ValueError):
 class UnknownGame(TreasureKitError, KeyError):
     """A game name that is not in the registry."""
 
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "unknown game"
+
+class UnknownSection(TreasureKitError, KeyError):
+    """A rule section that the game's rulebook does not have (asked of ``tk.rules(game)``
+    by member or catalog key)."""
+
+
+class UnknownKind(TreasureKitError, KeyError):
+    """A practice kind that the game does not have (``tk.practice(game, kind=...)``)."""

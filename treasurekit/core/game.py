@@ -13,11 +13,12 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from .chance import Dealer, pick
 from .errors import IllegalMove, InvalidSave, UnknownPlayer
 from .events import Event, Narration, StepEvents
+from .i18n import Message
 from .moves import Move
 from .saves import (
     MAX_INT_DIGITS,
@@ -28,7 +29,7 @@ from .saves import (
     copy_plain,
     is_int,
     plain,
-    short,
+    shown,
 )
 
 #: ``object.__new__``: ``_commit`` makes a step's ``StepEvents`` with it, without a call of
@@ -44,6 +45,18 @@ CHECKPOINT_EVERY = 128
 
 class State(Protocol):
     def clone(self) -> Any: ...
+
+
+class TakeBack(NamedTuple):
+    """How far back one seat may take a game back (``Game.take_back_limit``)."""
+
+    #: The steps of the history a take-back must keep: the seat may go back to any
+    #: length from ``len(history)`` down to this, never further.
+    steps: int
+    #: What stops it there: ``"chance"`` (a card dealt or drawn, dice rolled, a tile
+    #: turned), ``"reveal"`` (something hidden from the seat came face up), or ``""``
+    #: (nothing: the whole game may be taken back).
+    why: str
 
 
 S = TypeVar("S", bound=State)
@@ -68,6 +81,12 @@ class Game(ABC, Generic[S]):
     #: Whether the next step is chance: ``deal()`` it, or force one of
     #: ``chance_outcomes()`` (noted like ``is_over``).
     is_chance: bool
+    #: The events that turn hidden information face up, for ``take_back_limit``: event
+    #: kind -> the parameter naming the player who held what it shows (who learns nothing
+    #: from it), or None when it is news to every seat. A card played from a hand shows
+    #: it to the others; covered cards revealed at a trick's end show them to everyone
+    #: but their owners. Chance steps need no entry: every one of them stops a take-back.
+    revealing_events: ClassVar[Mapping[str, str | None]] = {}
 
     def __init__(
         self,
@@ -80,11 +99,10 @@ class Game(ABC, Generic[S]):
                                                       self.max_players)
         lo, hi = SEED_RANGE
         if not is_int(seed) or not lo <= seed <= hi:
-            raise InvalidSave(f"the seed must be an integer of at most {MAX_INT_DIGITS} "
-                              f"digits, not {short(seed)}")
+            raise InvalidSave("core.error.seed", digits=MAX_INT_DIGITS, value=shown(seed))
         if type(variant) is not str or variant not in self.variants:
-            choices = ", ".join(self.variants)
-            raise InvalidSave(f"unknown variant {short(variant)}; choose one of {choices}")
+            raise InvalidSave("core.error.variant", value=shown(variant),
+                              choices=", ".join(self.variants))
         self._seed = seed
         #: The seeded dealer, and its numbers drawn so far (``deal()`` reads them there
         #: without a call).
@@ -96,10 +114,10 @@ class Game(ABC, Generic[S]):
             self._state: S = self._initial_state()
         else:
             if not isinstance(position, Mapping):
-                raise InvalidSave(f"a position must be a JSON object, not {short(position)}")
+                raise InvalidSave("core.error.position_object", value=shown(position))
             self.position = plain(position, "position")
             if "title" in self.position:
-                check_str(self.position["title"], "the position's title")
+                check_str(self.position["title"], Message.of("core.what.position_title"))
             self._state = self._state_from_position(copy_plain(self.position))
         #: The table before step ``k * CHECKPOINT_EVERY``; None for the start, which is
         #: not copied: the narrator's game with the same set-up has it (``_Narrator.start``).
@@ -149,7 +167,9 @@ class Game(ABC, Generic[S]):
         the game keeps (the base copies it into a new list for each caller)."""
 
     @abstractmethod
-    def _why_illegal(self, s: S, move: Move) -> str: ...
+    def _why_illegal(self, s: S, move: Move) -> Message:
+        """Why ``move`` may not be played now (the rules refused it), as a catalog message
+        (made only when a move is refused: nothing is put into words here)."""
 
     @abstractmethod
     def _apply_quiet(self, s: S, move: Move,
@@ -237,10 +257,10 @@ class Game(ABC, Generic[S]):
         """Play a move (or force a chance outcome). Raises IllegalMove and changes nothing."""
         if type(move) is not Move:
             if not isinstance(move, str):
-                raise IllegalMove(move, "not a move")
+                raise IllegalMove(move, "core.error.not_a_move")
             move = Move.parse(move)
         elif type(move.kind) is not str or type(move.arg) is not str:
-            raise IllegalMove(move, "not a move")
+            raise IllegalMove(move, "core.error.not_a_move")
         listed = self._listed
         if listed is not None:
             legal = move in listed
@@ -299,9 +319,9 @@ class Game(ABC, Generic[S]):
             self._state = s
         self._sync()
 
-    def _reason(self, move: Move) -> str:
+    def _reason(self, move: Move) -> Message:
         if self.is_over:
-            return "the game is over"
+            return Message.of("core.error.game_over")
         return self._why_illegal(self._state, move)
 
     def deal(self, rng: random.Random | None = None) -> Sequence[Event]:
@@ -309,7 +329,7 @@ class Game(ABC, Generic[S]):
         drawn from ``rng`` (the coach's playouts: a sampled table's future is not the
         dealer's, which the seed fixes)."""
         if not self.is_chance:
-            raise IllegalMove("deal", "there is no chance step to resolve now")
+            raise IllegalMove("deal", "core.error.no_chance")
         if rng is not None:
             x = rng.random()
         else:
@@ -318,10 +338,59 @@ class Game(ABC, Generic[S]):
             x = numbers[step] if step < len(numbers) else self._dealer.number(step)
         return self._commit(self._sample_chance(self._state, x))  # legal by construction
 
+    def take_back_limit(self, seat: int) -> TakeBack:
+        """How far back ``seat`` may take this game (Board Game Arena's rule): a take-back
+        never crosses a chance step -- a card dealt or drawn, dice rolled, a tile turned
+        over, which the seeded dealer would deal again the same way, so the seat could
+        choose again knowing the result -- nor a step that showed ``seat`` something
+        hidden from it before (an event of ``revealing_events`` it did not hold itself).
+        Everything after the limit may be undone, the seat's own moves and what others
+        (or the rules) did since; a seat that is not of this table raises UnknownPlayer.
+
+        >>> import treasurekit as tk
+        >>> g = tk.new_game("diving_bell", players=["Ann", "Bob"], seed=7)
+        >>> _ = g.play("draw"); g.take_back_limit(0)       # Ann's decision, not yet dealt
+        TakeBack(steps=0, why='')
+        >>> _ = g.deal(); g.take_back_limit(0)             # the card is face up now
+        TakeBack(steps=2, why='chance')
+        """
+        self._check_seat(seat)
+        history, checkpoints = self.history, self._checkpoints
+        end = len(history)
+        while end:
+            # the table before each step from the checkpoint at or before the last one
+            start = (end - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+            checkpoint = checkpoints[start // CHECKPOINT_EVERY]
+            table = checkpoint.clone() if checkpoint is not None else self._narrator.start()
+            chance = []
+            for move in history[start:end]:
+                chance.append(self._status(table)[1])
+                self._apply_quiet(table, move)
+            for step in reversed(range(start, end)):
+                if chance[step - start]:
+                    return TakeBack(step + 1, "chance")
+                if self._reveals_to(seat, self.log[step]):
+                    return TakeBack(step + 1, "reveal")
+            end = start
+        return TakeBack(0, "")
+
+    def _reveals_to(self, seat: int, events: Sequence[Event]) -> bool:
+        """Whether these events (one step's) show ``seat`` something hidden from it."""
+        revealing = self.revealing_events
+        if not revealing:
+            return False
+        me = self.players[seat]
+        for e in events:
+            if e.kind in revealing:
+                holder = revealing[e.kind]
+                if holder is None or dict(e.params).get(holder) != me:
+                    return True
+        return False
+
     def undo(self) -> Move:
         """Take back the last step (decision or chance outcome) and return it."""
         if not self.history:
-            raise IllegalMove("undo", "nothing to undo")
+            raise IllegalMove("undo", "core.error.nothing_to_undo")
         step = len(self.history) - 1
         self._rewind(step)
         move = self.history.pop()
@@ -343,11 +412,8 @@ class Game(ABC, Generic[S]):
         ``scores`` (None where the game hides them from this viewer) and ``legal`` (the
         moves of the player to move, for that player and for the spectator); the game adds
         its table (``_view``)."""
-        if player is not None and (
-                type(player) is not int or not 0 <= player < len(self.players)):
-            raise UnknownPlayer(f"no player {short(player, 20)} at this table of "
-                                f"{len(self.players)}: a seat is 0 to "
-                                f"{len(self.players) - 1}, or None for a spectator")
+        if player is not None:
+            self._check_seat(player)
         s = self._state
         over = self._is_over(s)
         to_move = None if over or self._is_chance(s) else self._current_player(s)
@@ -360,6 +426,12 @@ class Game(ABC, Generic[S]):
         }
         view.update(self._view(s, player))
         return view
+
+    def _check_seat(self, player: object) -> None:
+        """UnknownPlayer unless ``player`` is a seat of this table (an ``int``)."""
+        if type(player) is not int or not 0 <= player < len(self.players):
+            raise UnknownPlayer("core.error.unknown_player", seat=shown(player, 20),
+                                players=len(self.players), last=len(self.players) - 1)
 
     def _phase(self, s: S) -> str:
         """The name of the part of the turn the game is in (``over`` at the end)."""
@@ -504,11 +576,11 @@ def replay(game: Game[Any], moves: Sequence[str]) -> None:
     """Play saved moves one by one, turning any failure into InvalidSave."""
     for i, text in enumerate(moves):
         if not isinstance(text, str):
-            raise InvalidSave(f"step {i + 1} is not a move text: {short(text)}")
+            raise InvalidSave("core.error.step_not_text", step=i + 1, value=shown(text))
         if len(text) > MAX_MOVE_TEXT:
-            raise InvalidSave(f"step {i + 1} is longer than {MAX_MOVE_TEXT} characters")
+            raise InvalidSave("core.error.step_too_long", step=i + 1, limit=MAX_MOVE_TEXT)
         try:
             game.play(text)
         except IllegalMove as err:
-            raise InvalidSave(f"step {i + 1} ({short(text)}) cannot be played: "
-                              f"{err.reason}") from None
+            raise InvalidSave("core.error.step_refused", step=i + 1, move=shown(text),
+                              reason=err.message) from None

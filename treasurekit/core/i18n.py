@@ -20,6 +20,7 @@ formatted by Babel for the language (:func:`number`, :func:`percent`, :func:`joi
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any, Literal, NamedTuple
@@ -73,12 +74,15 @@ def number(value: int | float, lang: str, digits: int | None = None) -> str:
     >>> number(2.5, "nl"), number(1234, "en"), number(0.5, "nl", digits=2)
     ('2,5', '1,234', '0,50')
     """
+    from decimal import InvalidOperation
+
     from babel.numbers import format_decimal
 
-    if digits is None:
-        return str(format_decimal(value, locale=_locale(lang)))
-    fmt = "#,##0." + "0" * digits if digits else "#,##0"
-    return str(format_decimal(value, format=fmt, locale=_locale(lang)))
+    fmt = None if digits is None else "#,##0." + "0" * digits if digits else "#,##0"
+    try:
+        return str(format_decimal(value, format=fmt, locale=_locale(lang)))
+    except InvalidOperation:        # more digits than Babel's decimals hold: as they are
+        return str(value)
 
 
 def percent(share: float, lang: str, digits: int = 1) -> str:
@@ -111,6 +115,81 @@ def readable(value: Any, lang: str) -> Any:
     return value
 
 
+class SeatName(str):
+    """A player's name that the catalog words in every language: the learner's seat
+    (``core.seat.you``: "Ann (you)", "Ann (jij)"), the computer, and the seats a game
+    numbers when given only a count ("Player 2", "Speler 2").
+
+    It is the text it was made from (equal to it, and what a save keeps); ``label(lang)``
+    is the reader's wording, which :func:`tr` and :func:`readable` use, so a game's names,
+    its events and a review made from its save follow the language switch.
+    :func:`seat_name` turns any wording of any language into one.
+
+    >>> you = seat_name("Ann (you)")
+    >>> you == "Ann (you)", you.label("nl"), tr("core.seat.player", "nl", n=2)
+    (True, 'Ann (jij)', 'Speler 2')
+    >>> seat_name("Speler 3").label("en"), type(seat_name("Bob")).__name__
+    ('Player 3', 'str')
+    """
+
+    key: str
+    n: int | None
+
+    def __new__(cls, text: str, key: str, n: int | None = None) -> SeatName:
+        name = super().__new__(cls, text)
+        name.key, name.n = key, n
+        return name
+
+    def label(self, lang: str) -> str:
+        return tr(self.key, lang) if self.n is None else tr(self.key, lang, n=self.n)
+
+    def __reduce__(self) -> tuple[type[SeatName], tuple[str, str, int | None]]:
+        return SeatName, (str(self), self.key, self.n)
+
+
+class Standing(NamedTuple):
+    """A player with a figure of theirs, in running text: "Ann (you) 12" (a list of them
+    reads "Ann (you) 12 and Bob 9"), e.g. the figures a tie-break compares.
+
+    >>> readable((Standing(seat_name("Ann (you)"), 12), Standing("Bob", 9)), "nl")
+    'Ann (jij) 12 en Bob 9'
+    """
+
+    player: str
+    value: Any
+
+    def label(self, lang: str) -> str:
+        return tr("core.standing", lang, player=readable(self.player, lang),
+                  value=readable(self.value, lang))
+
+
+#: the seat names the catalog words: ``core.seat.<key>``, numbered ones with ``{n}``
+SEAT_KEYS = ("core.seat.you", "core.seat.computer")
+NUMBERED_SEAT = "core.seat.player"
+
+
+@cache
+def _seat_patterns() -> tuple[dict[str, str], list[re.Pattern[str]]]:
+    words = {tr(key, lang): key for key in SEAT_KEYS for lang in LANGUAGES}
+    numbered = [re.compile(re.escape(tr(NUMBERED_SEAT, lang, n=0)).replace("0", r"([1-9]\d?)"))
+                for lang in LANGUAGES]
+    return words, numbered
+
+
+def seat_name(text: str) -> str:
+    """``text`` as a :class:`SeatName` if it is a seat name the catalog words in some
+    language, else ``text`` itself (a name somebody chose stays as it is)."""
+    words, numbered = _seat_patterns()
+    key = words.get(text)
+    if key is not None:
+        return SeatName(text, key)
+    for pattern in numbered:
+        m = pattern.fullmatch(text)
+        if m:
+            return SeatName(text, NUMBERED_SEAT, int(m.group(1)))
+    return text
+
+
 class Count:
     """A number in a message. A placeholder may choose its words by the number's CLDR
     plural category (Babel's rules for the language): ``{cards:one=# card|other=# cards}``
@@ -134,7 +213,54 @@ class Count:
             else number(value, self.lang)
 
 
+class Either(NamedTuple):
+    """Alternatives in running text: ``b12 or g11`` (Babel's "or" list for the language).
+
+    >>> Either(("b12", "g11")).label("nl")
+    'b12 of g11'
+    """
+
+    items: tuple[str, ...]
+
+    def label(self, lang: str) -> str:
+        return join(self.items, lang, "or")
+
+
+class Message(NamedTuple):
+    """A message of the catalog not yet put into words: its key and its parameters.
+
+    Whoever has something to say (an error's reason) makes one and formats nothing;
+    :meth:`text` renders it in a language when someone reads it. Parameters are read as
+    :func:`readable` reads them: a parameter with ``label(lang)`` (a card, or another
+    Message) is told in the same language.
+
+    >>> m = Message.of("core.error.game_over")
+    >>> m.text("en"), m.text("nl")
+    ('the game is over', 'het spel is afgelopen')
+    """
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, /, **params: Any) -> Message:
+        return cls(key, tuple(params.items()))
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        """The message in ``lang`` (English where the catalog has no such language)."""
+        return tr(self.key, lang, **{name: readable(value, lang) for name, value in self.params})
+
+    def label(self, lang: str) -> str:
+        """The message as a parameter of another message (see :func:`readable`)."""
+        return self.text(lang)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
 def _format(value: Any, lang: str) -> Any:
+    if type(value) is SeatName:
+        return value.label(lang)
     if isinstance(value, Percent):
         return percent(value.value, lang, value.digits)
     if type(value) is int or type(value) is float:

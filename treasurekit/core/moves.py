@@ -29,8 +29,8 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Read a move from its notation (the inverse of ``str``)."""
         if not isinstance(text, str) or not text.strip():
-            raise IllegalMove(text, "a move must be a non-empty text such as 'draw' or 'take:A'")
+            raise IllegalMove(text, "core.error.move_text")
         kind, _, arg = text.strip().partition(":")
         if not kind.replace("-", "").isalnum():
-            raise IllegalMove(text, f"{kind[:30]!r} is not a move name")
+            raise IllegalMove(text, "core.error.move_name", name=repr(kind[:30]))
         return cls(kind, arg)

@@ -6,9 +6,10 @@ from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any
 
-from .errors import InvalidSave, UnknownGame
+from .errors import InvalidSave, TreasureKitError, UnknownGame
 from .game import SAVE_FORMAT, SAVE_VERSION, Game, replay
-from .saves import MAX_MOVES, check_keys, check_players, loads, plain, short
+from .i18n import Message
+from .saves import MAX_MOVES, check_keys, check_players, loads, plain, shown, what_of
 
 #: name -> "module:Class"; modules are imported only when a game is created.
 GAMES: dict[str, str] = {
@@ -22,7 +23,7 @@ GAMES: dict[str, str] = {
 def game_class(name: str) -> type[Game[Any]]:
     """The class that implements game ``name``."""
     if type(name) is not str or name not in GAMES:
-        raise UnknownGame(f"no game {short(name)}; implemented: {', '.join(sorted(GAMES))}")
+        raise UnknownGame("core.error.no_game", name=shown(name), games=", ".join(sorted(GAMES)))
     module, _, cls = GAMES[name].partition(":")
     found: type[Game[Any]] = getattr(import_module(module), cls)
     return found
@@ -49,7 +50,7 @@ def setup_position(
     if isinstance(position, (str, bytes, bytearray)):
         position = loads(position, "position")
     if not isinstance(position, Mapping):
-        raise InvalidSave(f"a position must be a JSON object, not {short(position)}")
+        raise InvalidSave("core.error.position_object", value=shown(position))
     cls = game_class(name)
     desc: dict[str, Any] = plain(position, "position")
     return _build(cls, "position", players=desc.get("players", 2), seed=seed,
@@ -67,22 +68,21 @@ def load_game(text: str | bytes) -> Game[Any]:
     """Load a save made by ``Game.to_json``; any problem raises InvalidSave (short message)."""
     data = loads(text, "save")
     if type(data) is not dict or data.get("format") != SAVE_FORMAT:
-        raise InvalidSave("this is not a treasurekit save file")
+        raise InvalidSave("core.error.not_a_save")
     check_keys(data, set(SAVE_FIELDS), "save")
     version = data.get("version")
     if type(version) is not int or version != SAVE_VERSION:
-        raise InvalidSave(f"save version {short(version)} is not supported "
-                          f"(need {SAVE_VERSION})")
+        raise InvalidSave("core.error.save_version", value=shown(version), need=SAVE_VERSION)
     for key, kinds in SAVE_FIELDS.items():
         if key not in data or type(data[key]) not in kinds:
-            raise InvalidSave(f"the save's {key!r} is missing or has the wrong type")
+            raise InvalidSave("core.error.save_field", key=repr(key))
     if len(data["moves"]) > MAX_MOVES:
-        raise InvalidSave(f"a save holds at most {MAX_MOVES:,} steps")
+        raise InvalidSave("core.error.save_steps", limit=MAX_MOVES)
     try:
         cls = game_class(data["game"])
     except UnknownGame:
-        raise InvalidSave(f"no game {short(data['game'])}; implemented: "
-                          f"{', '.join(sorted(GAMES))}") from None
+        raise InvalidSave("core.error.no_game", name=shown(data["game"]),
+                          games=", ".join(sorted(GAMES))) from None
     if data["position"] is not None:
         _check_same_setup(cls, data)
     game = _build(cls, "save", players=data["players"], seed=data["seed"],
@@ -96,12 +96,12 @@ def _check_same_setup(cls: type[Game[Any]], data: dict[str, Any]) -> None:
     position (as ``setup_position`` reads them); a save whose two halves disagree is refused."""
     position = data["position"]
     if "variant" in position and position["variant"] != data["variant"]:
-        raise InvalidSave(f"the save's variant {short(data['variant'])} is not its "
-                          f"position's ({short(position['variant'])})")
+        raise InvalidSave("core.error.save_variant", variant=shown(data["variant"]),
+                          other=shown(position["variant"]))
     lo, hi = cls.min_players, cls.max_players
     if "players" in position and check_players(position["players"], lo, hi) != check_players(
             data["players"], lo, hi):
-        raise InvalidSave("the save's players are not its position's players")
+        raise InvalidSave("core.error.save_players")
 
 
 def _build(cls: type[Game[Any]], what: str, **kwargs: Any) -> Game[Any]:
@@ -111,4 +111,6 @@ def _build(cls: type[Game[Any]], what: str, **kwargs: Any) -> Game[Any]:
     except InvalidSave:
         raise
     except ValueError as err:
-        raise InvalidSave(f"the {what}'s set-up is wrong: {str(err)[:200]}") from None
+        error: Message | str = (err.message if isinstance(err, TreasureKitError)
+                                else str(err)[:200])
+        raise InvalidSave("core.error.setup", what=what_of(what), error=error) from None

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -43,7 +43,7 @@ from .events import Event
 from .i18n import Percent, tr
 from .moves import Move
 from .registry import GAMES, game_class
-from .saves import SEED_RANGE, short
+from .saves import SEED_RANGE, shown
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -111,12 +111,12 @@ class Worlds:
     def __init__(self, view: dict[str, Any]) -> None:
         seat = view.get("you")
         if type(seat) is not int or view.get("to_move") != seat or not view.get("legal"):
-            raise CannotAdvise("the view must be that of the player to move")
+            raise CannotAdvise("coach.error.not_to_move_view")
         self.seat: int = seat
         name = view["game"]
         sampler = settings_for(name).sampler
         if sampler is None:
-            raise CannotAdvise(f"the coach does not know {name} yet")
+            raise CannotAdvise("coach.error.unknown_game", game=shown(name))
         cls = game_class(name)
         self.template: Game[Any] = cls(players=view["players"], variant=view["variant"])
         self._draw = sampler(self.template, view)
@@ -160,6 +160,10 @@ class Search:
         prior = self.settings.prior
         #: The move the prior level would play here (None: no prior).
         self.hint = prior().choose(view, random.Random(seed)) if prior is not None else None
+        #: A root move every playout takes (None: the search chooses): more playouts for
+        #: one move, e.g. the move a learner played, so its chance is measured as well as
+        #: the best one's (see :meth:`judge`).
+        self.forced: Move | None = None
 
     # ---- running --------------------------------------------------------------------
     def run(self, playouts: int | None = None, seconds: float | None = None,
@@ -193,6 +197,47 @@ class Search:
         if progress is not None:
             progress(1.0)
 
+    def steps(self, seconds: float | None = None, playouts: int | None = None,
+              slice_seconds: float = 0.05, slice_playouts: int = 25,
+              clock: Callable[[], float] = time.perf_counter) -> Iterator[float]:
+        """The search in slices, for a page that must not freeze while it thinks: each
+        ``next()`` runs about ``slice_seconds`` (or ``slice_playouts``) more and yields the
+        fraction of the budget spent (``seconds`` from the first slice on, or ``playouts``
+        more); a caller runs the other work it has between two slices."""
+        start = clock()
+        goal = None if playouts is None else self.playouts + playouts
+        while True:
+            if goal is not None:
+                left = goal - self.playouts
+                if left <= 0:
+                    return
+                self.run(playouts=min(slice_playouts, left))
+                yield 1 - (goal - self.playouts) / (playouts or 1)
+            else:
+                assert seconds is not None
+                spent = clock() - start
+                if spent >= seconds and self.playouts:
+                    return
+                self.run(seconds=max(0.0, min(slice_seconds, seconds - spent)), clock=clock)
+                yield min(1.0, (clock() - start) / seconds)
+
+    def judge(self, played: Move, playouts: int) -> Judgement:
+        """How much ``played`` (one of the legal moves) lost against the best move: after
+        the search so far, more playouts that all start with ``played`` until it has at
+        least ``playouts`` of its own (so its chance is measured, not guessed)."""
+        edge = self.root.get((self.seat, played))
+        more = playouts - (edge.visits if edge is not None else 0)
+        if more > 0:
+            self.forced = played
+            try:
+                self.run(playouts=more)
+            finally:
+                self.forced = None
+        advice = self.advice()
+        mine = next(m for m in advice.moves if m.move == played)
+        return Judgement(mine, advice.moves[0], max(0.0, advice.moves[0].win - mine.win),
+                         advice)
+
     def playout(self) -> None:
         """One playout: a world, down the tree, one new edge, a random playout, judged."""
         rng = self.rng
@@ -208,7 +253,9 @@ class Search:
                 g.deal(rng)
                 continue
             legal = g.legal_moves()
-            if len(legal) == 1 and node is not root:        # nothing to decide: no edge
+            if node is root and self.forced is not None:
+                legal = [self.forced]
+            elif len(legal) == 1 and node is not root:        # nothing to decide: no edge
                 g.play(legal[0])
                 continue
             p = g.current_player
@@ -407,6 +454,30 @@ def chances(points: Sequence[float], scale: float) -> list[float]:
     return [w / total for w in weights]
 
 
+#: A move whose chance to win is at least this much below the best move's is marked in a
+#: review; at least ``MISTAKE`` below, it is a mistake (as lichess's "learn from your
+#: mistakes": 0.1 of the winning chance).
+INACCURACY = 0.10
+MISTAKE = 0.20
+
+
+class Judgement(NamedTuple):
+    """A move played, judged against the best (:meth:`Search.judge`)."""
+
+    played: MoveAdvice
+    best: MoveAdvice
+    #: how much lower the played move's chance to win is than the best move's (0..1)
+    loss: float
+    advice: Advice
+
+    @property
+    def mark(self) -> str | None:
+        """``"mistake"`` (a loss of at least ``MISTAKE``), ``"inaccuracy"`` (at least
+        ``INACCURACY``), or None."""
+        return ("mistake" if self.loss >= MISTAKE else "inaccuracy"
+                if self.loss >= INACCURACY else None)
+
+
 class MoveAdvice(NamedTuple):
     """One legal move as the search judged it (0, 0.0, 0.0 where no playout tried it)."""
 
@@ -444,7 +515,7 @@ class Advice:
         own events and their rule sections, and how much better it is than the next."""
         first = self.moves[0]
         t = _Tr(lang)
-        lines = [t("best", move=self._name(first.move, lang)),
+        lines = [t("best", move=self.name(first.move, lang)),
                  t("chances", win=Percent(first.win), points=round(first.points, 1),
                    playouts=first.playouts, total=self.playouts)]
         events = list(self.story.events)
@@ -458,7 +529,7 @@ class Advice:
         tried = [m for m in self.moves[1:] if m.playouts]
         if tried:
             second = tried[0]
-            lines.append(t("next", move=self._name(second.move, lang),
+            lines.append(t("next", move=self.name(second.move, lang),
                            win=Percent(second.win),
                            gap=round(100 * (first.win - second.win), 1),
                            points=round(second.points, 1),
@@ -467,7 +538,7 @@ class Advice:
             lines.append(t("only"))
         return "\n".join(lines)
 
-    def _name(self, move: Move, lang: str) -> str:
+    def name(self, move: Move, lang: str = "en") -> str:
         """A move in the engine's words (its first event and rule section), else its
         notation."""
         said = dict(self.said).get(move)
@@ -499,17 +570,16 @@ def check_budget(seconds: float | None, playouts: int | None) -> tuple[float | N
     if type(seconds) is _DefaultSeconds and playouts is not None:
         seconds = None
     if (seconds is None) == (playouts is None):
-        raise CannotAdvise("give a time budget (seconds) or a number of playouts, "
-                           "not both and not neither")
+        raise CannotAdvise("coach.error.budget")
     if seconds is not None:
         if (type(seconds) not in (int, float, _DefaultSeconds)
                 or not 0 < seconds <= MAX_SECONDS):
-            raise CannotAdvise(f"seconds must be a number above 0 and at most "
-                               f"{MAX_SECONDS:g}, not {short(seconds)}")
+            raise CannotAdvise("coach.error.seconds", most=MAX_SECONDS,
+                               value=shown(seconds))
         return float(seconds), None
     if type(playouts) is not int or not 1 <= playouts <= MAX_PLAYOUTS:
-        raise CannotAdvise(f"playouts must be a whole number from 1 to {MAX_PLAYOUTS:,}, "
-                           f"not {short(playouts)}")
+        raise CannotAdvise("coach.error.playouts", most=MAX_PLAYOUTS,
+                           value=shown(playouts))
     return None, playouts
 
 
@@ -529,20 +599,20 @@ def advise(game: Game[Any], seconds: float | None = ONE_SECOND,
     budget_seconds, budget_playouts = check_budget(seconds, playouts)
     lo, hi = SEED_RANGE
     if type(seed) is not int or not lo <= seed <= hi:
-        raise CannotAdvise(f"the seed must be a whole number, not {short(seed)}")
+        raise CannotAdvise("coach.error.seed", value=shown(seed))
     if not isinstance(game, Game):
-        raise CannotAdvise(f"advice needs a game, not {short(game)}")
+        raise CannotAdvise("coach.error.not_game", value=shown(game))
     if game.is_over:
-        raise CannotAdvise("the game is over: there is no move to advise")
+        raise CannotAdvise("coach.error.over")
     if game.is_chance:
-        raise CannotAdvise("a chance step is next (deal it first): nobody decides now")
+        raise CannotAdvise("coach.error.chance")
     mover = game.current_player
     asker = mover if seat is None else seat
     if type(asker) is not int or not 0 <= asker < len(game.players):
-        raise CannotAdvise(f"no seat {short(asker)} at this table")
+        raise CannotAdvise("coach.error.no_seat", seat=shown(asker))
     if asker != mover or not game.legal_moves():
-        raise CannotAdvise(f"{game.players[asker]} has no legal move now: it is not "
-                           "their turn")
+        raise CannotAdvise("coach.error.not_their_turn",
+                           player=shown(game.players[asker], 40))
     search = Search(game.view(asker), seed=seed)
     search.run(playouts=budget_playouts, seconds=budget_seconds, progress=progress,
                started=started)
@@ -586,5 +656,5 @@ class ExpertBot:
         return f"{type(self).__name__}({budget})"
 
 
-__all__ = ["Advice", "ExpertBot", "MoveAdvice", "Search", "SearchSettings", "Story",
-           "Worlds", "advise", "chances", "settings_for"]
+__all__ = ["INACCURACY", "MISTAKE", "Advice", "ExpertBot", "Judgement", "MoveAdvice", "Search",
+           "SearchSettings", "Story", "Worlds", "advise", "chances", "settings_for"]

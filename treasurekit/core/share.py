@@ -32,6 +32,7 @@ from typing import Any
 
 from .errors import InvalidSave
 from .game import Game
+from .saves import without_bom
 
 PREFIX = "tk1."
 #: Longest code accepted (a long game fits easily; anything longer is refused unread).
@@ -50,30 +51,31 @@ def share_code(game: Game[Any]) -> str:
 
 
 def unpack_share_code(code: object) -> str:
-    """The save text inside a share code (not yet checked as a save)."""
+    """The save text inside a share code (not yet checked as a save). Spaces around it
+    and a byte-order mark before it (a code kept in a text file) are ignored."""
     if not isinstance(code, str):
-        raise InvalidSave("a share code is a text")
-    code = code.strip()
+        raise InvalidSave("core.error.code_text")
+    code = without_bom(code.strip()).strip()
     if not code.startswith(PREFIX):
-        raise InvalidSave("this is not a treasurekit share code (it should start with 'tk1.')")
+        raise InvalidSave("core.error.code_prefix", prefix=repr(PREFIX))
     body = code[len(PREFIX):]
     if len(body) > MAX_CODE_CHARS:
-        raise InvalidSave("this share code is too long")
+        raise InvalidSave("core.error.code_long")
     if not body or _ALPHABET.fullmatch(body) is None:
-        raise InvalidSave("this share code is damaged (it has characters a code never has)")
+        raise InvalidSave("core.error.code_alphabet")
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         unzip = zlib.decompressobj()
         raw = unzip.decompress(packed, MAX_SAVE_BYTES)
         if unzip.unconsumed_tail:
-            raise InvalidSave("this share code unpacks to more than a game can hold")
+            raise InvalidSave("core.error.code_big")
         if not unzip.eof:
-            raise InvalidSave("this share code is cut off")
+            raise InvalidSave("core.error.code_cut")
         return raw.decode("utf-8")
     except InvalidSave:
         raise
     except (binascii.Error, ValueError, zlib.error):
-        raise InvalidSave("this share code is damaged") from None
+        raise InvalidSave("core.error.code_damaged") from None
 
 
 def load_share_code(code: object) -> Game[Any]:
@@ -81,3 +83,15 @@ def load_share_code(code: object) -> Game[Any]:
     from .registry import load_game
 
     return load_game(unpack_share_code(code))
+
+
+def load_code_or_save(text: object) -> Game[Any]:
+    """The game in a share code (``tk1.…``) or in a save file's text (a JSON object, a
+    byte-order mark before it allowed); InvalidSave if it is neither."""
+    from .registry import load_game
+
+    if isinstance(text, str):
+        text = without_bom(text.strip()).strip()
+        if text.startswith("{"):
+            return load_game(text)
+    return load_share_code(text)

@@ -129,7 +129,7 @@ class LessonStep:
     def start(self, lang: str = "en") -> Game[Any]:
         """The step's table (the position, then the lead-in moves); the learner's seat "You"
         is named in ``lang``."""
-        game = setup_position(self.game, _localise_you(self.position, tr("widgets.you", lang)))
+        game = setup_position(self.game, _localise_you(self.position, tr("core.seat.you", lang)))
         for move in self.lead_in:
             game.play(move)
         return game

@@ -25,7 +25,7 @@ from ..games.captain_lucky.cards import (
     pack_for,
     set_sizes,
 )
-from .lang import Language, live_html
+from .lang import Language, live_html, with_readout
 from .move_picker import MovePicker
 from .style import panel
 from .svg import PALETTE, pattern_defs, shape, svg, text
@@ -210,7 +210,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     points are left out when ``hide`` names "scores" (a lesson question asks for them)."""
     t = lang.t
     v = game.view(seat)           # seat None: a spectator, who sees every hand
-    names = v["players"]
+    names = lang.names(v["players"])
     if v["phase"] == "over":
         status = t(f"{GAME}.ui.status_over", pile=v["pile"],
                    discards=sum(v["discards"].values()))
@@ -279,7 +279,7 @@ def move_text(move: Move, lang: Language, view: dict[str, Any] | None) -> str:
         kind = t(f"{GAME}.type.{name}")
         if owner == "middle":
             return t(f"{GAME}.ui.move.steal_middle", n=size, type=kind)
-        who = view["players"][int(owner[1:])] if view else owner
+        who = lang.names(view["players"])[int(owner[1:])] if view else owner
         return t(f"{GAME}.ui.move.steal_player", n=size, type=kind, player=who)
     if move.kind == "reroll":
         failed = view["dice"].count(BLANK) if view else "?"
@@ -422,7 +422,8 @@ class OddsLab(w.VBox):
         for control in (self.faces, self.card_value, self.size):
             control.observe(lambda _c: self.compute(), names="value")
         self.check.on_click(lambda _b: self.simulate())
-        self.children = [self.head, self.faces, self.out, w.HBox([self.size, self.card_value]),
+        self.children = [self.head, with_readout(self.faces, lang), self.out,
+                         w.HBox([self.size, with_readout(self.card_value, lang)]),
                          self.policy_out, self.check, self.sim_out]
         lang.on_change(self.render)
         self.compute()
@@ -457,7 +458,7 @@ class OddsLab(w.VBox):
         self.card_value.description = t(f"{GAME}.ui.odds.card_value")
         self.size.description = t(f"{GAME}.ui.odds.size")
         self.check.description = t(f"{GAME}.ui.odds.check")
-        timing = t(f"{GAME}.ui.odds.timing", ms=f"{self.ms:.1f}", faces=self.faces.value)
+        timing = t(f"{GAME}.ui.odds.timing", ms=round(self.ms, 1), faces=self.faces.value)
         self.out.value = (f'<p class="tk-cl-odds-timing">{escape(timing)}</p>'
                           f'<div class="tk-cols"><div>{odds_table_html(self.table, 1, self.lang)}'
                           f'{odds_table_html(self.table, 0, self.lang)}</div>'

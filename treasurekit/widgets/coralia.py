@@ -326,15 +326,16 @@ def _track(v: dict[str, Any], y: float, lang: Language, hide_scores: bool) -> st
                        f'stroke="#000"/>')
     if not hide_scores:
         seen: dict[int, int] = {}
-        for seat, pts in enumerate(v["points"]):
+        for seat, (pts, name) in enumerate(zip(v["points"], lang.names(v["players"]),
+                                               strict=True)):
             k = seen.get(pts, 0)
             seen[pts] = k + 1
-            out.append(mark(seat, v["players"][seat], 20 + pts * step, y + 79 - k * 22, 10))
+            out.append(mark(seat, name, 20 + pts * step, y + 79 - k * 22, 10))
     return "".join(out)
 
 
 def board(v: dict[str, Any], lang: Language, hide: Collection[str] = ()) -> str:
-    names = v["players"]
+    names = lang.names(v["players"])
     parts = []
     for i, r in enumerate(v["reefs"]):
         parts.append(_reef(r, (i % 3) * RW, (i // 3) * RH, names, lang))
@@ -368,7 +369,7 @@ def card_backs_html(count: int, lang: Language) -> str:
 
 def _seat(v: dict[str, Any], seat: int, lang: Language, hide: Collection[str]) -> str:
     t = lang.t
-    name = v["players"][seat]
+    name = lang.name(v["players"][seat])
     head = escape(name)
     if v["to_move"] == seat and v["phase"] != "over":
         head += f' <span class="tk-to-move">({escape(_t(lang, "to_move"))})</span>'
@@ -393,13 +394,15 @@ def _seat(v: dict[str, Any], seat: int, lang: Language, hide: Collection[str]) -
     if v["chests"][seat]:
         lines.append(escape(_t(lang, "chests", chests=join(
             [t(f"{G}.chest.{x}") for x in v["chests"][seat]], lang.code))))
-    cards = (v["cards"] if v["you"] == seat and v["cards"] is not None
-             else v["open_cards"][seat] if v["open_cards"] is not None else None)
-    if cards is not None:
+    # the cards this viewer sees face up (all of them for one's own seat and for the
+    # spectator), then the backs of the rest: the final scoring turns them over step by step
+    cards = v["open_cards"][seat]
+    hidden = v["card_counts"][seat] - len(cards)
+    if cards or not hidden:
         body = "".join(card_html(c, lang) for c in cards) or escape(_t(lang, "no_cards"))
         lines.append(f'<div class="tk-co-cards">{body}</div>')
-    else:
-        lines.append(card_backs_html(v["card_counts"][seat], lang))
+    if hidden:
+        lines.append(card_backs_html(hidden, lang))
     items = "".join(f"<div>{x}</div>" for x in lines)
     return (f'<div class="tk-panel tk-seat tk-co-seat"><h3>{icon} {head}</h3>{items}</div>')
 
@@ -412,7 +415,7 @@ def scoring_html(game: Game[Any], lang: Language) -> str:
     head = "".join(f"<th>{escape(_t(lang, f'col.{c}'))}</th>" for c in cols)
     rows = []
     for row in table.rows:
-        cells = [escape(row.player), str(row.before)]
+        cells = [escape(lang.name(row.player)), str(row.before)]
         cells += [str(x) if x is not None else "…" for x in row.steps]
         cells.append(f"<b>{row.total}</b>" if table.reached == len(STEPS) else "…")
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")

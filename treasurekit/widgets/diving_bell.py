@@ -117,15 +117,37 @@ def card_svg(card: Card, lang: Language, highlight: str = "", scale: float = 1.0
     if card.is_treasure:
         value = str(card.value).replace("-", "\u2212")
         body += [f'<circle cx="{W / 2}" cy="92" r="17" fill="#fff" stroke="#000" '
-                 f'stroke-width="2"/>', text(W / 2, 100, value, 22, "bold"),
-                 f'<rect x="14" y="113" width="{W - 28}" height="15" rx="7" fill="#fff" '
-                 f'stroke="#000"/>', pips(card.pressure, 3, W / 2 - 14, 120.5, 4.5, 14)]
+                 f'stroke-width="2"/>', text(W / 2, 100, value, 22, "bold")]
+        body.append(pips(card.pressure, W / 2, 120.5, 5, 15))  # only the dots there are
     label = lang.t("widgets.db.card_label", name=name, value=card.value, dots=card.pressure)
     return svg(W, H, "".join(body), label, f"tk-card tk-card-{card.kind}", scale)
 
 
 def tr_kind(card: Card, lang: Language) -> str:
     return lang.t(f"diving_bell.card.{card.name}")
+
+
+def deck_svg(count: int, lang: Language) -> str:
+    """The deck face down, a card or two showing under the top one, with how many are
+    left: a pile of cards to touch to dive deeper."""
+    label = lang.t("learner.db.deck_pile", deck=count)
+    w, h = 64, 86
+    layers = min(count, 3)
+    body = [pattern_defs("waves")]
+    if not layers:                  # an empty place where the deck was
+        body.append('<rect x="2" y="8" width="52" height="72" rx="6" fill="none" '
+                    'stroke="#000" stroke-dasharray="4 3"/>')
+    for k in range(layers):         # the lowest card first, each next one up and left
+        x, y = 2 + 3 * (layers - 1 - k), 2 + 3 * k
+        body.append(f'<rect x="{x}" y="{y}" width="52" height="72" rx="6" '
+                    f'fill="{PALETTE["blue"]}" stroke="#000" stroke-width="2"/>'
+                    f'<rect x="{x}" y="{y}" width="52" height="72" rx="6" '
+                    f'fill="url(#tk-pat-waves)"/>')
+    if layers:
+        x, y = 2, 2 + 3 * (layers - 1)
+        body.append(f'<circle cx="{x + 26}" cy="{y + 36}" r="16" fill="#fff" stroke="#000" '
+                    f'stroke-width="2"/>' + text(x + 26, y + 41, str(count), 13, "bold"))
+    return svg(w, h, "".join(body), label, "tk-deck-cards")
 
 
 def cards_row(codes: list[str], lang: Language, empty: str = "", scale: float = 1.0) -> str:
@@ -166,16 +188,19 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     ``hide`` ("pressure", "scores") that a lesson question asks for."""
     v = game.view(seat)
     t = lang.t
-    names = v["players"]
+    names = lang.names(v["players"])
     diver = names[v["diver"]]
     pressure = t("widgets.db.pressure", pressure=v["pressure"], limit=v["limit"])
     burst = f' — <b class="tk-bad">{escape(t("widgets.db.burst"))}</b>' if v["burst"] else ""
     if "pressure" in hide:
         pressure = t("learner.db.pressure_hidden", limit=v["limit"])
-    meter = "" if "pressure" in hide else gauge(v["pressure"], v["limit"], label=pressure)
-    status = (f'<div class="tk-cols tk-status-bar"><p class="tk-deck" data-tk-pick="draw">'
-              f'{escape(t("widgets.db.deck", deck=v["deck"], diver=diver))}</p>'
-              f'<p class="tk-pressure">{escape(pressure)}{burst}</p>{meter}</div>')
+    meter = "" if "pressure" in hide else gauge(v["pressure"], v["limit"], 240, pressure)
+    # the deck drawn as cards to touch, then the pressure with its gauge right under it
+    status = (f'<div class="tk-status-bar tk-db-status"><div class="tk-db-deck">'
+              f'<span class="tk-deck" data-tk-pick="draw">{deck_svg(v["deck"], lang)}</span>'
+              f'<p>{escape(t("widgets.db.deck", deck=v["deck"], diver=diver))}</p></div>'
+              f'<div class="tk-db-pressure"><p class="tk-pressure">{escape(pressure)}{burst}</p>'
+              f'{meter}</div></div>')
     section = [status, panel(t("widgets.db.row", diver=diver), cards_row(v["row"], lang))]
     if v["phase"] in ("divide", "choose"):
         cols = []
@@ -281,7 +306,7 @@ class OddsLab(w.VBox):
         try:
             v = _position_game(self.codes).view(0)
         except InvalidSave as err:      # a bad row is shown to the user, never raised
-            self.error: str | None = str(err)
+            self.error: InvalidSave | None = err
         else:
             self.error = None
             self.view = v

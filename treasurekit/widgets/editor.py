@@ -6,7 +6,8 @@ description, and the choices the engine accepts there -- and the editor offers t
 
 - a *cards* field (a hand, a pile, a row, a list of dice) is filled by clicking the
   drawn palette of its choices, and emptied card by card by clicking what it holds;
-- a *choice* field (who is to move, the phase, ...) is a drop-down;
+- a *choice* field (who is to move, the phase, ...) is a drop-down; a choice ``None``
+  (e.g. a diver still on the ship) writes ``null`` into the description;
 - a *count* field (a number of cards) is a number box.
 
 After every click the description goes to ``tk.setup_position``; what the engine
@@ -129,7 +130,9 @@ class PositionEditor(w.VBox):
                          self.verdict, w.HBox([self.play, self.explain_button]),
                          self.explained, self.table]
         self.game: Game[Any] | None = None
-        self.error: str | None = None
+        #: why the engine refused the table (shown in the language of the moment)
+        self.refusal: InvalidSave | None = None
+        self.explaining = False        # the explanation is shown (and follows the language)
         self.count.observe(lambda _c: self.reset(), names="value")
         self.target.observe(lambda _c: self._palette(), names="value")
         lang.on_change(self.refresh)
@@ -167,16 +170,21 @@ class PositionEditor(w.VBox):
     def _field(self, path: Path) -> Field:
         return next(f for f in self.fields if f.path == path)
 
+    @property
+    def error(self) -> str | None:
+        """Why the engine refused the table, in English (None: it accepted it)."""
+        return None if self.refusal is None else str(self.refusal)
+
     def check(self) -> None:
         try:
             game = setup_position(self.spec.game, self.desc)
         except InvalidSave as err:
-            self.error = str(err)
+            self.refusal = err
         else:
-            self.error, self.game = None, game
-        self.explained.value = ""
+            self.refusal, self.game = None, game
+        self.explaining = False
         if self.on_change is not None:
-            self.on_change(self.game if self.error is None else None)
+            self.on_change(self.game if self.refusal is None else None)
         self.refresh()
 
     # ---- widgets ---------------------------------------------------------------------
@@ -215,6 +223,8 @@ class PositionEditor(w.VBox):
         self._palette()
 
     def _edited(self, path: Path, value: Any) -> None:
+        if value == _NONE and None in self._field(path).choices:
+            value = None
         if not self._relabelling and get(self.desc, path) != value:
             self.set(path, value)
 
@@ -253,10 +263,11 @@ class PositionEditor(w.VBox):
                 self._cards(x, f, listed(value))
             elif isinstance(x, w.Dropdown):
                 x.description = f.title(self.lang)
-                relabel(x, [(f.label(c, self.lang), c) for c in f.choices])
-                x.value = value if value in f.choices else None
-            else:
-                x.description = f.title(self.lang)
+                relabel(x, [(f.label(c, self.lang), _option(c)) for c in f.choices])
+                x.value = _option(value) if value in f.choices else None
+            else:           # a number: its bounds are in the label (the box keeps to them)
+                lo, hi = f.choices
+                x.description = t("teacher.editor.count", field=f.title(self.lang), lo=lo, hi=hi)
                 x.value = value if isinstance(value, int) else 0
         relabel(self.target, [(f.title(self.lang), f.path) for f in self.fields
                               if f.kind == "cards"])
@@ -264,18 +275,21 @@ class PositionEditor(w.VBox):
         for b in self.palette.children:
             f = self._field(self.target.value)
             b.description = f.label(_value_of(b.tooltip, f.choices), self.lang)
-        ok = self.error is None
+        ok = self.refusal is None
         self.play.disabled = self.explain_button.disabled = not ok or self.game is None
         if ok and self.game is not None:
             verdict = t("teacher.editor.ok")
             self.verdict.value = f'<p class="tk-good tk-editor-ok">{escape(verdict)}</p>'
         else:
+            error = self.refusal.text(self.lang.code) if self.refusal is not None else ""
             self.verdict.value = (f'<p class="tk-bad tk-editor-error">'
-                                  f'{escape(t("teacher.editor.refused", error=self.error))}</p>')
+                                  f'{escape(t("teacher.editor.refused", error=error))}</p>')
         if self.game is not None:
             note = "" if ok else (f'<p class="tk-muted">{escape(t("teacher.editor.last_ok"))}'
                                   "</p>")
             self.table.value = note + self.render_table(self.game, self.lang, None)
+        self.explained.value = (explain_position(self.game, self.lang, self.move_label)
+                                if self.explaining and self.game is not None else "")
 
     def _cards(self, box: w.HBox, f: Field, cards: list[Any]) -> None:
         """The field's title, then one button per card it holds (a click takes it out)."""
@@ -297,14 +311,15 @@ class PositionEditor(w.VBox):
 
     # ---- using the table -------------------------------------------------------------
     def play_here(self) -> None:
-        if self.game is not None and self.error is None and self.on_play is not None:
+        if self.game is not None and self.refusal is None and self.on_play is not None:
             self.on_play(setup_position(self.spec.game, self.desc))
 
     def explain(self) -> None:
         """Who is to move and every legal move, in the engine's words."""
-        if self.game is None or self.error is not None:
+        if self.game is None or self.refusal is not None:
             return
-        self.explained.value = explain_position(self.game, self.lang, self.move_label)
+        self.explaining = True
+        self.refresh()
 
 
 MoveLabel = Callable[[Any, Language, "dict[str, Any] | None"], str]
@@ -325,16 +340,22 @@ def explain_position(game: Game[Any], lang: Language, label: MoveLabel | None = 
         moves = game.legal_moves()
         view = game.view(seat)
         words = label or (lambda m, lang, _v: move_label(game.name, m, lang))
-        items = "".join(f'<li><code>{escape(str(m))}</code> — '
-                        f'{escape(words(m, lang, view))}</li>' for m in moves)
+        items = "".join(f"<li>{escape(words(m, lang, view))}</li>" for m in moves)
         body = (f'<p>{escape(t("teacher.explain.to_move", player=who, count=len(moves)))}'
                 f'</p><ul class="tk-explain-moves">{items}</ul>')
-    phase = v.get("phase")
-    key = f"teacher.phase.{game.name}.{phase}"
-    phase = t(key) if has(key) else phase
+    key = f"teacher.phase.{game.name}.{v.get('phase')}"
+    phase = t(key) if has(key) else ""             # words only, never the engine's code
     extra = (f'<p class="tk-muted">{escape(t("teacher.explain.phase", phase=phase))}</p>'
              if phase else "")
     return panel(t("teacher.explain.title"), body + extra)
+
+
+#: The drop-down value of a choice ``None`` (a drop-down's own None means "nothing chosen").
+_NONE = ""
+
+
+def _option(value: Any) -> Any:
+    return _NONE if value is None else value
 
 
 def _counted(cards: list[Any]) -> dict[str, int]:

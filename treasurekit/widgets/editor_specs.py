@@ -47,7 +47,9 @@ def _db_label(code: str, lang: Language) -> str:
     card = card_by_code(code)
     if not card.is_treasure:
         return card.label(lang.code)
-    return f"{card.label(lang.code)} {card.value} ({'•' * card.pressure or '0'})"
+    # the words of the card's own picture: "Gold 5: 5 points, 3 pressure dots"
+    return lang.t("widgets.db.card_label", name=card.label(lang.code), value=card.value,
+                  dots=card.pressure)
 
 
 def _db_start(names: list[str]) -> dict[str, Any]:
@@ -184,6 +186,13 @@ def _co_start(names: list[str]) -> dict[str, Any]:
             "cards": {names[0]: ["pearl-3"]}, "points": {n: 0 for n in names}}
 
 
+def _co_reef(colour: str | None, lang: Language) -> str:
+    """A reef by its colour ("the yellow reef"); None: a diver still on the ship."""
+    if colour is None:
+        return lang.t("teacher.field.on_ship")
+    return lang.t("coralia.reef", colour=lang.t(f"coralia.adj.{colour}"))
+
+
 def _co_fields(desc: dict[str, Any]) -> list[Field]:
     from ..games.coralia.cards import CARD_KINDS, COLOURS, SPACE_NAMES, SYMBOLS
 
@@ -192,7 +201,7 @@ def _co_fields(desc: dict[str, Any]) -> list[Field]:
     colour = lambda c, lang: lang.t(f"coralia.adj.{c}")  # noqa: E731 - a label
     card = lambda c, lang: lang.t(f"coralia.card.{c}")  # noqa: E731 - a label
     fields = [
-        Field(("starter",), "choice", _t("teacher.field.starter"), names),
+        Field(("starter",), "choice", _t("teacher.field.start_player"), names),
         Field(("turn",), "choice", _t("teacher.field.turn"), names),
         Field(("phase",), "choice", _t("teacher.field.phase"), ("turn", "place", "scoring"),
               _phase("coralia")),
@@ -205,6 +214,12 @@ def _co_fields(desc: dict[str, Any]) -> list[Field]:
                         counted=True))
     fields.append(Field(("station",), "cards", _t("teacher.field.station"),
                         [f"{c}-{s}" for c in COLOURS for s in SYMBOLS], _co_die))
+    # an octopus lies beside a die on a reef's octopus space, a diver on a die on its
+    # diver space: the engine refuses a die there without one (and the other way round)
+    fields += [Field(("octopuses", n), "cards", _t("teacher.field.octopuses_of", player=n),
+                     COLOURS, _co_reef) for n in names]
+    fields += [Field(("divers", n), "choice", _t("teacher.field.diver_of", player=n),
+                     (None, *COLOURS), _co_reef) for n in names]
     fields += [Field(("cards", n), "cards", _t("teacher.field.cards_of", player=n),
                      [k.code for k in CARD_KINDS], card) for n in names]
     fields += [Field(("points", n), "count", _t("teacher.field.points_of", player=n), (0, 500))

@@ -3,19 +3,26 @@
 Against the computer the learner sits in seat 0 and sees only seat 0's view. In
 pass-and-play ("hot seat") every seat is human: before each player's turn a cover
 screen asks the others to look away, and only then shows that player's hand.
+
+"Take back my move" undoes the last move made at this device and everything that
+followed it, as far as the engine allows (``Game.take_back_limit``: never past a chance
+step or cards shown to that player); otherwise the button is disabled and says why. In
+pass-and-play only the player who just moved may take back, before the next player takes
+the device.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from html import escape
 from typing import Any, Protocol
 
 import ipywidgets as w
+import traitlets
 
 from ..core.bots import Bot
+from ..core.errors import InvalidSave
 from ..core.events import Event
 from ..core.game import Game
 from ..core.i18n import join
@@ -45,17 +52,21 @@ SEAT_NAMES = ("Ann", "Eric", "Marlou", "Niels", "Stephanie", "Jenny")
 class GamePlayer(w.VBox):
     """A game against bots (learner in seat 0) or pass-and-play; seeded dealer."""
 
+    #: What a reload needs to carry on (:meth:`snapshot`), noted after every change; the
+    #: app keeps it in the learner's browser (keep.py).
+    kept = traitlets.Dict()
+
     def __init__(self, game: str, lang: Language, render: Render,
                  bots: dict[str, Callable[[], Bot]], variants: tuple[str, ...],
                  seed: int = 1, counts: tuple[int, ...] = (2,),
                  picker: PickerFactory | None = None, hot_seat: bool = False,
-                 step_by_step: bool = False, recap: Recap | None = None) -> None:
+                 step_by_step: bool = True, recap: Recap | None = None) -> None:
         super().__init__()
         # the expert (the coach's search) is not offered here until the level choice shows
         # its progress while it thinks (issue 23)
         bots = {level: bot for level, bot in bots.items() if level != "expert"}
         self.name, self.lang, self.render_table, self.bots = game, lang, render, bots
-        self.recap = recap
+        self.recap, self.variants = recap, variants
         self.last: list[Event] = []     # the events of the last move shown
         self.add_class("tk-play")
         self.variant = w.Dropdown(options=variants, value=variants[0])
@@ -72,6 +83,8 @@ class GamePlayer(w.VBox):
         self.start = button("play", "tk-new-game", self.new, button_style="primary")
         self.takeback = button("undo", "tk-takeback", self.take_back,
                                layout=w.Layout(width="auto"))
+        self.takeback_why = w.HTML()         # why "Take back" is disabled, if it is
+        self.takeback_why.add_class("tk-takeback-why")
         self.ready = button("eye", "tk-ready", self.show_hand, button_style="warning",
                             layout=w.Layout(width="auto"))
         # the computer's moves one at a time: each waits for the learner's "next"
@@ -107,7 +120,8 @@ class GamePlayer(w.VBox):
         controls = w.HBox([self.picker, self.go_on, self.skip, self.takeback,
                            self.review_open],
                           layout=w.Layout(flex_flow="row wrap", gap="12px"))
-        self.side = w.VBox([self.status, controls, self.recap_box, self.narrator])
+        self.side = w.VBox([self.status, controls, self.takeback_why, self.recap_box,
+                            self.narrator])
         self.side.add_class("tk-play-side")
         self.play_area = w.HBox([self.table, self.side], layout=w.Layout(gap="6px 14px"))
         self.play_area.add_class("tk-play-area")
@@ -116,12 +130,15 @@ class GamePlayer(w.VBox):
                                 layout=w.Layout(flex_flow="row wrap", gap="6px")),
                          self.cover, w.HBox([self.review_close]), self.review,
                          self.play_area, self.files]
-        lang.on_change(self.rename)
+        # the learner's and the computer's names follow the language (core.i18n.SeatName)
+        lang.on_change(self.refresh)
         self._relabelling = False       # new labels briefly reset the mode: not a new game
         self.mode.observe(lambda _c: None if self._relabelling else self.new(), names="value")
         # no more waiting for "next": the computer plays on to the learner's turn
         self.pace.observe(lambda c: None if c["new"] or not self.waiting
                           else self.continue_all(), names="value")
+        for choice in (self.level, self.pace):
+            choice.observe(lambda _c: self.note(), names="value")
         self.new()
 
     # ---- seats -----------------------------------------------------------------
@@ -134,8 +151,8 @@ class GamePlayer(w.VBox):
         if self.hot:
             return list(SEAT_NAMES[:count])
         if count == 2:
-            return [self.lang.t("widgets.you"), self.lang.t("widgets.computer")]
-        return [self.lang.t("widgets.you"), *SEAT_NAMES[1:count]]
+            return [self.lang.t("core.seat.you"), self.lang.t("core.seat.computer")]
+        return [self.lang.t("core.seat.you"), *SEAT_NAMES[1:count]]
 
     def humans(self) -> range:
         return range(len(self.game.players)) if self.hot else range(1)
@@ -146,7 +163,8 @@ class GamePlayer(w.VBox):
         self.game: Game[Any] = new_game(self.name, names, self.seed.value, self.variant.value)
         self.bot = self.bots[self.level.value]()
         self.rng = random.Random(self.seed.value)
-        self.marks: list[int] = []
+        #: (steps before a move made at this device, the seat that made it), last last
+        self.marks: list[tuple[int, int]] = []
         self.shown: int | None = None if self.hot else 0
         self.narrator.clear()
         self.reviewing = False
@@ -173,22 +191,11 @@ class GamePlayer(w.VBox):
         self.reviewing = False
         self.refresh()
 
-    def rename(self) -> None:
-        """Rename the learner's seat in the new language by replaying the game's save."""
-        names = self.names(len(self.game.players))
-        if list(self.game.players) != names:
-            data = json.loads(self.game.to_json())
-            data["players"] = names
-            self.game = load_game(json.dumps(data))
-            self.narrator.show(self.game.events[-8:], replace=True)
-            self.last = list(self.game.events[-len(self.last):]) if self.last else []
-        self.refresh()
-
     def human_move(self, move: Move) -> None:
         seat = self.game.current_player
         if seat is None or seat not in self.humans() or (self.hot and seat != self.shown):
             return
-        self.marks.append(len(self.game.history))
+        self.marks.append((len(self.game.history), seat))
         events = [*self.game.play(move), *self.advance(one=self.pace.value)]
         self._show(events)
         self.refresh()
@@ -245,22 +252,83 @@ class GamePlayer(w.VBox):
         self.shown = self.game.current_player
         self.refresh()
 
-    def take_back(self) -> None:
+    def take_back_refused(self) -> str | None:
+        """Why the last move made at this device cannot be taken back now (a catalog key),
+        or None if it can."""
         if not self.marks:
+            return "widgets.take_back_why.nothing"
+        mark, seat = self.marks[-1]
+        if self.hot and seat != self.shown:          # the next player holds the device
+            return "widgets.take_back_why.other"
+        limit = self.game.take_back_limit(seat)
+        return f"widgets.take_back_why.{limit.why}" if mark < limit.steps else None
+
+    def take_back(self) -> None:
+        """Undo the last move made at this device and everything that followed it, if
+        the rules allow it (see ``take_back_refused``)."""
+        if self.take_back_refused() is not None:
             return
-        mark = self.marks.pop()
+        mark, _seat = self.marks.pop()
         while len(self.game.history) > mark:
             self.game.undo()
         self.narrator.show([], replace=True)
         self.last = []
         self.refresh()
 
+    # ---- kept in the learner's browser -----------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """The game's save and the set-up chosen (as after a load, the new page starts
+        with nothing to take back)."""
+        return {"save": self.files.save_text or self.game.to_json(), "mode": self.mode.value,
+                "level": self.level.value, "pace": bool(self.pace.value)}
+
+    def note(self) -> None:
+        """Note the :meth:`snapshot` in ``kept`` (after every change)."""
+        if hasattr(self, "game"):
+            self.kept = self.snapshot()
+
+    def restore(self, kept: Any) -> bool:
+        """Carry on from a :meth:`snapshot` (kept by an earlier page). False, and nothing
+        changed, if it is not one this player could have made: not a dict of the right
+        fields, a save the engine refuses (``InvalidSave``), another game, a set-up this
+        app does not offer."""
+        if not isinstance(kept, dict) or set(kept) != {"save", "mode", "level", "pace"}:
+            return False
+        save, mode, level, pace = kept["save"], kept["mode"], kept["level"], kept["pace"]
+        modes = ("bots", "hot") if self.mode.layout.display != "none" else ("bots",)
+        if (type(save) is not str or mode not in modes or type(level) is not str
+                or level not in self.bots or type(pace) is not bool):
+            return False
+        try:
+            game = load_game(save)
+        except InvalidSave:
+            return False
+        if (game.name != self.name or game.variant not in self.variants
+                or len(game.players) not in self.count.options):
+            return False
+        self._relabelling = True        # a new mode without a new game
+        self.mode.value = mode
+        self._relabelling = False
+        self.level.value, self.variant.value = level, game.variant
+        if type(game.seed) is int and self.seed.min <= game.seed <= self.seed.max:
+            self.seed.value = game.seed
+        self.bot = self.bots[level]()
+        self.load(game)
+        self.pace.value = pace
+        return True
+
     # ---- drawing ---------------------------------------------------------------
     def refresh(self) -> None:
         t, g = self.lang.t, self.game
         self.start.description = t("widgets.new_game")
         self.takeback.description = t("widgets.take_back")
-        self.takeback.disabled = not self.marks or self.hot
+        refused = self.take_back_refused()
+        self.takeback.disabled = refused is not None
+        why = "" if refused is None else t(refused, player=self.game.players[
+            self.marks[-1][1]]) if self.marks else t(refused)
+        self.takeback.tooltip = why
+        self.takeback_why.value = (f'<p class="tk-muted">{escape(why)}</p>'
+                                   if why and self.marks else "")
         self.variant.description = t("widgets.variant")
         relabel(self.variant, [(t(f"{self.name}.variant.{v}"), v) for v in g.variants])
         self.count.description = t("widgets.players")
@@ -278,6 +346,7 @@ class GamePlayer(w.VBox):
         self.review.layout.display = "" if reviewing else "none"
         self.play_area.layout.display = "none" if reviewing else ""
         self.files.offer(g)
+        self.note()
         self.pace.description = t("learner.pace")
         self.pace.layout.display = "none" if self.hot else ""
         waiting = self.waiting and not self.hot
@@ -328,12 +397,16 @@ class GamePlayer(w.VBox):
                    if winners == [1] else t("widgets.shared_win"))
             detail = t("widgets.final_score", you=scores[0], computer=scores[1])
         else:
-            names = [g.players[i] for i in winners]
+            names = self.lang.names(g.players[i] for i in winners)
             who = (t("widgets.you_win") if winners == [0] and not self.hot
                    else t("widgets.winner_is", player=names[0]) if len(names) == 1
                    else t("widgets.shared_between", players=join(names, self.lang.code)))
             detail = t("widgets.final_scores", scores=join(
                 [t("widgets.player_score", player=name, score=x)
                  for name, x in zip(g.players, scores, strict=True)], self.lang.code))
-        return f'<p class="tk-status tk-over"><b>{escape(who)}</b> {escape(detail)}</p>'
+        # a tie on points settled by the rulebook's tie-break: which rule, and its figures
+        ties = [e for e in (g.log[-1] if g.log else ()) if e.kind == "tie_break"]
+        tie = "".join(f' <span class="tk-tie-break">{escape(e.text(self.lang.code))}</span>'
+                      for e in ties)
+        return f'<p class="tk-status tk-over"><b>{escape(who)}</b> {escape(detail)}{tie}</p>'
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
 import traitlets
 
-from ..core.i18n import LANGUAGES, language_from_query, tr
+from ..core.errors import TreasureKitError
+from ..core.i18n import LANGUAGES, Message, language_from_query, number, readable, tr
 
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands"}
 
@@ -97,8 +98,21 @@ class Language(traitlets.HasTraits):
         return cls(code=code)
 
     def t(self, key: str, **params: Any) -> str:
-        """Translate ``key`` into the current language."""
-        return tr(key, self.code, **params)
+        """Translate ``key`` into the current language. An engine error or a
+        :class:`Message` among the parameters is told in that language too: a widget
+        keeps them, not their English text, so that a language switch tells them again."""
+        lang = self.code
+        return tr(key, lang, **{
+            name: value.text(lang) if isinstance(value, (TreasureKitError, Message)) else value
+            for name, value in params.items()})
+
+    def name(self, player: str) -> str:
+        """A player's name as this language words it: the learner's seat reads "Ann (jij)"
+        in Dutch whatever the language the game began in (``core.i18n.SeatName``)."""
+        return str(readable(player, self.code))
+
+    def names(self, players: Iterable[str]) -> list[str]:
+        return [self.name(p) for p in players]
 
     def on_change(self, callback: Callable[[], None]) -> None:
         self.observe(lambda _change: callback(), names="code")
@@ -111,6 +125,25 @@ def live_html(lang: Language, render: Callable[[], str], css_class: str = "") ->
         html.add_class(css_class)
     lang.on_change(lambda: setattr(html, "value", render()))
     return html
+
+
+def with_readout(slider: w.IntSlider | w.FloatSlider, lang: Language) -> w.HBox:
+    """``slider`` with its number written beside it by Babel in the page's language
+    ("0,3" in Dutch), with as many decimals as its step. ipywidgets' own readout is
+    formatted in the browser, always with a decimal point, so it is hidden."""
+    digits = len(repr(float(slider.step)).rstrip("0").partition(".")[2]) if isinstance(
+        slider, w.FloatSlider) else 0
+    slider.readout = False
+    label = w.HTML()
+    label.add_class("tk-readout")
+
+    def show() -> None:
+        label.value = f"<span>{number(slider.value, lang.code, digits)}</span>"
+
+    slider.observe(lambda _c: show(), names="value")
+    lang.on_change(show)
+    show()
+    return w.HBox([slider, label], layout=w.Layout(align_items="center"))
 
 
 def button(icon: str, css_class: str, on_click: Callable[[], None], **kw: Any) -> w.Button:

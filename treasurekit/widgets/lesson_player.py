@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as w
+import traitlets
 
 from ..core.teaching import Choice, LessonStep
 from .example_player import Render
@@ -15,6 +17,10 @@ from .style import panel
 
 class LessonPlayer(w.VBox):
     """Walks through lesson steps; the learner answers, the engine checks and explains."""
+
+    #: What a reload needs to carry on: the step shown (kept in the learner's browser by
+    #: the app, keep.py).
+    kept = traitlets.Dict()
 
     def __init__(self, steps: list[LessonStep], lang: Language, render: Render,
                  seat: int | None = None) -> None:
@@ -65,6 +71,17 @@ class LessonPlayer(w.VBox):
             b.close()
         self.narrator.clear()
         self.refresh()
+        self.kept = {"step": self.index}
+
+    def restore(self, kept: Any) -> bool:
+        """Go to the step an earlier page kept; False, and nothing changed, if there is
+        no such step."""
+        step = kept.get("step") if isinstance(kept, dict) and len(kept) == 1 else None
+        if type(step) is not int or not 0 <= step < len(self.steps):
+            return False
+        if step != self.index:
+            self.go(step)
+        return True
 
     def _relang(self) -> None:
         """Set the step up again in the new language (the learner's seat is renamed),

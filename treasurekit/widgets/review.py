@@ -20,6 +20,7 @@ import ipywidgets as w
 from ..core.errors import InvalidSave
 from ..core.events import Event
 from ..core.game import Game
+from ..core.i18n import Message
 from ..core.registry import load_game
 from .example_player import Render
 from .lang import Language, button
@@ -173,23 +174,17 @@ class SaveLoad(w.VBox):
         files = self.upload.value
         if not files:
             return
-        content = bytes(files[0]["content"])
-        try:
-            text = content.decode("utf-8")
-        except UnicodeDecodeError:
-            self._say("learner.files.bad", error="not a text file")
-        else:
-            self.load(text)
+        self.load(bytes(files[0]["content"]))   # the engine refuses what is not UTF-8
 
-    def load(self, text: str) -> None:
+    def load(self, text: str | bytes) -> None:
         """Load a save; the engine checks every move. A refused file changes nothing."""
         try:
             game = load_game(text)
         except InvalidSave as err:
-            self._say("learner.files.bad", error=str(err))
+            self._say("learner.files.bad", error=err)
             return
         if game.name != self.name:
-            self._say("learner.files.other_game", game=self.lang.t(f"{game.name}.title"))
+            self._say("learner.files.other_game", game=Message.of(f"{game.name}.title"))
             return
         self.on_load(game)
         self._say("learner.files.loaded")

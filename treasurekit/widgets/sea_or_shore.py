@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from ..core.events import Event
 from ..core.game import Game
-from ..core.i18n import join
+from ..core.i18n import join, number
 from ..core.moves import Move
 from ..games.sea_or_shore.cards import (
     ACTION_CARDS,
@@ -151,7 +151,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         hands = v["hands"]
     else:
         hands = [v["hand"] if i == seat else None for i in range(len(game.players))]
-    names = v["players"]
+    names = lang.names(v["players"])
 
     head = t("widgets.sos.round", round=v["round"], starter=names[v["starter"]])
     actions = " · ".join(
@@ -230,7 +230,7 @@ def trick_recap(events: list[Event], lang: Language, viewer: int | None = None) 
     cards = "".join(
         f'<div class="tk-recap-card">'
         f'{island_svg(e.param("card").code, lang, adds=e.param("adds"), scale=0.8)}'
-        f'<p class="tk-caption">{escape(str(e.param("player")))}</p></div>' for e in shown)
+        f'<p class="tk-caption">{escape(lang.name(e.param("player")))}</p></div>' for e in shown)
     won = []
     for e in events[events.index(shown[-1]) + 1:]:
         if e.kind in _AFTER_TRICK:
@@ -244,7 +244,7 @@ def trick_recap(events: list[Event], lang: Language, viewer: int | None = None) 
 def move_text(move: Move, lang: Language, view: dict[str, Any] | None) -> str:
     """A move in words, naming players and cards from the mover's view."""
     t = lang.t
-    names = view["players"] if view else []
+    names = lang.names(view["players"]) if view else []
 
     def who(arg: str) -> str:
         return names[int(arg)] if view else arg
@@ -285,7 +285,9 @@ class SeaOrShorePicker(w.VBox):
         self.cards.add_class("tk-hand-pick")
         self.side = w.ToggleButtons(options=["sea", "shore"], value="sea")
         self.side.add_class("tk-side")
-        self.adds = w.BoundedIntText(value=0, min=0, max=0, layout=w.Layout(width="10em"))
+        # the addition cards to add: one button per number the chosen card may take (a
+        # typed box would turn 5 into the 2 you own without a word)
+        self.adds = w.ToggleButtons(options=[0], value=0, style={"button_width": "2.6em"})
         self.adds.add_class("tk-adds")
         self.play = button("hand-paper-o", "tk-play-card", self._play, button_style="primary",
                            layout=w.Layout(width="auto"))
@@ -295,7 +297,7 @@ class SeaOrShorePicker(w.VBox):
         self.form.add_class("tk-play-form")
         self.moves: list[Move] = []
         self.room: dict[str, int] = {}
-        self.cards.observe(lambda _c: self._limit(), names="value")
+        self.cards.observe(lambda _c: self._limit(self.adds.value), names="value")
         self.children = [self.form, self.buttons]
         lang.on_change(self._labels)
 
@@ -322,13 +324,17 @@ class SeaOrShorePicker(w.VBox):
                              (t("widgets.sos.show.shore"), "shore")])
         self.adds.description = t("widgets.sos.adds_label")
         self.play.description = t("widgets.sos.play_card")
-        self._limit()
-        self.adds.value = min(adds, self.adds.max)
+        self._limit(adds)
 
-    def _limit(self) -> None:
-        """Addition cards up to what the chosen card may take; hidden when it takes none."""
-        self.adds.max = self.room.get(self.cards.value or "", 0)
-        self.adds.layout.display = "" if self.adds.max else "none"
+    def _limit(self, adds: int = 0) -> None:
+        """Addition cards up to what the chosen card may take (and the player owns), each
+        number a button; hidden when it takes none."""
+        most = self.room.get(self.cards.value or "", 0)
+        options = [(number(n, self.lang.code), n) for n in range(most + 1)]
+        if list(self.adds.options) != options:
+            self.adds.options = options
+        self.adds.value = min(adds, most)
+        self.adds.layout.display = "" if most else "none"
 
     def select(self, card: str) -> None:
         """A card touched on the table: chosen in the form, the side still to pick."""
@@ -338,8 +344,7 @@ class SeaOrShorePicker(w.VBox):
     def _play(self) -> None:
         if not self.cards.value:
             return
-        move = Move("play", Played(self.cards.value, self.side.value,
-                                   min(self.adds.value, self.adds.max)).notation())
+        move = Move("play", Played(self.cards.value, self.side.value, self.adds.value).notation())
         if move in self.moves:
             self.adds.value = 0
             self.on_move(move)
@@ -386,7 +391,7 @@ def sea_or_shore_app(lang: Language) -> w.VBox:
         ("widgets.tab.play", lambda: GamePlayer(G, lang, render_table, BOTS,
                                                 SeaOrShore.variants, counts=(4, 3, 5),
                                                 picker=SeaOrShorePicker, hot_seat=True,
-                                                step_by_step=True, recap=trick_recap)),
+                                                recap=trick_recap)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
     return app_frame(G, lang, tabs, "widgets.sos.intro")

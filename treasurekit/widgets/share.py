@@ -101,9 +101,10 @@ class SharePanel(w.VBox):
             f'<div class="tk-share-qr">{qr}</div></div>')
 
 
-def open_shared(code: str) -> tuple[Game[Any] | None, str | None]:
-    """The game a ``?position=`` code holds, or the engine's reason for refusing it."""
+def open_shared(code: str) -> tuple[Game[Any] | None, InvalidSave | None]:
+    """The game a ``?position=`` code holds, or the engine's reason for refusing it (the
+    error: ``err.text(lang)`` tells it in any language)."""
     try:
         return load_share_code(code), None
     except InvalidSave as err:
-        return None, str(err)
+        return None, err

@@ -57,6 +57,11 @@ CSS = """
 .tk-share-address code, .tk-share-code input { overflow-wrap: anywhere; word-break: break-all; }
 .tk-share .tk-panel { max-width: 100%; box-sizing: border-box; overflow-wrap: anywhere; }
 .tk-status-bar p { margin: 4px 0; }
+.tk-db-status { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 28px; }
+.tk-db-deck { display: flex; align-items: center; gap: 10px; }
+.tk-db-deck .tk-deck { display: inline-block; line-height: 0; }
+.tk-db-pressure { display: flex; flex-direction: column; align-items: flex-start; }
+.tk-db-pressure svg.tk-gauge { max-width: 100%; height: auto; }
 .tk-sos .tk-cols > .tk-seat { flex: 1 1 250px; }
 .tk-seat-items { gap: 18px; align-items: flex-end; }
 .tk-seat-item, .tk-sos .tk-deck { display: flex; flex-direction: column;

@@ -68,14 +68,12 @@ def shape(kind: str, x: float, y: float, r: float, attrs: str) -> str:
             f'L{x - d:g} {y + d:g}" {attrs}/>')
 
 
-def pips(count: int, slots: int, x0: float, y: float, r: float = 5, gap: float = 14) -> str:
-    """``count`` filled circles out of ``slots`` (e.g. pressure dots)."""
-    out = []
-    for i in range(slots):
-        fill = "#000" if i < count else "none"
-        out.append(f'<circle cx="{x0 + i * gap}" cy="{y}" r="{r}" fill="{fill}" '
-                   f'stroke="#000" stroke-width="1.5"/>')
-    return "".join(out)
+def pips(count: int, cx: float, y: float, r: float = 5, gap: float = 14) -> str:
+    """``count`` filled dots centred on ``cx`` (e.g. pressure dots): only the dots there
+    are, so that adding them up is never in doubt."""
+    x0 = cx - (count - 1) * gap / 2
+    return "".join(f'<circle class="tk-pip" cx="{x0 + i * gap:g}" cy="{y}" r="{r}" '
+                   f'fill="#000" stroke="#fff" stroke-width="2"/>' for i in range(count))
 
 
 def gauge(value: int, limit: int, width: float = 320, label: str = "") -> str:

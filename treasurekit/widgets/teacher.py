@@ -22,8 +22,8 @@ import ipywidgets as w
 
 from ..core.errors import InvalidSave
 from ..core.game import Game
-from ..core.registry import load_game
-from ..core.share import load_share_code, share_code
+from ..core.i18n import Message
+from ..core.share import load_code_or_save, share_code
 from .editor import PositionEditor
 from .editor_specs import spec_for
 from .game_player import SEAT_NAMES, GamePlayer
@@ -37,10 +37,7 @@ from .style import panel
 
 def read_code(text: str) -> Game[Any]:
     """A game from a share code (``tk1.…``) or a save file's text; InvalidSave if neither."""
-    text = text.strip()
-    if text.startswith("{"):
-        return load_game(text)
-    return load_share_code(text)
+    return load_code_or_save(text)
 
 
 class TeacherPanel(w.VBox):
@@ -92,7 +89,7 @@ class TeacherPanel(w.VBox):
         try:
             game = read_code(text)
         except InvalidSave as err:
-            self.say("teacher.load.bad", error=str(err))
+            self.say("teacher.load.bad", error=err)
             return
         self.show_game(game)
 
@@ -100,7 +97,7 @@ class TeacherPanel(w.VBox):
         """Show a shared or loaded game: a table without moves goes into the editor,
         a game with moves into the step-by-step review (from its start)."""
         if game.name != self.name:
-            self.say("teacher.load.other_game", game=self.lang.t(f"{game.name}.title"))
+            self.say("teacher.load.other_game", game=Message.of(f"{game.name}.title"))
             return
         if not game.history and game.position is not None and self.editor is not None:
             self.editor.load(dict(game.position))
@@ -175,16 +172,18 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
     code = params.get("position")
     if code is not None:
         shared, error = open_shared(code)
-        if shared is not None and shared.name != game:
-            error = lang.t("teacher.load.other_game", game=lang.t(f"{shared.name}.title"))
+        other = shared.name if shared is not None and shared.name != game else None
+        if other is not None:
             shared = None
         if shared is not None and play_index is not None:
             build().show_game(shared)
             tab.selected_index = teacher_index
-        if error is not None:
-            reason = error
+        if error is not None or other is not None:
+            refused = error
 
-            def say() -> None:
+            def say() -> None:        # again at a language switch, in the new language
+                reason = (lang.t("teacher.load.other_game", game=lang.t(f"{other}.title"))
+                          if other is not None else refused)
                 notice.value = (f'<p class="tk-bad tk-shared-error">'
                                 f'{escape(lang.t("teacher.load.bad", error=reason))}</p>')
             lang.on_change(say)

@@ -20,7 +20,7 @@ def pos(**desc) -> tk.Game:
 # ---- the four the issue names ----------------------------------------------------------
 @pytest.mark.parametrize("move, reason", [
     ("place:jade-1", "has no jade card in hand"),
-    ("place:gold-2", "holds only 1 gold card(s), not 2"),
+    ("place:gold-2", "holds only 1 gold card, not 2"),
     ("place:ruby-1+gold-1", "only one type at a time"),
     ("place:ruby-0", "at least one card"),
     ("place:ruby-6", "at most 5"),

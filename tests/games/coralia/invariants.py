@@ -15,6 +15,9 @@ from itertools import combinations
 from typing import Any
 
 import treasurekit as tk
+from treasurekit.games.coralia.cards import CARD_KINDS
+
+CARD_CODE = [k.code for k in CARD_KINDS]
 
 GAME = "coralia"
 UNDO_EVERY = 40              # on average one step in UNDO_EVERY is played, undone, replayed
@@ -105,11 +108,11 @@ def check_views(g: tk.Game, rng: random.Random, stats: Counter[str]) -> None:
         assert twin.inventory() == g.inventory(), "a scramble changed the components"
         if twin.state.hands != s.hands or twin.state.piles != s.piles:
             stats["scrambled"] += 1
-        if not s.scoring:
-            for q in range(len(g.players)):
-                if q != p:
-                    assert v["card_counts"][q] == len(s.hands[q]), "card count"
-            assert v["open_cards"] is None, "cards shown before the scoring"
+        for q in range(len(g.players)):
+            assert v["card_counts"][q] == len(s.hands[q]), "card count"
+            face_up = sorted(CARD_CODE[k] for k in s.hands[q] if s.face_up(q, k))
+            assert v["open_cards"][q] == (v["cards"] if q == p else face_up), \
+                f"seat {p} sees the cards of seat {q} face down at step {len(g.history)}"
         assert v["cards"] == sorted(twin.view(p)["cards"]), "own cards"
     json.dumps(g.view(None))
 

@@ -182,6 +182,32 @@ def test_diver_move_without_treasure_leaves_the_die_and_closes_the_reef():
     assert space(g, "green", "diver") == GREEN and not g.is_chance
 
 
+def test_diver_a_die_left_on_a_diver_space_only_above_a_taken_treasure_space():
+    """A diver leaving a reef takes the die on its diver space down to a free treasure
+    space: a die stays on a diver space without a diver only above a taken treasure space
+    (lesson 7, "A diver moves on"); a table that says otherwise is refused."""
+    with pytest.raises(tk.InvalidSave, match="diver space of the green reef needs a diver"):
+        position(2, board={"green": ["diver"]})
+    position(2, board={"green": ["diver"]}, divers={"Bob": "green"})
+    position(2, board={"green": ["diver", "treasure"]})          # the reef is closed
+    position(2, board={"green": ["diver"]}, divers={"Ann": "green", "Bob": None})
+    g = position(2, phase="place", board={"green": ["diver"]}, divers={"Ann": "green"},
+                 station=["blue-diver", "red-fish", "green-turtle", "yellow-pearl"])
+    play(g, "place:blue-diver", "chest:jellyfish")     # the table the rules leave is valid
+    again = position(2, board={"green": ["treasure"], "blue": ["diver"]},
+                     divers={"Ann": "blue"}, chests={"Ann": ["jellyfish"]})
+    assert again.view(None)["reefs"] == g.view(None)["reefs"]
+
+
+def test_octopus_a_die_on_an_octopus_space_has_its_octopus():
+    with pytest.raises(tk.InvalidSave, match="octopus space of the yellow reef has no octopus"):
+        position(2, board={"yellow": ["octopus"]})
+    with pytest.raises(tk.InvalidSave, match="needs a die on the octopus space of the red reef"):
+        position(2, octopuses={"Ann": ["red"]})
+    g = position(2, board={"yellow": ["octopus"]}, octopuses={"Bob": ["yellow"]})
+    assert g.view(None)["reefs"][COLOURS.index("yellow")]["octopus"] == 1
+
+
 # ---- treasure chests and turtle bonuses --------------------------------------------------------
 CHEST_CASES = {
     "fish": ("draw:fish-blow", ["fish-blow"], 0),
@@ -316,14 +342,18 @@ def test_blocked_spaces_white_die_without_a_matching_space_goes_to_the_island():
 # ---- ending the game and scoring ----------------------------------------------------------------
 def end_table(**desc):
     """A 2-player table at the end: every die placed but red, red, violet (on the station)
-    and one blue (in the supply); a chest under every die on a treasure space."""
+    and one blue (in the supply); a chest under every die on a treasure space. A reef
+    with a diver (``divers``) has its die on the diver space instead (the set-up roll puts
+    one on the treasure space; one that a diver left would have taken its chest)."""
     board = {
         "yellow": ["pearl", "fish", "starfish", "octopus", "turtle", "treasure"],
-        "blue": ["pearl", "fish", "starfish", "diver", "turtle"],
+        "blue": ["pearl", "fish", "starfish", "treasure", "turtle"],
         "red": ["pearl", "fish", "starfish", "octopus"],
-        "orange": ["pearl", "fish", "starfish", "octopus", "diver", "turtle"],
-        "green": ["pearl", "fish", "starfish", "octopus", "diver", "turtle"],
+        "orange": ["pearl", "fish", "starfish", "octopus", "treasure", "turtle"],
+        "green": ["pearl", "fish", "starfish", "octopus", "treasure", "turtle"],
         "violet": ["pearl", "fish", "starfish", "turtle", "treasure"]}
+    for reef in desc.get("divers", {}).values():
+        board[reef] = ["diver" if space == "treasure" else space for space in board[reef]]
     desc = {"phase": "scoring", "board": board,
             "station": ["red-fish", "red-turtle", "violet-diver"],
             "octopuses": {"yellow": "Ann", "red": "Ann", "orange": "Bob", "green": "Bob"},

@@ -300,7 +300,7 @@ def test_position_unknown_game():
 
 
 @pytest.mark.parametrize("desc, fragment", [
-    ({"colour": "red"}, "unknown key(s) in position: colour"),
+    ({"colour": "red"}, "unknown key in the position: colour"),
     ({"players": ["Ann"]}, "2 players"),
     ({"players": "Ann"}, "players"),
     ({"variant": "expert"}, "unknown variant"),
@@ -338,10 +338,10 @@ def test_position_unknown_card_code(desc, fragment):
 
 
 @pytest.mark.parametrize("desc, fragment", [
-    ({"row": ["ruby3/1"] * 3}, "too many ruby3/1 cards: the standard deck has 2"),
+    ({"row": ["ruby3/1"] * 3}, "too many ruby3/1 cards (Ruby 3): the standard deck has 2"),
     ({"row": ["gold5/2"], "piles": {"Ann": ["gold5/2"]}}, "too many gold5/2"),
     ({"piles": {"Ann": ["map1/0"] * 3, "Bob": ["map1/0"] * 3}}, "too many map1/0"),
-    ({"row": ["kraken"]}, "too many kraken cards: the standard deck has 0"),
+    ({"row": ["kraken"]}, "too many kraken cards (Kraken): the standard deck has 0"),
     ({"variant": "advanced", "discards": ["kraken"] * 5}, "advanced deck has 4"),
     ({"variant": "beginner", "piles": {"Ann": ["cursed-2/0"]}}, "beginner deck has 0"),
 ])
@@ -390,8 +390,8 @@ def test_position_even_split_after_burst_is_fine():
     ({"phase": "divide", "row": ["gold1/0"], "division": ["A", "B"]}, "more entries"),
     ({"phase": "choose", "row": ["gold1/0", "map1/0"], "division": ["A"]}, "every treasure"),
     ({"phase": "divide", "row": ["gold1/0"], "division": ["A"]}, "use phase 'choose'"),
-    ({"phase": "divide", "row": []}, "needs treasure cards"),
-    ({"phase": "choose", "variant": "advanced", "row": ["airpocket"]}, "needs treasure cards"),
+    ({"phase": "divide", "row": []}, "the row needs treasure cards"),
+    ({"phase": "choose", "variant": "advanced", "row": ["airpocket"]}, "row needs treasure cards"),
     ({"phase": "divide", "row": ["gold1/0"], "division": ["C"]}, "'A'/'B'"),
     ({"phase": "dive", "deck": 0}, "empty deck"),
 ])

@@ -439,5 +439,5 @@ def check_end(g: tk.Game) -> None:
     assert g.winners() == [min(tied, key=lambda p: (p - s.starter) % s.players)], totals
     last = g.log[-1]
     assert last[-1].kind == "winner" and last[-1].param("player") == g.players[g.winners()[0]]
-    assert ("final_tie" in [e.kind for e in last]) == (len(tied) > 1), last
+    assert ("tie_break" in [e.kind for e in last]) == (len(tied) > 1), last
     assert all(not h for h in s.hands) and s.played == [None] * s.players

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 
 from treasurekit.core.errors import IllegalMove
-from treasurekit.core.i18n import LANGUAGES, catalog, tr
+from treasurekit.core.i18n import LANGUAGES, catalog, readable, seat_name, tr
 from treasurekit.core.moves import Move
 from treasurekit.core.teaching import Choice, LessonStep, Msg
 from treasurekit.games.sea_or_shore.cards import ACTION_SIDES, island, treasure
-from treasurekit.games.sea_or_shore.lessons import LESSON, PEEK_WANT, Listed, Name, play_to_end
+from treasurekit.games.sea_or_shore.lessons import LESSON, PEEK_WANT, Listed, play_to_end
 from treasurekit.games.sea_or_shore.rules import groups, pass_options, round_points
 
 GAME = "sea_or_shore"
@@ -85,7 +85,7 @@ def test_every_step_names_a_rulebook_section_and_has_its_texts(step):
 @pytest.mark.parametrize("step", LESSON, ids=_id)
 def test_every_step_starts_and_offers_a_right_answer(step, lang):
     game = step.start(lang)
-    you = tr("widgets.you", lang)
+    you = tr("core.seat.you", lang)
     assert game.players[0] == you and "You" not in game.players
     choices = step.choices(game)
     assert len(choices) >= 2
@@ -356,16 +356,16 @@ def test_scoring_counts_both_rounds():
 
 # ---- labels follow the language switch ------------------------------------------------------
 def test_names_and_lists_follow_the_language():
-    assert Name(tr("widgets.you", "en")).label("nl") == tr("widgets.you", "nl")
-    assert Name("Bob").label("nl") == "Bob"
+    assert readable(seat_name(tr("core.seat.you", "en")), "nl") == tr("core.seat.you", "nl")
+    assert readable(seat_name("Bob"), "nl") == "Bob"
     both = Listed((island("b11"), island("g9")), "or")
     assert both.label("en") == "blue 11 or green 9"
     assert both.label("nl") == "blauwe 11 of groene 9"
-    assert Listed((Name("Cas"), Name("Dee"), Name("Bob"))).label("nl") == "Cas, Dee en Bob"
+    assert Listed(("Cas", "Dee", "Bob")).label("nl") == "Cas, Dee en Bob"
     # a step started in English still shows the learner's name in Dutch after a switch
     step = STEPS["win"]
     labels = [c.label.text("nl") for c in step.choices(step.start("en"))]
-    assert tr("widgets.you", "nl") in labels
+    assert tr("core.seat.you", "nl") in labels
 
 
 def test_cover_step_shows_the_table_as_bob_sees_it_after_the_answer():

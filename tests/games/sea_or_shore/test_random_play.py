@@ -86,7 +86,7 @@ def test_random_play_reaches_steals_ties_and_a_short_addition_pile():
         rng = random.Random(seed)
         while not g.is_over:
             seen.update(e.kind for e in fast_step(g, rng))
-    assert seen["steal"] and seen["tie_win"] and seen["tie_low"] and seen["final_tie"]
+    assert seen["steal"] and seen["tie_win"] and seen["tie_low"] and seen["tie_break"]
     assert seen["rob_pile"] and seen["no_effect"] and seen["merged"]
 
 

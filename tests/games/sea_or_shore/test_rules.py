@@ -973,7 +973,7 @@ def test_game_end_equal_totals_tie_goes_to_the_last_starter_or_next_clockwise(st
         g.play("play:" + moves[names[(first + i) % 4]])
     play(g, "peek:0", "see:b2", "see:b3", "see:b4", "order:b2,b3,b4")
     assert g.scores() == [16, 16, 4, 8] and g.winners() == [winner]
-    tie = event(g.log[-1], "final_tie")
+    tie = event(g.log[-1], "tie_break")
     assert tie.param("players") == ["Eric", "Stephanie"] and tie.param("score") == 16
     assert event(g.log[-1], "winner").param("player") == names[winner]
 

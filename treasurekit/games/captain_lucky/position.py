@@ -21,35 +21,42 @@ from typing import Any
 
 from ...core.errors import InvalidSave
 from ...core.game import Game
-from ...core.saves import check_keys, short
-from .cards import HAND_SIZE, INDEX, TYPES, pack_for
+from ...core.i18n import Message
+from ...core.saves import check_keys, shown
+from .cards import GAME, HAND_SIZE, INDEX, TYPES, pack_for
 from .state import CaptainLuckyState
 
 KEYS = {"players", "variant", "heart", "turn", "phase", "hands", "middle", "collections",
         "discards", "draw_pile", "bonus_used", "end_announced", "title"}
 
 
-def counts_of(raw: Any, where: str) -> list[int]:
-    """Counts per type from a list of type names or a ``{type: count}`` object."""
+def word(t: int) -> Message:
+    """Treasure type ``t`` as a word in running text ("ruby", "robijn")."""
+    return Message.of(f"{GAME}.word.{TYPES[t]}")
+
+
+def counts_of(raw: Any, where: str | Message) -> list[int]:
+    """Counts per type from a list of type names or a ``{type: count}`` object (``where``:
+    the key of the description, or a Message naming the place)."""
     counts = [0] * len(TYPES)
     if isinstance(raw, list):
         for name in raw:
             if type(name) is not str or name not in INDEX:
-                raise InvalidSave(f"{where}: {short(name)} is not a treasure type "
-                                  f"(use one of {', '.join(TYPES)})")
+                raise InvalidSave(f"{GAME}.error.not_a_type", where=where, value=shown(name),
+                                  types=", ".join(TYPES))
             counts[INDEX[name]] += 1
         return counts
     if isinstance(raw, dict):
         for name, k in raw.items():
             if name not in INDEX:
-                raise InvalidSave(f"{where}: {short(name)} is not a treasure type "
-                                  f"(use one of {', '.join(TYPES)})")
+                raise InvalidSave(f"{GAME}.error.not_a_type", where=where, value=shown(name),
+                                  types=", ".join(TYPES))
             if not isinstance(k, int) or isinstance(k, bool) or k < 0:
-                raise InvalidSave(f"{where}: the number of {name} cards must be a whole "
-                                  f"number from 0, not {short(k)}")
+                raise InvalidSave(f"{GAME}.error.type_count", where=where,
+                                  type=word(INDEX[name]), value=shown(k))
             counts[INDEX[name]] += k
         return counts
-    raise InvalidSave(f"{where} must be a list of treasure types or an object of counts")
+    raise InvalidSave(f"{GAME}.error.counts", where=where)
 
 
 def _seat(raw: Any, names: list[str], what: str) -> int:
@@ -57,15 +64,15 @@ def _seat(raw: Any, names: list[str], what: str) -> int:
         return raw
     if isinstance(raw, str) and raw in names:
         return names.index(raw)
-    raise InvalidSave(f"{what} must be a seat number 0-{len(names) - 1} or one of {names}, "
-                      f"not {short(raw)}")
+    raise InvalidSave(f"{GAME}.error.seat", key=what, last=len(names) - 1,
+                      names=", ".join(names), value=shown(raw))
 
 
 def _per_player(desc: dict[str, Any], key: str, n: int) -> list[Any]:
     default: list[Any] = [None] * n if key == "hands" else [{}] * n
     raw = desc.get(key, default)
     if not isinstance(raw, list) or len(raw) != n:
-        raise InvalidSave(f"{key} must be a list with one entry per player ({n})")
+        raise InvalidSave(f"{GAME}.error.per_player", key=key, players=n)
     return raw
 
 
@@ -75,7 +82,7 @@ def _fill(pile: list[int], name: str) -> list[int]:
     for _ in range(HAND_SIZE):
         options = [t for t in range(len(TYPES)) if pile[t]]
         if not options:
-            raise InvalidSave(f"not enough unseen cards to fill {name}'s hand")
+            raise InvalidSave(f"{GAME}.error.fill", player=name)
         t = max(options, key=lambda t: (pile[t] - 3 * h[t], -t))
         pile[t] -= 1
         h[t] += 1
@@ -94,21 +101,22 @@ def state_from_position(game: Game[CaptainLuckyState],
     turn = _seat(desc.get("turn", heart), names, "turn")
     phase = desc.get("phase", "place")
     if phase not in ("place", "target"):
-        raise InvalidSave(f"phase must be 'place' or 'target', not {short(phase)}")
+        raise InvalidSave(f"{GAME}.error.phase", value=shown(phase))
 
     middle = counts_of(desc.get("middle", {}), "middle")
-    collections = [counts_of(c, f"collection of {names[i]}")
+    collections = [counts_of(c, Message.of(f"{GAME}.where.collection", player=names[i]))
                    for i, c in enumerate(_per_player(desc, "collections", n))]
     raw_hands = _per_player(desc, "hands", n)
-    hands: list[list[int] | None] = [None if h is None else counts_of(h, f"hand of {names[i]}")
-                                     for i, h in enumerate(raw_hands)]
+    hands: list[list[int] | None] = [
+        None if h is None else counts_of(h, Message.of(f"{GAME}.where.hand", player=names[i]))
+        for i, h in enumerate(raw_hands)]
     discards = counts_of(desc.get("discards", {}), "discards")
     named = [middle, *collections, discards, *(h for h in hands if h is not None)]
     pile = [p - sum(c[t] for c in named) for t, p in enumerate(pack)]
     for t, left in enumerate(pile):
         if left < 0:
-            raise InvalidSave(f"too many {TYPES[t]} cards: the {n}-player game has "
-                              f"{pack[t]}")
+            raise InvalidSave(f"{GAME}.error.too_many", type=word(t), players=n,
+                              count=pack[t])
     full: list[list[int]] = []
     for i, given in enumerate(hands):      # fill unnamed hands from the unseen cards
         h = given if given is not None else _fill(pile, names[i])
@@ -117,29 +125,29 @@ def state_from_position(game: Game[CaptainLuckyState],
         wanted = counts_of(desc["draw_pile"], "draw_pile")
         for t, k in enumerate(wanted):
             if k > pile[t]:
-                raise InvalidSave(f"draw_pile: only {pile[t]} {TYPES[t]} card(s) are left "
-                                  f"for it, not {k}")
+                raise InvalidSave(f"{GAME}.error.draw_pile", count=pile[t], type=word(t),
+                                  wanted=k)
             discards[t] += pile[t] - k
         pile = wanted
     for i, h in enumerate(full):
         if sum(h) > HAND_SIZE:
-            raise InvalidSave(f"{names[i]} holds {sum(h)} cards; a hand has at most "
-                              f"{HAND_SIZE}")
+            raise InvalidSave(f"{GAME}.error.hand_size", player=names[i], count=sum(h),
+                              limit=HAND_SIZE)
         if sum(pile) and sum(h) != HAND_SIZE:
-            raise InvalidSave(f"{names[i]} holds {sum(h)} cards, but hands are refilled to "
-                              f"{HAND_SIZE} while the draw pile has cards")
+            raise InvalidSave(f"{GAME}.error.hand_refill", player=names[i], count=sum(h),
+                              limit=HAND_SIZE)
     bonus_used = desc.get("bonus_used", [False] * n)
     if (not isinstance(bonus_used, list) or len(bonus_used) != n
             or not all(isinstance(b, bool) for b in bonus_used)):
-        raise InvalidSave(f"bonus_used must be a list of {n} true/false values")
+        raise InvalidSave(f"{GAME}.error.bonus_used", players=n)
     end = desc.get("end_announced", not sum(pile))
     if not isinstance(end, bool):
-        raise InvalidSave("end_announced must be true or false")
+        raise InvalidSave(f"{GAME}.error.end_bool")
     if end != (not sum(pile)):
-        raise InvalidSave("the end is announced exactly when the draw pile is empty")
+        raise InvalidSave(f"{GAME}.error.end_when")
     s = CaptainLuckyState(pile, full, middle, collections, discards, list(bonus_used),
                           heart=heart, turn=turn, phase=phase, end_announced=end,
                           turns=[0] * n)
     if phase == "place" and not sum(full[turn]):
-        raise InvalidSave(f"{names[turn]} has no cards to place: use phase 'target'")
+        raise InvalidSave(f"{GAME}.error.no_place", player=names[turn])
     return s

@@ -24,16 +24,18 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Mapping
 from functools import cache
 from itertools import accumulate, product
 from math import floor
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from ...core.errors import IllegalMove, InvalidSave
 from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
 from ...core.game import Game
+from ...core.i18n import Message, Standing
 from ...core.moves import Move
-from ...core.saves import short
+from ...core.saves import shown
 from ...core.sections import fast_members
 from .cards import (
     BLANK,
@@ -57,7 +59,7 @@ from .cards import (
     pack_for,
     set_sizes,
 )
-from .position import state_from_position
+from .position import state_from_position, word
 from .state import CaptainLuckyState, score_of, tie_key
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -165,6 +167,12 @@ class CaptainLucky(Game[CaptainLuckyState]):
     name = GAME
     variants = ("standard",)
     min_players, max_players = 2, 6
+    #: Take-backs (``Game.take_back_limit``) stop, besides chance (every card drawn and
+    #: every roll), where a player's hidden hand cards come face up: cards placed in the
+    #: middle ("1. Place card(s)") and matching cards paid for a re-roll ("2. Steal
+    #: treasure"), news to everyone but that player.
+    revealing_events: ClassVar[Mapping[str, str | None]] = {
+        "place": "player", "discard": "player"}
     pirate_faces: int = PIRATE_FACES
 
     def _ev(self, kind: str, section: Section, **params: Any) -> Event:
@@ -188,7 +196,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
     def _state_from_position(self, desc: dict[str, Any]) -> CaptainLuckyState:
         s = state_from_position(self, desc)
         if s.phase == "target" and not self.targets(s):
-            raise InvalidSave(f"there is no set that {self.players[s.turn]} could steal")
+            raise InvalidSave(f"{GAME}.error.no_target", player=self.players[s.turn])
         return s
 
     @property
@@ -289,68 +297,64 @@ class CaptainLucky(Game[CaptainLuckyState]):
             moves.append(BONUS)
         return moves + [STOP]
 
-    def _why_illegal(self, s: CaptainLuckyState, move: Move) -> str:
+    def _why_illegal(self, s: CaptainLuckyState, move: Move) -> Message:
         me = self.players[s.turn] if s.phase != "over" else ""
         if s.phase in ("deal", "refill"):
             if move.kind == "draw":
-                return (f"no {short(move.arg)} card is left in the draw pile "
-                        "(see chance_outcomes())")
-            return "the next card is the dealer's: deal() or force one of chance_outcomes()"
+                return Message.of(f"{GAME}.error.not_in_pile", value=shown(move.arg))
+            return Message.of("core.error.dealer_card")
         if s.phase == "roll":
             k = self._dice_to_roll(s)
             if move.kind == "roll":
-                return (f"{k} dice are rolled now: write one letter per die, P (pirate head) "
-                        f"or B (blank), e.g. roll:{PIRATE * k}")
-            return "the dice are rolling: deal() or force a result such as " \
-                   f"roll:{PIRATE * k}"
+                return Message.of(f"{GAME}.error.roll_write", count=k, example=PIRATE * k)
+            return Message.of(f"{GAME}.error.rolling", example=PIRATE * k)
         if s.phase == "place":
             if move.kind != "place":
-                return f"first {me} places cards from hand; legal moves: " + self._list(s)
+                return Message.of(f"{GAME}.error.place_first", player=me, legal=self._list(s))
             parsed = parse_place(move.arg)
             if parsed is None:
-                return "write place:<type>-<number>, e.g. place:ruby-2 (only one type at a time)"
+                return Message.of(f"{GAME}.error.place_write")
             t, n = parsed
             have = s.hands[s.turn][t]
             if n < 1:
-                return "you must place at least one card"
+                return Message.of(f"{GAME}.error.place_one")
             if n > SET_SIZE:
-                return f"you can place at most {SET_SIZE} cards"
+                return Message.of(f"{GAME}.error.place_most", limit=SET_SIZE)
             if have == 0:
-                return f"{me} has no {TYPES[t]} card in hand to place"
-            return f"{me} holds only {have} {TYPES[t]} card(s), not {n}"
+                return Message.of(f"{GAME}.error.place_none", player=me, type=word(t))
+            return Message.of(f"{GAME}.error.place_have", player=me, count=have, type=word(t),
+                              wanted=n)
         if s.phase == "target":
             if move.kind != "steal":
-                return f"now {me} names a face-up set to steal; legal moves: " + self._list(s)
+                return Message.of(f"{GAME}.error.steal_now", player=me, legal=self._list(s))
             target = parse_steal(move.arg)
             if target is None:
-                return ("write steal:<owner>-<type>-<size>, e.g. steal:middle-ruby-3 "
-                        "or steal:p1-gold-2")
+                return Message.of(f"{GAME}.error.steal_write")
             owner, t, size = target
             if owner == s.turn:
-                return (f"{me} cannot steal their own set: choose one in the middle or in "
-                        "front of another player")
+                return Message.of(f"{GAME}.error.steal_own", player=me)
             if not MIDDLE <= owner < len(self.players):
-                return f"there is no player p{owner}"
-            where = "the middle" if owner == MIDDLE else self.players[owner]
+                return Message.of(f"{GAME}.error.no_player", seat=f"p{owner}")
+            where: str | Message = (Message.of(f"{GAME}.error.the_middle") if owner == MIDDLE
+                                    else self.players[owner])
             sizes = set_sizes(s.holding(owner)[t])
             if not sizes:
-                return f"{where} has no {TYPES[t]} set"
-            return (f"{where} has no {TYPES[t]} set of {size} cards; its {TYPES[t]} sets: "
-                    + ", ".join(map(str, sizes)))
+                return Message.of(f"{GAME}.error.no_set", owner=where, type=word(t))
+            return Message.of(f"{GAME}.error.no_set_size", owner=where, type=word(t),
+                              size=size, sizes=", ".join(map(str, sizes)))
         if s.phase == "decide":
             assert s.target is not None
             t, f = s.target[1], s.failed()
             if move.kind == "reroll":
                 if move.arg != TYPES[t]:
-                    return (f"only hand cards of the type being stolen ({TYPES[t]}) match; "
-                            f"{short(move.arg)} cards cannot pay for a re-roll")
-                return (f"re-rolling {f} failed dice costs {f} matching card(s); {me} holds "
-                        f"{s.hands[s.turn][t]}")
+                    return Message.of(f"{GAME}.error.reroll_type", type=word(t),
+                                      value=shown(move.arg))
+                return Message.of(f"{GAME}.error.reroll_cost", count=f, player=me,
+                                  have=s.hands[s.turn][t])
             if move == BONUS:
-                return f"{me} has already used the captain bonus (once per game)"
-            return ("the roll failed: re-roll with matching cards, use the captain bonus, or "
-                    "stop; legal moves: " + self._list(s))
-        return "the game is over"
+                return Message.of(f"{GAME}.error.bonus_used_up", player=me)
+            return Message.of(f"{GAME}.error.failed", legal=self._list(s))
+        return Message.of("core.error.game_over")
 
     def _list(self, s: CaptainLuckyState) -> str:
         return ", ".join(str(m) for m in self._legal(s))
@@ -377,7 +381,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         elif phase == "decide":
             self._decide(s, move, events)
         else:
-            raise IllegalMove(move, "the game is over")  # pragma: no cover
+            raise IllegalMove(move, "core.error.game_over")  # pragma: no cover
         return None
 
     def _deal(self, s: CaptainLuckyState, t: int, events: Narration) -> StepEvents | None:
@@ -574,7 +578,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) < len(top):
-            events.append(self._ev("tie_break", SECTION.END, score=max(scores)))
+            sets = tuple(Standing(self.players[i], Sets(tie_key(s.collections[i]))) for i in top)
+            events.append(self._ev("tie_break", SECTION.END, score=max(scores), sets=sets))
         if len(winners) == 1:
             events.append(self._ev("winner", SECTION.END, player=self.players[winners[0]],
                                    score=scores[winners[0]]))

@@ -79,6 +79,7 @@ LOCK_IN = Example(
     position={"players": ["Jenny", "Anita", "Michael"],
               "board": {"red": ["turtle"], "orange": ["turtle"], "yellow": ["diver"],
                         "green": ["starfish"]},
+              "divers": {"Anita": "yellow"},       # Jenny has not placed her diver yet
               "turtles": {"Jenny": ["fish", "island"]},
               "station": ["blue-diver", "green-starfish", "yellow-pearl"]},
     steps=_steps("lock_in", "lock:blue-diver", "pick:red",
@@ -99,7 +100,7 @@ ISLAND = Example(
     position={"players": ["Anita", "Jenny", "Michael", "Jacques"],
               "board": {"green": ["diver", "octopus", "pearl"], "red": ["turtle"],
                         "blue": ["fish"]},
-              "octopuses": {"green": "Jenny"},
+              "octopuses": {"green": "Jenny"}, "divers": {"Jacques": "green"},
               "phase": "place",
               "station": ["green-diver", "red-turtle", "blue-fish", "blue-fish"],
               "island_pile": ["pearl-4", "fish-angel", "star-island"]},
@@ -122,7 +123,7 @@ SCORING = Example(
         "players": ["Jacques", "Jenny"], "phase": "scoring",
         "board": {
             "yellow": ["pearl", "fish", "starfish", "diver", "turtle", "treasure"],
-            "blue": ["pearl", "fish", "starfish", "diver", "turtle"],
+            "blue": ["pearl", "fish", "starfish", "turtle", "treasure"],
             "red": ["pearl", "fish", "starfish", "octopus"],
             "orange": ["pearl", "fish", "starfish", "octopus", "diver", "turtle"],
             "green": ["pearl", "octopus", "diver", "turtle"],

@@ -1,8 +1,8 @@
 """The tables a seat's view allows, for the coach (its ``sampler``: core/search.py).
 
 The board, the dice, the tiles and the points lie open (the view, ``view.py``); a seat
-sees its own cards, and every card once the final scoring turns them up. What it cannot
-see is drawn at random from the cards it has not seen: the face-down piles (a pearl,
+sees its own cards, and the others' once the final scoring turns them face up. What it
+cannot see is drawn at random from the cards it has not seen: the face-down piles (a pearl,
 fish or starfish pile only its own kind of card; the island pile, and the cards drawn
 from it, any of the three; cards put back under a pile are of that pile), the cards
 another player is choosing from, and the others' cards (a stingray only there). The
@@ -47,7 +47,6 @@ def sampler(game: Game[CoraliaState],
     """Tables consistent with ``view`` (its seat to move), the cards it cannot see drawn
     by ``rng``."""
     n = len(game.players)
-    me = view["you"]
     s = CoraliaState.empty(n)
     s.starter, s.turn = view["starter"], view["turn"]
     for r, reef in enumerate(view["reefs"]):
@@ -78,21 +77,27 @@ def sampler(game: Game[CoraliaState],
     s.tasks = [tuple(Section[x] if type(x) is str and x in Section.__members__ else x
                      for x in task) for task in view["tasks"]]
     s.scoring = view["phase"] == "scoring"
+    # which cards the final scoring has turned face up: the steps still owed tell
+    owed = {(task[0], task[1]) for task in s.tasks}
+    if s.scoring:
+        s.starfish_up = [("sfplayer", p) not in owed for p in range(n)]
+        s.fish_up = ("fishscore", -1) not in owed
+        s.pearls_up = ("pearlscore", -1) not in owed
     s.drawer = view["drawer"]
 
     def kinds(codes: list[str]) -> list[int]:
         return sorted(CARD_INDEX[c] for c in codes)
 
     # the cards this seat has seen, and where the others lie
-    opened = view["open_cards"]
-    hands: list[list[int] | None] = [kinds(h) for h in opened] if opened is not None \
-        else [kinds(view["cards"]) if p == me else None for p in range(n)]
+    # (the seat's own cards, and the others' cards the final scoring turned face up)
+    hands = [kinds(h) for h in view["open_cards"]]
     counts = view["card_counts"]
     drawn_seen = view["drawn"]
     drawn = kinds(drawn_seen) if isinstance(drawn_seen, list) else None
-    s.sf_todo = ([kinds(todo) for todo in view["starfish_to_score"]]
-                 if view["starfish_to_score"] is not None else [[] for _ in range(n)])
-    seen = Counter(k for h in hands if h is not None for k in h)
+    # (a player whose starfish scoring has not begun has none to score yet)
+    s.sf_todo = [kinds(todo) if todo is not None else []
+                 for todo in view["starfish_to_score"]]
+    seen = Counter(k for h in hands for k in h)
     seen.update(drawn or [])
     unseen = ALL_CARDS - seen
     unseen[STINGRAY] -= s.stingrays
@@ -130,11 +135,12 @@ def sampler(game: Game[CoraliaState],
         table.drawn = drawn[:] if drawn is not None else places["drawn", 0]
         table.hands = []
         for p in range(n):
-            held = hands[p]
-            if held is None:
-                held = cards[:counts[p]]
-                del cards[:counts[p]]
-            table.hands.append(sorted(held))
+            held = hands[p][:]
+            # the player's face-down cards: any unseen card that is not face up now
+            hidden = [c for c in cards if not table.face_up(p, c)][:counts[p] - len(held)]
+            for c in hidden:
+                cards.remove(c)
+            table.hands.append(sorted(held + hidden))
         return table
 
     return draw

@@ -87,7 +87,7 @@ ISLAND_POSITION = {
     "turn": "You", "phase": "place",
     "board": {"green": ["diver", "octopus"], "blue": ["fish", "octopus"], "red": ["turtle"],
               "yellow": ["pearl"]},
-    "octopuses": {"You": ["green"], "Bob": ["blue"]},
+    "octopuses": {"You": ["green"], "Bob": ["blue"]}, "divers": {"Bob": "green"},
     "island_pile": ["pearl-3", "pearl-4"],
     "station": ["green-diver", "blue-fish", "red-turtle", "yellow-pearl"]}
 

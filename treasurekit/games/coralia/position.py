@@ -8,7 +8,7 @@ A description is a JSON object; every key but ``players`` is optional::
      "island": {"green": 1},         # coloured dice on the island
      "station": ["blue-diver", "green-starfish", "yellow-pearl"],
      "octopuses": {"blue": "Jenny"},  # or by player: {"Jenny": ["blue"]}
-     "divers": {"Michael": "green"},
+     "divers": {"Michael": "green"},  # a reef, or null: on the ship
      "turtles": {"Jenny": ["fish", "island"]}, "turtles_beside": ["copy", "chest"],
      "chests": {"Michael": ["stingray"]}, "chests_on_reefs": ["green", "violet"],
      "cards": {"Jenny": ["pearl-3", "fish-angel", "stingray"]},
@@ -32,7 +32,7 @@ from typing import Any
 
 from ...core.errors import InvalidSave
 from ...core.game import Game
-from ...core.saves import by_name, check_keys, short
+from ...core.saves import by_name, check_keys, shown
 from .cards import (
     CARD_INDEX,
     CARD_KINDS,
@@ -45,21 +45,26 @@ from .cards import (
     DICE_PER_COLOUR,
     DIE_CODES,
     DIVER_S,
+    GAME,
     NCARDS,
     OCTOPUS_S,
     OCTOPUSES_EACH,
     PILE_COUNTS,
+    REEF,
+    SPACE,
     SPACE_NAMES,
     SPACES,
     STINGRAY,
     STINGRAYS,
+    TREASURE,
     TURTLE_INDEX,
     TURTLE_S,
     TURTLES,
     WHITE,
     WHITE_DICE,
+    Named,
 )
-from .state import CoraliaState
+from .state import CoraliaState, final_scoring
 
 KEYS = {"players", "variant", "starter", "turn", "phase", "board", "island", "station",
         "octopuses", "divers", "turtles", "turtles_beside", "chests",
@@ -69,11 +74,11 @@ KEYS = {"players", "variant", "starter", "turn", "phase", "board", "island", "st
 
 def _list(value: Any, key: str, allowed: dict[str, int]) -> list[int]:
     if not isinstance(value, list) or len(value) > 200:
-        raise InvalidSave(f"{key} must be a list")
+        raise InvalidSave(f"{GAME}.error.list", key=key)
     out = []
     for x in value:
         if not isinstance(x, str) or x not in allowed:
-            raise InvalidSave(f"{key}: {short(x)} is not known here")
+            raise InvalidSave(f"{GAME}.error.unknown", key=key, value=shown(x))
         out.append(allowed[x])
     return out
 
@@ -85,7 +90,7 @@ def _count(x: Any) -> bool:
 def _colour_counts(value: Any, key: str, extra: tuple[str, ...] = ()) -> dict[str, int]:
     if not isinstance(value, dict) or not set(value) <= set(COLOURS + extra) \
             or not all(_count(v) for v in value.values()):
-        raise InvalidSave(f"{key} must map colours to numbers of dice")
+        raise InvalidSave(f"{GAME}.error.colour_counts", key=key)
     return value
 
 
@@ -97,7 +102,7 @@ def state_from_position(game: Game[CoraliaState], desc: dict[str, Any]) -> Coral
     except InvalidSave:
         raise
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        raise InvalidSave("the position cannot be read") from None
+        raise InvalidSave(f"{GAME}.error.unreadable") from None
 
 
 def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
@@ -108,27 +113,28 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     starter = desc.get("starter", names[0])
     turn = desc.get("turn", starter)
     if starter not in names or turn not in names:
-        raise InvalidSave("starter and turn must name players")
+        raise InvalidSave(f"{GAME}.error.starter_turn")
     s.starter, s.turn = names.index(starter), names.index(turn)
 
     # dice: board, island, station, supply
     board = desc.get("board", {})
     if not isinstance(board, dict) or not set(board) <= set(COLOURS):
-        raise InvalidSave("board must map reef colours to lists of occupied spaces")
+        raise InvalidSave(f"{GAME}.error.board")
     used = [0] * 6
     whites = 0
     for colour, spaces in board.items():
         r = COLOUR_INDEX[colour]
         if not isinstance(spaces, list):
-            raise InvalidSave("board must map reef colours to lists of occupied spaces")
+            raise InvalidSave(f"{GAME}.error.board")
         for sp in spaces:
             white = isinstance(sp, str) and sp.startswith("white-")
             name = sp[6:] if white else sp
             if not isinstance(name, str) or name not in SPACE_NAMES:
-                raise InvalidSave(f"board: {short(sp)} is not a space")
+                raise InvalidSave(f"{GAME}.error.board_space", value=shown(sp))
             i = r * SPACES + SPACE_NAMES.index(name)
             if s.board[i] >= 0:
-                raise InvalidSave(f"board: the {colour} {name} space is named twice")
+                raise InvalidSave(f"{GAME}.error.board_twice", space=SPACE[SPACE_NAMES.index(name)],
+                                  reef=REEF[r])
             s.board[i] = WHITE if white else r
             if white:
                 whites += 1
@@ -139,20 +145,20 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
         s.island[COLOUR_INDEX[colour]] = num
         used[COLOUR_INDEX[colour]] += num
     if whites > WHITE_DICE:
-        raise InvalidSave(f"there are only {WHITE_DICE} white special dice")
+        raise InvalidSave(f"{GAME}.error.white_dice", limit=WHITE_DICE)
     s.white_island = WHITE_DICE - whites
     phase = desc.get("phase", "turn")
     if phase not in ("turn", "place", "scoring"):
-        raise InvalidSave("phase must be turn, place or scoring")
+        raise InvalidSave(f"{GAME}.error.phase")
     station = _list(desc.get("station", []), "station", {
         k: i for i, k in enumerate(DIE_CODES)})
     codes = list(DIE_CODES.values())
     if phase == "place" and len(station) != 4:
-        raise InvalidSave("phase place needs 4 rolled dice on the station")
+        raise InvalidSave(f"{GAME}.error.place_four")
     if phase == "turn" and len(station) not in (0, 3):
-        raise InvalidSave("a turn starts with 3 dice passed on (or none: the first pick)")
+        raise InvalidSave(f"{GAME}.error.turn_three")
     if len(station) > 4:
-        raise InvalidSave("the research station holds at most 4 dice")
+        raise InvalidSave(f"{GAME}.error.station_most")
     for i in station:
         c, sym = codes[i]
         s.st_col.append(c)
@@ -161,46 +167,52 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
         used[c] += 1
     for c in range(6):                            # the supply holds every other die
         if used[c] > DICE_PER_COLOUR:
-            raise InvalidSave(f"more than {DICE_PER_COLOUR} {COLOURS[c]} dice")
+            raise InvalidSave(f"{GAME}.error.colour_many", limit=DICE_PER_COLOUR,
+                              colour=Named("adj", COLOURS[c]))
         s.supply[c] = DICE_PER_COLOUR - used[c]
     left = s.dice_left()
     if phase != "scoring" and left <= DICE_LEFT_AT_END[n]:
-        raise InvalidSave("so few dice are left that the game is over: use phase scoring")
+        raise InvalidSave(f"{GAME}.error.dice_over")
     if phase == "turn" and not station and sum(1 for x in s.supply if x) < 4:
-        raise InvalidSave("the first pick needs 4 colours in the supply")
+        raise InvalidSave(f"{GAME}.error.first_pick")
     if phase == "turn" and station and not any(s.supply):
-        raise InvalidSave("the supply is empty")
+        raise InvalidSave(f"{GAME}.error.supply_empty")
 
     # octopuses, divers
     octo = desc.get("octopuses", {})
     if isinstance(octo, dict) and set(octo) <= set(names):     # player -> reef colours
         if not all(isinstance(v, list) for v in octo.values()):
-            raise InvalidSave("octopuses must map players to lists of reef colours")
+            raise InvalidSave(f"{GAME}.error.octopus_players")
         octo = {c: who for who, cs in octo.items() for c in cs}
     if not isinstance(octo, dict) or not set(octo) <= set(COLOURS) \
             or not set(octo.values()) <= set(names):
-        raise InvalidSave("octopuses must map reef colours to player names")
+        raise InvalidSave(f"{GAME}.error.octopus_colours")
     s.octopus_left = [OCTOPUSES_EACH] * n
     for colour, owner in octo.items():
         r = COLOUR_INDEX[colour]
         if s.board[r * SPACES + OCTOPUS_S] < 0:
-            raise InvalidSave(f"an octopus needs a die on the {colour} octopus space")
+            raise InvalidSave(f"{GAME}.error.octopus_die", reef=REEF[r])
         s.octopus[r] = names.index(owner)
         s.octopus_left[names.index(owner)] -= 1
     if min(s.octopus_left) < 0:
-        raise InvalidSave(f"each player has only {OCTOPUSES_EACH} octopuses")
+        raise InvalidSave(f"{GAME}.error.octopus_each", limit=OCTOPUSES_EACH)
     for r in range(6):
         if s.board[r * SPACES + OCTOPUS_S] >= 0 and s.octopus[r] < 0:
-            raise InvalidSave(f"the die on the {COLOURS[r]} octopus space has no octopus")
+            raise InvalidSave(f"{GAME}.error.octopus_missing", reef=REEF[r])
     divers = by_name(desc, "divers", names)
     for who, colour in divers.items():
+        if colour is None:                      # on the ship
+            continue
         if colour not in COLOUR_INDEX:
-            raise InvalidSave(f"divers: {short(colour)} is not a reef")
+            raise InvalidSave(f"{GAME}.error.diver_reef", value=shown(colour))
         r = COLOUR_INDEX[colour]
         if s.board[r * SPACES + DIVER_S] < 0 or r in s.diver:
-            raise InvalidSave(f"a diver on the {colour} reef needs a die on its diver space "
-                              "and no other diver")
+            raise InvalidSave(f"{GAME}.error.diver_space", reef=REEF[r])
         s.diver[names.index(who)] = r
+    for r in range(6):      # a diver leaving a reef takes its die down to a free treasure space
+        if (s.board[r * SPACES + DIVER_S] >= 0 and r not in s.diver
+                and s.board[r * SPACES + TREASURE] < 0):
+            raise InvalidSave(f"{GAME}.error.diver_missing", reef=REEF[r])
 
     # turtles
     owned = by_name(desc, "turtles", names)
@@ -208,11 +220,11 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     beside = _list(desc.get("turtles_beside", []), "turtles_beside", TURTLE_INDEX)
     named = [t for ts in s.turtles for t in ts] + beside
     if len(set(named)) != len(named):
-        raise InvalidSave("a turtle is named twice")
+        raise InvalidSave(f"{GAME}.error.turtle_twice")
     rest = [t for t in range(len(TURTLES)) if t not in named]
     free = [r for r in range(6) if s.board[r * SPACES + TURTLE_S] < 0]
     if len(rest) < len(free):
-        raise InvalidSave("every free turtle space needs a turtle")
+        raise InvalidSave(f"{GAME}.error.turtle_free")
     for r, t in zip(free, rest, strict=False):
         s.turtle_on_reef[r] = t
     s.turtles_beside = beside + rest[len(free):]
@@ -222,11 +234,11 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     s.chests = [_list(owned_chests.get(p, []), "chests", CHEST_INDEX) for p in names]
     taken = [c for cs in s.chests for c in cs]
     if len(set(taken)) != len(taken):
-        raise InvalidSave("a chest is named twice")
+        raise InvalidSave(f"{GAME}.error.chest_twice")
     if "chests_on_reefs" in desc:
         on = _list(desc["chests_on_reefs"], "chests_on_reefs", COLOUR_INDEX)
         if len(set(on)) != len(on):
-            raise InvalidSave("chests_on_reefs names a reef twice")
+            raise InvalidSave(f"{GAME}.error.chest_reef_twice")
         s.chest_on_reef = [r in on for r in range(6)]
     else:       # every reef keeps its chest, but a taken chest came off a reef whose
         # treasure space now holds a die (in reef order), as a diver's recovery leaves it
@@ -234,7 +246,7 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
         s.chest_on_reef = [r not in down for r in range(6)]
     s.chests_beside = len(CHESTS) - len(taken) - sum(s.chest_on_reef)
     if not 0 <= s.chests_beside <= CHESTS_BESIDE:
-        raise InvalidSave("the chests on the reefs, beside the board and taken must be 8")
+        raise InvalidSave(f"{GAME}.error.chests", count=len(CHESTS))
     s.chest_pool = [c for c in range(len(CHESTS)) if c not in taken]
 
     # cards
@@ -244,20 +256,21 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     counted = Counter(k for h in s.hands for k in h)
     counted.update(s.piles[3])
     if counted[STINGRAY] > STINGRAYS or STINGRAY in s.piles[3]:
-        raise InvalidSave(f"there are only {STINGRAYS} stingray cards, never in a pile")
+        raise InvalidSave(f"{GAME}.error.stingrays", limit=STINGRAYS)
     s.stingrays = STINGRAYS - counted[STINGRAY]
     for pile in range(3):
         pile_cards: list[int] = []          # the pile's cards, in kind order
         for k in range(NCARDS):
             copies = PILE_COUNTS[pile][k] - (counted[k] if CARD_KINDS[k].pile == pile else 0)
             if copies < 0:
-                raise InvalidSave(f"too many {CARD_KINDS[k].code} cards")
+                raise InvalidSave(f"{GAME}.error.too_many", code=CARD_KINDS[k].code,
+                                  card=Named("card", CARD_KINDS[k].code))
             pile_cards += [k] * copies
         s.piles[pile] = pile_cards
 
     points = by_name(desc, "points", names)
     if not all(_count(v) for v in points.values()):
-        raise InvalidSave("points must be whole numbers, 0 or more")
+        raise InvalidSave(f"{GAME}.error.points")
     s.points = [points.get(p, 0) for p in names]
 
     if phase == "place":
@@ -265,9 +278,6 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     elif phase == "turn":
         s.tasks = [("turn", s.turn)]
     else:
-        s.tasks = []
         s.scoring = True
-        tasks: list[Any] = [("sfplayer", (s.starter + i) % n) for i in range(n)]
-        tasks += [("diverscore", -1), ("fishscore", -1), ("pearlscore", -1), ("finish", -1)]
-        s.tasks = tasks[::-1]
+        s.tasks = final_scoring(s.starter, n)
     return s

@@ -37,15 +37,16 @@ from __future__ import annotations
 import random
 from bisect import bisect_right, insort
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from itertools import accumulate, compress, product
 from math import floor
-from typing import Any, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from ...core.errors import InvalidSave
 from ...core.events import Event, Narration, event_of
 from ...core.game import Game
+from ...core.i18n import Message, Standing
 from ...core.moves import Move
 from ...core.sections import fast_members
 from .cards import (
@@ -92,6 +93,7 @@ from .cards import (
     PILES,
     REEF,
     ROUNDS,
+    SPACE,
     SPACES,
     STARFISH,
     STINGRAY,
@@ -114,7 +116,7 @@ from .cards import (
     jellyfish_gain,
 )
 from .position import state_from_position
-from .state import CoraliaState, Task
+from .state import CoraliaState, Task, final_scoring
 from .view import view
 
 #: ``S.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -307,6 +309,16 @@ class Coralia(Game[CoraliaState]):
     name = GAME
     variants = ("standard",)
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    #: Take-backs (``Game.take_back_limit``) stop, besides chance (rolls, cards drawn,
+    #: chests, white dice), where the final scoring turns cards face up in the book's
+    #: order ("ENDING THE GAME AND SCORING"): a player's starfish cards when that player
+    #: scores them (and a starfish card kept then, after a white die's starfish action),
+    #: then everyone's fish cards, then the pearl cards -- news to everyone but their
+    #: owner. During the game every card is drawn through a chance step and kept face
+    #: down, and a card kept is named to its owner only.
+    revealing_events: ClassVar[Mapping[str, str | None]] = {
+        "reveal": "player", "keep_open": "player", "show_fish": "player",
+        "show_pearls": "player"}
 
     def _ev(self, kind: str, section: str, *params: tuple[str, Any],
             seen: tuple[int, ...] = ()) -> Event:
@@ -330,7 +342,7 @@ class Coralia(Game[CoraliaState]):
     def _state_from_position(self, desc: dict[str, Any]) -> CoraliaState:
         s = state_from_position(self, desc)
         if s.tasks[-1:] == [("place", s.turn)] and not self._place_moves(s, s.turn):
-            raise InvalidSave("none of these dice can be placed")
+            raise InvalidSave(f"{GAME}.error.none_placeable")
         #: What the rules did on their own before the first step (e.g. a scoring position
         #: runs until the first decision): shown before ``events``.
         self.opening = []
@@ -505,7 +517,7 @@ class Coralia(Game[CoraliaState]):
             return []
         return [r for r in range(6) if s.board[r * SPACES + sym] < 0]
 
-    def _why_illegal(self, s: CoraliaState, move: Move) -> str:
+    def _why_illegal(self, s: CoraliaState, move: Move) -> Message:
         if len(move.arg) > 40:                     # never echo a hostile text in full
             move = Move(move.kind, move.arg[:37] + "...")
         task = s.tasks[-1]
@@ -514,39 +526,36 @@ class Coralia(Game[CoraliaState]):
         legal = legal if len(legal) <= 160 else legal[:157] + "..."   # reasons stay short
         if kind in CHANCES:
             if kind == "roll":
-                cols = ", ".join(COLOURS[c] for c in self._to_roll(s))
-                return (f"the dice are rolling ({cols}, in this order): deal() or force a "
-                        f"result such as roll:{','.join(c + '-pearl' for c in cols.split(', '))}")
-            return f"a chance step is due: deal() or force one of: {legal}"
+                cols = [COLOURS[c] for c in self._to_roll(s)]
+                return Message.of(f"{GAME}.error.rolling", colours=", ".join(cols),
+                                  example=",".join(c + "-pearl" for c in cols))
+            return Message.of(f"{GAME}.error.chance_due", legal=legal)
         me = self.players[task[1]]
         if kind == "place":
             die = DIE_CODES.get(move.arg)
             if move.kind not in ("place", "island") or die is None:
-                return f"{me} places one of the rolled dice: write place:<colour>-<symbol> " \
-                       f"or island:<colour>-<symbol>; legal moves: {legal}"
+                return Message.of(f"{GAME}.error.place_write", player=me, legal=legal)
             c, sym = die
             if die not in zip(s.st_col, s.st_sym, strict=True):
-                return f"there is no {move.arg} die on the research station"
+                return Message.of(f"{GAME}.error.no_die", die=move.arg)
             free = s.board[c * SPACES + sym] < 0
             if move.kind == "place" and not free:
-                return (f"the {SYMBOLS[sym]} space of the {COLOURS[c]} reef is taken: "
-                        f"this die can only go to the island")
+                return Message.of(f"{GAME}.error.space_taken", space=SPACE[sym], reef=REEF[c])
             if move.kind == "place":
-                return f"{me} has placed both octopuses, so no more octopus spaces"
-            return (f"the {SYMBOLS[sym]} space of the {COLOURS[c]} reef is free: only a die "
-                    "whose space is taken goes to the island")
+                return Message.of(f"{GAME}.error.octopuses_placed", player=me)
+            return Message.of(f"{GAME}.error.space_free", space=SPACE[sym], reef=REEF[c])
         if kind == "lockpick" and move.kind == "lock":
             turtles = len(s.turtles[task[1]])
             if sum(s.st_lock) >= MAX_LOCKS:
-                return f"at most {MAX_LOCKS} dice can be stored on turtles"
+                return Message.of(f"{GAME}.error.locks_max", limit=MAX_LOCKS)
             if sum(s.st_lock) >= turtles:
-                return f"{me} has {turtles} turtle(s): one stored die per turtle"
-            return f"there is no {move.arg} die left on the research station to store"
+                return Message.of(f"{GAME}.error.locks_turtles", player=me, count=turtles)
+            return Message.of(f"{GAME}.error.lock_none", die=move.arg)
         if kind == "pick4" and move.kind == "pick":
-            return "the starting player picks 4 dice of 4 different colours from the supply"
+            return Message.of(f"{GAME}.error.pick4")
         if kind == "lockpick" and move.kind == "pick":
-            return f"the supply has no {move.arg} die left"
-        return f"{me} must now choose one of: {legal}"
+            return Message.of(f"{GAME}.error.supply_none", colour=move.arg)
+        return Message.of(f"{GAME}.error.must_choose", player=me, legal=legal)
 
     # ---- playing -----------------------------------------------------------------------------
     def _apply_quiet(self, s: CoraliaState, move: Move | None,
@@ -967,8 +976,11 @@ class Coralia(Game[CoraliaState]):
             self._gain(s, p, k)
         if ev is not None:
             params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
-            kind = "draw_choice" if len(task) > 4 else "draw"
-            ev.append(event_of((GAME, kind, section, params, () if s.scoring else (p,))))
+            if len(task) > 4:                   # drawn to choose from: only the drawer sees
+                ev.append(event_of((GAME, "draw_choice", section, params, (p,))))
+            else:                               # face down, but for a starfish card drawn
+                ev.append(event_of((GAME, "draw", section, params,    # in one's own
+                                    () if s.face_up(p, k) else (p,))))  # starfish scoring
 
     def _do_keep(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile = task[1], task[2]
@@ -979,10 +991,11 @@ class Coralia(Game[CoraliaState]):
         s.drawn = []
         s.drawer = -1
         self._gain(s, p, k)
-        seen = () if s.scoring else (p,)
-        if ev is not None:
-            ev.append(self._ev("keep", task[3], ("player", self.players[p]), ("card", CARD[k]),
-                               ("pile", PILE[pile]), ("count", back), seen=seen))
+        if ev is not None:                      # face down, but for a starfish card kept
+            params = (("player", self.players[p]), ("card", CARD[k]),  # in one's own
+                      ("pile", PILE[pile]), ("count", back))           # starfish scoring
+            ev.append(self._ev("keep_open", task[3], *params) if s.face_up(p, k)
+                      else self._ev("keep", task[3], *params, seen=(p,)))
 
     # ---- end of a turn, end of the game --------------------------------------------------
     def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
@@ -1009,18 +1022,39 @@ class Coralia(Game[CoraliaState]):
         if ev is not None:
             ev.append(self._ev("end", S.ENDING, ("count", s.dice_left()),
                                ("player", self.players[s.starter])))
-        tasks: list[Task] = [("sfplayer", p) for p in self._order(s)]
-        tasks += [("diverscore", -1), ("fishscore", -1), ("pearlscore", -1), ("finish", -1)]
-        s.tasks.extend(reversed(tasks))
+        s.tasks += final_scoring(s.starter, s.players)
+
+    def _show(self, s: CoraliaState, kind: str, pile: int, section: str,
+              ev: Narration) -> None:
+        """Everyone turns the cards of one pile face up, in the order of play (the fish
+        and pearl scoring), and the events name them."""
+        if ev is None:
+            return
+        for p in self._order(s):
+            cards = sorted([k for k in s.hands[p] if CARD_KINDS[k].pile == pile
+                            or (pile == FISH and k == STINGRAY)])
+            if cards:
+                ev.append(self._ev(kind, section, ("player", self.players[p]),
+                                   ("cards", tuple([CARD[k] for k in cards])),
+                                   ("count", len(cards))))
 
     def _do_sfplayer(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+        """A player's starfish card scoring begins: they (and only they, in the order of
+        play) turn their starfish cards face up; their fish and pearl cards stay face down
+        until those steps, and so do the later players' starfish cards."""
         p = task[1]
         s.turn = p
+        s.starfish_up[p] = True
         s.sf_todo[p] = [k for k in s.hands[p] if ACTIVE[k]]
         if ev is not None:
-            ev.append(self._ev("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
-                               ("cards", tuple([CARD[k] for k in sorted(s.hands[p])])),
-                               ("count", len([k for k in s.hands[p] if EFFECT[k]]))))
+            starfish = sorted([k for k in s.hands[p] if CARD_KINDS[k].pile == STARFISH])
+            if starfish:
+                ev.append(self._ev("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
+                                   ("cards", tuple([CARD[k] for k in starfish])),
+                                   ("count", len(starfish))))
+            else:
+                ev.append(self._ev("no_starfish", S.STARFISH_SCORING,
+                                   ("player", self.players[p])))
         if s.sf_todo[p]:
             s.tasks.append(("sfpick", p))
 
@@ -1106,6 +1140,8 @@ class Coralia(Game[CoraliaState]):
                                        ("count", n)))
 
     def _do_fishscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+        s.fish_up = True
+        self._show(s, "show_fish", FISH, S.FISH_SCORING, ev)
         for p in self._order(s):
             kinds = fish_cards(s.hands[p])
             sets = fish_sets(kinds)
@@ -1124,6 +1160,8 @@ class Coralia(Game[CoraliaState]):
                                        ("fish", len(kinds)), ("count", m)))
 
     def _do_pearlscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+        s.pearls_up = True
+        self._show(s, "show_pearls", PEARL, S.PEARL_SCORING, ev)
         pearls = [pearl_cards(h) for h in s.hands]
         places = pearl_places(pearls)
         for p in self._order(s):
@@ -1152,7 +1190,10 @@ class Coralia(Game[CoraliaState]):
             return
         top = [p for p, k in enumerate(keys) if k[0] == best[0]]
         if len(top) > 1:
-            ev.append(self._ev("tie", S.ENDING, ("count", best[0])))
+            ev.append(self._ev("tie_break", S.ENDING, ("count", best[0]),
+                               ("cards", tuple(Standing(self.players[p], keys[p][1]) for p in top)),
+                               ("turtles", tuple(Standing(self.players[p], keys[p][2])
+                                                 for p in top))))
         if len(s.winners) == 1:
             ev.append(self._ev("winner", S.ENDING, ("player", self.players[s.winners[0]]),
                                ("count", best[0])))
@@ -1214,14 +1255,17 @@ class Coralia(Game[CoraliaState]):
         s.moves = None                      # the cards drawn to keep may change
         slots: dict[int, list[tuple[list[int], int]]] = {PEARL: [], FISH: [], STARFISH: []}
         groups = s.piles + s.bottoms
-        if not s.scoring:
-            groups += [h for p, h in enumerate(s.hands) if p != player]
-        if s.drawer != player and not s.scoring:
+        if s.drawer != player:
             groups.append(s.drawn)
         for g in groups:
             for i, k in enumerate(g):
                 if CARD_KINDS[k].pile >= 0:
                     slots[CARD_KINDS[k].pile].append((g, i))
+        for p, hand in enumerate(s.hands):      # the others' cards still face down (a
+            if p != player:                     # card takes the place of one of its pile,
+                for i, k in enumerate(hand):    # which lies face down as well)
+                    if CARD_KINDS[k].pile >= 0 and not s.face_up(p, k):
+                        slots[CARD_KINDS[k].pile].append((hand, i))
         for places in slots.values():
             kinds = [g[i] for g, i in places]
             rng.shuffle(kinds)

@@ -28,8 +28,8 @@ POINT_EVENTS: dict[str, tuple[str, int | None]] = {
     "pearl_score": ("player", None), "per_pearl": ("player", None)}
 STEPS: tuple[str, ...] = ("starfish", "divers", "fish", "pearls")
 #: the step an event of the final scoring belongs to (anything else: the starfish cards)
-STEP_OF = {"diver_score": 1, "fish_score": 2, "per_fish": 2, "pearl_score": 3,
-           "per_pearl": 3}
+STEP_OF = {"diver_score": 1, "show_fish": 2, "fish_score": 2, "per_fish": 2,
+           "show_pearls": 3, "pearl_score": 3, "per_pearl": 3}
 
 
 def points_of(event: Event) -> tuple[str, int] | None:

@@ -12,10 +12,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.moves import Move
-from .cards import SPACES
+from .cards import CARD_KINDS, PEARL, SPACES, STARFISH
 
 #: A step still to come, top of the stack last: (kind, player, extra...).
 Task = tuple[Any, ...]
+
+
+def final_scoring(starter: int, players: int) -> list[Task]:
+    """The steps of the final scoring, top of the stack last: each player's starfish
+    cards in the order of play from the starting player, then the diver, fish and pearl
+    scoring, then the winner."""
+    tasks: list[Task] = [("sfplayer", (starter + i) % players) for i in range(players)]
+    tasks += [("diverscore", -1), ("fishscore", -1), ("pearlscore", -1), ("finish", -1)]
+    return tasks[::-1]
 
 
 @dataclass(slots=True)
@@ -48,7 +57,13 @@ class CoraliaState:
     drawer: int = -1
     points: list[int] = field(default_factory=list)
     tasks: list[Task] = field(default_factory=list)
-    scoring: bool = False          # final scoring under way: every card lies face up
+    scoring: bool = False          # the final scoring is under way
+    #: Which cards lie face up in the final scoring (see ``face_up``): each player's
+    #: starfish cards from their starfish scoring on, then everyone's fish cards from the
+    #: fish scoring on and pearl cards from the pearl scoring on.
+    starfish_up: list[bool] = field(default_factory=list)
+    fish_up: bool = False
+    pearls_up: bool = False
     sf_todo: list[list[int]] = field(default_factory=list)
     over: bool = False
     winners: list[int] = field(default_factory=list)
@@ -85,6 +100,7 @@ class CoraliaState:
         c.stingrays, c.hands = self.stingrays, list(map(list.copy, self.hands))
         c.drawn, c.drawer, c.points = self.drawn[:], self.drawer, self.points[:]
         c.tasks, c.scoring = self.tasks[:], self.scoring
+        c.starfish_up, c.fish_up, c.pearls_up = self.starfish_up[:], self.fish_up, self.pearls_up
         c.sf_todo, c.over = list(map(list.copy, self.sf_todo)), self.over
         c.winners, c.before_final = self.winners[:], self.before_final[:]
         c.moves, c.chance = self.moves, self.chance
@@ -97,7 +113,21 @@ class CoraliaState:
             n, octopus_left=[2] * n, diver=[-1] * n, turtles=[[] for _ in range(n)],
             chests=[[] for _ in range(n)], piles=[[] for _ in range(4)],
             bottoms=[[] for _ in range(4)], hands=[[] for _ in range(n)], points=[0] * n,
-            sf_todo=[[] for _ in range(n)])
+            starfish_up=[False] * n, sf_todo=[[] for _ in range(n)])
+
+    def face_up(self, player: int, card: int) -> bool:
+        """Whether ``player``'s card of kind ``card`` lies face up for everyone: cards lie
+        face down in front of their owner until the final scoring turns them over, the
+        starfish cards when that player scores them, the fish and pearl cards in their
+        own steps (section "ENDING THE GAME AND SCORING")."""
+        pile = CARD_KINDS[card].pile
+        if pile == STARFISH:
+            return self.starfish_up[player]
+        return self.pearls_up if pile == PEARL else self.fish_up     # fish and stingrays
+
+    def face_up_cards(self, player: int) -> list[int]:
+        """``player``'s cards that lie face up (see ``face_up``)."""
+        return [k for k in self.hands[player] if self.face_up(player, k)]
 
     def pile_size(self, pile: int) -> int:
         return len(self.piles[pile]) + len(self.bottoms[pile])

@@ -1,9 +1,12 @@
 """What one seat may see of a Coralia table (and nothing more).
 
 Pearl, fish, starfish and island cards lie face down in front of their owner: a player
-sees their own and only how many the others hold (until the final scoring turns every
-card face up). Chest tiles stay face down until revealed; the piles show only their
-size. ``view(None)`` is the whole table, as a spectator who may see everything.
+sees their own and only how many the others hold, until the final scoring turns them over
+in the book's order (``CoraliaState.face_up``): each player's starfish cards when that
+player scores them, then everyone's fish cards, then the pearl cards. Cards drawn to
+choose from are seen by the drawer only. Chest tiles stay face down until revealed; the
+piles show only their size. ``view(None)`` is the whole table, as a spectator who may see
+everything.
 """
 
 from __future__ import annotations
@@ -41,15 +44,17 @@ def reefs(s: CoraliaState) -> list[dict[str, Any]]:
 
 
 def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> dict[str, Any]:
-    open_cards = player is None or s.scoring
+    """The table as ``player`` sees it. ``cards``: the seat's own cards (None for the
+    spectator); ``open_cards``: for every player, the cards of theirs this viewer sees (the
+    spectator: all; a seat: its own, and the others' cards once turned face up);
+    ``card_counts``: how many cards each holds."""
     task = s.tasks[-1] if s.tasks and not s.over else ("over", -1)
     waiting = {"step": task[0], "player": task[1] if isinstance(task[1], int)
                and task[0] not in ("s_turtle", "s_island", "s_preroll") else None}
     if task[0] == "whitereef":
         waiting["symbol"] = SYMBOLS[task[2]]
     drawn: list[str] | int
-    drawn = _cards(s.drawn) if player is None or player == s.drawer or s.scoring \
-        else len(s.drawn)
+    drawn = _cards(s.drawn) if player is None or player == s.drawer else len(s.drawn)
     to_move = game.current_player
     return {
         "game": game.name, "you": player, "players": list(game.players),
@@ -75,7 +80,8 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> dict[
         "stingrays": s.stingrays,
         "cards": (_cards(s.hands[player]) if player is not None else None),
         "card_counts": [len(h) for h in s.hands],
-        "open_cards": [_cards(h) for h in s.hands] if open_cards else None,
+        "open_cards": [_cards(h) if player is None or p == player
+                       else _cards(s.face_up_cards(p)) for p, h in enumerate(s.hands)],
         "drawn": drawn,
         # what every seat knows of how the table goes on (the coach rebuilds a table from
         # a view: infoset.py): the steps the rules still owe, top of the stack last (a
@@ -85,7 +91,10 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> dict[
                   for task in s.tasks],
         "under_piles": [len(b) for b in s.bottoms],
         "drawer": s.drawer,
-        "starfish_to_score": [_cards(todo) for todo in s.sf_todo] if open_cards else None,
+        # (a player's starfish cards to score lie face up from their starfish scoring on)
+        "starfish_to_score": [_cards(todo) if player is None or p == player
+                              or s.starfish_up[p] else None
+                              for p, todo in enumerate(s.sf_todo)],
         "points": list(s.points),
         "scores": list(s.points),
         "winners": list(s.winners) if s.over else [],

@@ -125,12 +125,13 @@ IS_TREASURE: tuple[bool, ...] = tuple(c.is_treasure for c in ALL_CARDS)   # by c
 class Section(RuleSection):
     """The sections of the Diving Bell rulebook (see core/sections.py)."""
 
+    CARDS = "Card Anatomy"
     SETUP = "Setup"
     DIVE = "1. Dive Phase"
-    BURST = "Pressure Burst"
     DIVIDE = "2. Division Phase"
     CHOOSE = "3. Choice Phase"
     END_TURN = "End Turn"
+    BURST = "Pressure Burst"
     GAME_END = "Game End"
     SCORING = "Treasure Scoring"
     FINAL_SCORING = "Final Scoring"

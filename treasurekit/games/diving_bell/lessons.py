@@ -192,7 +192,7 @@ def _score_step(key: str, pile: list[str]) -> LessonStep:
 
 
 LESSON: list[LessonStep] = [
-    _step("anatomy", Section.DIVE, {"row": ["gold5/3"]}, _anatomy_choices, _anatomy_explain,
+    _step("anatomy", Section.CARDS, {"row": ["gold5/3"]}, _anatomy_choices, _anatomy_explain,
           hides=("pressure",)),
     _step("pressure", Section.DIVE, {"row": ["map1/0", "gold3/1", "ruby3/2", "compass2/3"]},
           _pressure_choices, _pressure_explain, hides=("pressure",)),

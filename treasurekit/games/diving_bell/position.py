@@ -18,8 +18,9 @@ from typing import Any
 
 from ...core.errors import InvalidSave
 from ...core.game import Game
-from ...core.saves import check_keys, short
-from .cards import ALL_CARDS, BURST_AT, QUICK_DECK, Card, card_by_code, deck_for, ids_of
+from ...core.i18n import Message
+from ...core.saves import check_keys, shown
+from .cards import ALL_CARDS, BURST_AT, GAME, QUICK_DECK, Card, card_by_code, deck_for, ids_of
 from .state import DivingBellState, bursts
 
 KEYS = {"players", "variant", "diver", "phase", "row", "division", "piles", "discards",
@@ -31,17 +32,18 @@ def state_from_position(game: Game[DivingBellState], desc: dict[str, Any]) -> Di
     names = list(game.players)
     diver_name = desc.get("diver", names[0])
     if diver_name not in names:
-        raise InvalidSave(f"diver {short(diver_name)} is not one of the players {names}")
+        raise InvalidSave(f"{GAME}.error.diver", value=shown(diver_name), names=names)
     diver = names.index(diver_name)
     phase = desc.get("phase", "dive")
     if phase not in ("dive", "divide", "choose"):
-        raise InvalidSave(f"phase must be 'dive', 'divide' or 'choose', not {short(phase)}")
+        raise InvalidSave(f"{GAME}.error.phase", value=shown(phase))
 
     row = check_position_cards(desc.get("row", []), "row")
     piles_desc = desc.get("piles", {})
     if not isinstance(piles_desc, dict) or set(piles_desc) - set(names):
-        raise InvalidSave(f"piles must map player names {names} to card lists")
-    piles = [check_position_cards(piles_desc.get(n, []), f"pile of {n}") for n in names]
+        raise InvalidSave(f"{GAME}.error.piles", names=names)
+    piles = [check_position_cards(piles_desc.get(n, []),
+                                  Message.of(f"{GAME}.where.pile", player=n)) for n in names]
     discards = check_position_cards(desc.get("discards", []), "discards")
 
     pool = list(deck_for(game.variant))
@@ -53,24 +55,24 @@ def state_from_position(game: Game[DivingBellState], desc: dict[str, Any]) -> Di
         for card in group:
             used[card.code] += 1
             if used[card.code] > available[card.code]:
-                raise InvalidSave(f"too many {card.code} cards: the {game.variant} deck has "
-                                  f"{available[card.code]}")
+                raise InvalidSave(f"{GAME}.error.too_many", code=card.code, card=card,
+                                  variant=game.variant, count=available[card.code])
             ids.append(ids_of(card.code)[used[card.code] - 1])
         taken.append(ids)
     if any(not ALL_CARDS[i].is_treasure for p in taken[1:-1] for i in p):
-        raise InvalidSave("treasure piles hold only treasure cards")
+        raise InvalidSave(f"{GAME}.error.pile_treasures")
     row_ids, pile_ids, discard_ids = taken[0], taken[1:-1], taken[-1]
 
     limit = BURST_AT[game.variant]
     for k in range(1, len(row_ids)):
         if bursts(row_ids[:k], limit):
-            raise InvalidSave(f"the row burst after its first {k} cards; the dive would have ended")
+            raise InvalidSave(f"{GAME}.error.burst_early", count=k)
     burst = bursts(row_ids, limit)
     if phase == "dive" and burst:
-        raise InvalidSave("this row has burst, so the phase cannot be 'dive'")
+        raise InvalidSave(f"{GAME}.error.burst_dive")
     treasures = [c for c in row if c.is_treasure]
     if phase != "dive" and not treasures:
-        raise InvalidSave(f"phase {short(phase)} needs treasure cards in the row")
+        raise InvalidSave(f"{GAME}.error.no_treasure", phase=shown(phase))
     division = _division(desc.get("division", []), treasures, phase, burst)
 
     unseen = sorted(set(pool) - {i for group in taken for i in group})
@@ -78,12 +80,12 @@ def state_from_position(game: Game[DivingBellState], desc: dict[str, Any]) -> Di
     seen = len(pool) - len(unseen)
     deck = desc.get("deck", max(0, full - seen) if game.variant == "quick" else len(unseen))
     if not isinstance(deck, int) or isinstance(deck, bool) or not 0 <= deck <= len(unseen):
-        raise InvalidSave(f"deck must be a number of cards from 0 to {len(unseen)}")
+        raise InvalidSave(f"{GAME}.error.deck", hi=len(unseen))
     if phase == "dive" and deck == 0:
-        raise InvalidSave("a dive cannot go on with an empty deck")
+        raise InvalidSave(f"{GAME}.error.dive_empty")
     reshuffled = desc.get("reshuffled", False)
     if not isinstance(reshuffled, bool):
-        raise InvalidSave("reshuffled must be true or false")
+        raise InvalidSave(f"{GAME}.error.reshuffled")
     s = DivingBellState(diver, unseen, deck, len(unseen) - deck, phase, row_ids,
                         division, [list(p) for p in pile_ids], discard_ids, reshuffled,
                         limit=limit)
@@ -93,30 +95,31 @@ def state_from_position(game: Game[DivingBellState], desc: dict[str, Any]) -> Di
 
 def _division(raw: Any, treasures: list[Card], phase: str, burst: bool) -> list[int]:
     if not isinstance(raw, list) or any(p not in ("A", "B") for p in raw):
-        raise InvalidSave("division must be a list of 'A'/'B', one per treasure card in order")
+        raise InvalidSave(f"{GAME}.error.division")
     if phase == "dive" and raw:
-        raise InvalidSave("there is no division during the dive")
+        raise InvalidSave(f"{GAME}.error.division_dive")
     if len(raw) > len(treasures):
-        raise InvalidSave("division has more entries than treasure cards in the row")
+        raise InvalidSave(f"{GAME}.error.division_long")
     if phase == "choose" and len(raw) != len(treasures):
-        raise InvalidSave("to choose, every treasure card of the row must be on pile A or B")
+        raise InvalidSave(f"{GAME}.error.division_choose")
     if phase == "divide" and len(raw) == len(treasures):
-        raise InvalidSave("the division is complete: use phase 'choose'")
+        raise InvalidSave(f"{GAME}.error.division_complete")
     cap = (len(treasures) + 1) // 2
     if burst and (raw.count("A") > cap or raw.count("B") > cap):
-        raise InvalidSave("after a burst the piles must be as even as possible")
+        raise InvalidSave(f"{GAME}.error.division_even")
     return [0 if p == "A" else 1 for p in raw]
 
 
-def check_position_cards(codes: list[Any], where: str) -> list[Card]:
-    """Cards named in a position, or InvalidSave naming the bad entry."""
+def check_position_cards(codes: list[Any], where: str | Message) -> list[Card]:
+    """Cards named in a position, or InvalidSave naming the bad entry (``where``: the key
+    of the description, or a Message naming the place)."""
     if not isinstance(codes, list):
-        raise InvalidSave(f"{where} must be a list of card codes")
+        raise InvalidSave(f"{GAME}.error.card_list", where=where)
     cards = []
     for code in codes:
         try:
             cards.append(card_by_code(code))
         except (KeyError, TypeError):
-            raise InvalidSave(f"{where}: {short(code)} is not a Diving Bell card "
-                              f"(write e.g. 'gold5/3', 'ruby3/1', 'map1/0')") from None
+            raise InvalidSave(f"{GAME}.error.not_a_card", where=where,
+                              value=shown(code)) from None
     return cards

@@ -14,14 +14,15 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import floor
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 from ...core.events import Event, Narration, event_of
 from ...core.game import Game
+from ...core.i18n import Message, Standing
 from ...core.moves import Move
-from ...core.saves import short
+from ...core.saves import shown
 from ...core.sections import fast_members
 from .cards import (
     AIR_POCKET_RELIEF,
@@ -68,6 +69,10 @@ class DivingBell(Game[DivingBellState]):
     name = GAME
     variants = ("standard", "beginner", "advanced", "quick")
     min_players = max_players = 2
+    #: Take-backs (``Game.take_back_limit``): the only hidden information is the order of
+    #: the deck, and every card comes up through a chance step ("Draw cards one at a
+    #: time"); the rows, the piles and the choices lie open, so no event reveals more.
+    revealing_events: ClassVar[Mapping[str, str | None]] = {}
 
     @property
     def limit(self) -> int:
@@ -145,27 +150,21 @@ class DivingBell(Game[DivingBellState]):
         n = len(s.treasures())
         return s.division.count(pile) < (n + 1) // 2
 
-    def _why_illegal(self, s: DivingBellState, move: Move) -> str:
+    def _why_illegal(self, s: DivingBellState, move: Move) -> Message:
         if s.phase == "draw":
             if move.kind == "reveal":
-                return (f"no {short(move.arg)} card is left unseen in the deck "
-                        "(see chance_outcomes())")
-            return "the next card is the dealer's: deal() or force one of chance_outcomes()"
+                return Message.of(f"{GAME}.error.not_unseen", card=shown(move.arg))
+            return Message.of("core.error.dealer_card")
         legal = ", ".join(str(m) for m in self._legal(s))
         if s.phase == "dive" and move == STOP and not s.row:
-            return "draw at least one card before you stop"
+            return Message.of(f"{GAME}.error.draw_first")
         if s.phase == "dive" and move == DRAW and not s.draws_left:
-            return "the deck is empty, so the dive must stop"
+            return Message.of(f"{GAME}.error.deck_empty")
         if s.phase == "divide" and move in TO.values() and s.burst:
-            return (f"after a pressure burst the piles must be as even as possible; "
-                    f"pile {move.arg} is already full")
-        phase_text = {
-            "dive": "the diver draws or stops",
-            "divide": "the divider puts the next card on A or B",
-            "choose": "a pile is chosen with take:A or take:B",
-            "vote": "both players vote on reshuffling the discards",
-        }.get(s.phase, s.phase)
-        return f"now {phase_text}; legal moves: {legal}"
+            return Message.of(f"{GAME}.error.pile_full", pile=move.arg)
+        phase: str | Message = (Message.of(f"{GAME}.error.phase.{s.phase}")
+                                if s.phase in ("dive", "divide", "choose", "vote") else s.phase)
+        return Message.of(f"{GAME}.error.now", phase=phase, legal=legal)
 
     # ---- playing --------------------------------------------------------------
     def _apply_quiet(self, s: DivingBellState, move: Move,
@@ -389,7 +388,9 @@ class DivingBell(Game[DivingBellState]):
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) == 1:
-            events.append(self._ev("tie_break", SECTION.FINAL_SCORING, ("score", max(scores))))
+            cards = tuple(Standing(self.players[i], len(s.piles[i])) for i in top)
+            events.append(self._ev("tie_break", SECTION.FINAL_SCORING, ("score", max(scores)),
+                                   ("cards", cards)))
         if len(winners) == 1:
             events.append(self._ev("winner", SECTION.FINAL_SCORING,
                                    ("player", self.players[winners[0]]),

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 from ...core.events import Event
 from ...core.game import Game
-from ...core.i18n import LANGUAGES, tr
+from ...core.i18n import tr
 from ...core.teaching import Choice, LessonStep, Msg, lesson_steps
 from .cards import COLOURS, GAME, MAX_VALUE, Colour, Section, deck_colours, island, treasure
 from .rules import groups, pass_options, round_points
@@ -37,15 +37,6 @@ ExplainFn = Callable[[Game[Any]], Msg]
 
 
 # ---- labels that follow the language switch ---------------------------------------------
-class Name(str):
-    """A player's name; the learner's seat is renamed when the language changes."""
-
-    def label(self, lang: str) -> str:
-        if self in {tr("widgets.you", code) for code in LANGUAGES}:
-            return tr("widgets.you", lang)
-        return str(self)
-
-
 class Listed(NamedTuple):
     """Several labelled things in a row: "red 4, blue 2 and green 5"."""
 
@@ -76,8 +67,9 @@ def _msg(key: str, **params: Any) -> Msg:
     return Msg.of(f"{G}.lesson.{key}", **params)
 
 
-def _name(game: Game[Any], seat: int) -> Name:
-    return Name(game.players[seat])
+def _name(game: Game[Any], seat: int) -> str:
+    """A seat's name; the learner's (a ``SeatName``) follows the language switch."""
+    return game.players[seat]
 
 
 def _legal(game: Game[Any]) -> set[str]:
@@ -149,7 +141,7 @@ def _pass_explain(game: Game[Any]) -> Msg:
     to = next(e for e in game.play(f"pass:{options[0]}") if e.kind == "pass").param("to")
     return _msg("pass.explain", n=Counter(c[0] for c in hand)[options[0][0]],
                 colours=Listed(tuple(Colour(c[0]) for c in options)),
-                cards=Listed(tuple(island(c) for c in options), "or"), to=Name(to),
+                cards=Listed(tuple(island(c) for c in options), "or"), to=to,
                 high=island(kept))
 
 

@@ -28,13 +28,14 @@ from itertools import combinations, permutations
 from math import floor
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
+from ...core.errors import cut
 from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
 from ...core.game import Game
-from ...core.i18n import tr
+from ...core.i18n import Either, Message, tr
 from ...core.moves import Move
-from ...core.saves import short
+from ...core.saves import shown
 from ...core.sections import fast_members
 from .cards import (
     ACTION_CARD_OF,
@@ -218,6 +219,22 @@ class SeaOrShore(Game[SeaOrShoreState]):
     name = GAME
     variants = tuple(VARIANTS)
     min_players, max_players = 3, 5
+    #: Take-backs (``Game.take_back_limit``) stop, besides chance (the deal, treasures
+    #: turned up from the shuffled deck, the swap's random cards, the peek's cards), where
+    #: a step shows a seat hidden cards: a card played shows one half of a card from its
+    #: player's hand ("GAME PLAY"); in the pass ("SET UP") a card received tells a hand,
+    #: and so does a pass, as the passes carried out at once for a player without a choice
+    #: tell that player's colours; the trick's reveal turns every covered half over, news
+    #: to all but the card's owner; a treasure turned face up (even one whose place someone
+    #: knew after the peek action) or looked at, or the card bared by stealing the top of
+    #: a pile ("steal the top treasure", a pile shows its top only) is news to everyone;
+    #: the swap (action 2) shows the cards taken to their taker -- a chance step, but not
+    #: when the victim holds two cards or fewer -- and a card given back, or discarded
+    #: face up in action 4, comes from its giver's hand.
+    revealing_events: ClassVar[Mapping[str, str | None]] = {
+        "play_sea": "player", "play_shore": "player", "pass": None,
+        "receive": "player", "reveal": "player", "turn": None, "see": None,
+        "steal": None, "grab": "victim", "give": "player", "discard": "player"}
 
     @property
     def sides(self) -> tuple[str, str]:
@@ -395,49 +412,50 @@ class SeaOrShore(Game[SeaOrShoreState]):
                     targets.append(v)
         return targets
 
-    def _play_problem(self, s: SeaOrShoreState, arg: str) -> str:
-        """Why ``play:arg`` is not allowed now ('' when it is)."""
+    def _play_problem(self, s: SeaOrShoreState, arg: str) -> Message | None:
+        """Why ``play:arg`` is not allowed now (None when it is)."""
         try:
             played = Played.parse(arg)
         except (KeyError, ValueError):
-            return (f"{short(arg)} is not a play: write card/side+additions, e.g. 'r7/sea', "
-                    "'b12/shore' or 'g5/sea+2'")
+            return Message.of(f"{GAME}.error.play_write", value=shown(arg))
         p = s.steps[0].player
         if played.card not in s.hands[p]:
-            return f"{played.card} is not in {self.players[p]}'s hand"
+            return Message.of(f"{GAME}.error.not_in_hand", card=played.card,
+                              player=self.players[p])
         if played.adds > s.additions[p]:
-            return (f"{self.players[p]} has {s.additions[p]} addition card(s), "
-                    f"not {played.adds}")
+            return Message.of(f"{GAME}.error.additions_have", player=self.players[p],
+                              count=s.additions[p], wanted=played.adds)
         if island(played.card).value + played.adds > MAX_VALUE:
-            return (f"addition cards cannot raise a card above {MAX_VALUE}: "
-                    f"{played.card} takes at most {MAX_VALUE - island(played.card).value}")
-        return ""
+            return Message.of(f"{GAME}.error.above_max", limit=MAX_VALUE, card=played.card,
+                              most=MAX_VALUE - island(played.card).value)
+        return None
 
-    def _why_illegal(self, s: SeaOrShoreState, move: Move) -> str:
+    def _why_illegal(self, s: SeaOrShoreState, move: Move) -> Message:
         step = s.steps[0]
         kind = step.kind
         if kind in CHANCE_STEPS:
             if move.kind == kind:
-                return (f"{short(move.arg)} is not a possible outcome now "
-                        "(see chance_outcomes())")
-            return f"the next {kind} is the dealer's: deal() or force one of chance_outcomes()"
+                return Message.of("core.error.not_outcome", value=shown(move.arg))
+            return Message.of(f"{GAME}.error.dealer_step", step=kind)
         p = step.player
         name = self.players[p]
         if kind == "play" and move.kind == "play":
-            return self._play_problem(s, move.arg)
+            problem = self._play_problem(s, move.arg)
+            if problem is not None:
+                return problem
         if kind == "pass" and move.kind == "pass":
-            opts = " or ".join(pass_options(s.hands[p]))
-            return (f"{name} must pass the highest card of a colour they hold most of: {opts}")
+            return Message.of(f"{GAME}.error.pass_high", player=name,
+                              options=Either(tuple(pass_options(s.hands[p]))))
         if kind == "treasure" and move.kind == "steal":
-            return (f"{name} may steal only the top treasure of a player who lost the same "
-                    "colour this trick and whose top treasure has that colour")
+            return Message.of(f"{GAME}.error.steal_rule", player=name)
         if kind == "rob" and move.kind == "rob":
-            return "the other player must have at least two addition cards to steal"
+            return Message.of(f"{GAME}.error.rob_two")
         if kind in ("give", "discard") and move.kind == kind:
-            return f"{move.arg} is not in {name}'s hand"
+            return Message.of(f"{GAME}.error.not_in_hand", card=cut(move.arg, 32), player=name)
         legal = ", ".join(str(m) for m in self._legal(s)[:12])
         more = ", ..." if len(self._legal(s)) > 12 else ""
-        return f"now {name} must {_STEP_TEXT[kind]}; legal moves: {legal}{more}"
+        return Message.of(f"{GAME}.error.now", player=name,
+                          step=Message.of(f"{GAME}.error.step.{kind}"), legal=legal + more)
 
     # ---- playing ---------------------------------------------------------------------
     def _apply_quiet(self, s: SeaOrShoreState, move: Move,
@@ -993,7 +1011,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         tied = [self.players[p] for p, x in enumerate(totals) if x == best]
         winner = self.players[self._winners(s)[0]]
         if len(tied) > 1:
-            events.append(event_of((GAME, "final_tie", SECTION.TIE,
+            events.append(event_of((GAME, "tie_break", SECTION.TIE,
                                     (("players", tied), ("score", best), ("player", winner),
                                      ("starter", self.players[s.starter])), ())))
         events.append(event_of((GAME, "winner", SECTION.GAME_END,
@@ -1249,20 +1267,6 @@ def round_points(s: SeaOrShoreState) -> list[int]:
     return [sum(TREASURES[t].value for t in pile) + adds // 2
             for pile, adds in zip(s.piles, s.additions, strict=True)]
 
-
-_STEP_TEXT = {
-    "uncover": "take the cover cards off: reveal",
-    "pass": "pass a card to the player on their right",
-    "play": "play an island card (e.g. play:r7/sea or play:b9/shore+1)",
-    "treasure": "take the face-up treasure or steal one",
-    "rob": "choose whose addition cards to steal",
-    "swap": "choose whose hand to take cards from",
-    "give": "give a card back",
-    "peek": "choose a treasure deck to look at",
-    "order": "put the looked-at treasures back in an order",
-    "salvage": "choose a played island card to take",
-    "discard": "discard an island card",
-}
 
 _HANDLERS = {
     "deal": SeaOrShore._deal, "turn": SeaOrShore._turn, "pass": SeaOrShore._pass,
