@@ -205,3 +205,21 @@ def test_learn_from_your_mistakes(game: str) -> None:
     review.lang.code = "en"
     review.go_next_mistake()
     assert review.index == (sorted(marks)[1] if len(marks) > 1 else step)
+
+
+def test_the_review_tells_why_the_expert_played_its_moves() -> None:
+    player, _slices = coached("diving_bell")
+    player.later = None                   # no event loop: the expert thinks at once
+    player.level.value = "expert"
+    player.new()
+    finish(player)
+    assert player.reasons
+    player.open_review()
+    review = player.review
+    step = next(i for i in range(1, len(review.stops)) if review.stops[i - 1] in player.reasons)
+    review.go(step)
+    lines = text_nodes(review.coach_text.value)
+    assert lines[0].startswith("Why Computer played this")
+    assert any(line.startswith("Best move:") for line in lines)
+    review.go(0)
+    assert "Why" not in visible_text(review.coach_text.value)

@@ -79,6 +79,8 @@ class GamePlayer(w.VBox):
         self.later: Later | None = on_the_loop()
         self.job: Job | None = None           # the search running now, if any
         self.hint: Advice | None = None       # the last hint, until the learner moves
+        #: the expert's advice to itself, by the step of its move (the review tells it)
+        self.reasons: dict[int, Advice] = {}
         self._one = False                     # the expert thinking: stop after its move
         self._thinking_says: tuple[str, dict[str, Any]] = ("", {})
         self.add_class("tk-play")
@@ -187,6 +189,7 @@ class GamePlayer(w.VBox):
     # ---- playing ---------------------------------------------------------------
     def new(self) -> None:
         self.stop_thinking()
+        self.reasons = {}
         names = self.names(int(self.count.value))
         self.game: Game[Any] = new_game(self.name, names, self.seed.value, self.variant.value)
         self.bot = self.bots[self.level.value]()
@@ -203,6 +206,7 @@ class GamePlayer(w.VBox):
         """Carry on with (or review) a game loaded from a save file; the learner takes
         seat 0 again."""
         self.stop_thinking()
+        self.reasons = {}
         self.game = game
         if len(game.players) in self.count.options:
             self.count.value = len(game.players)
@@ -213,7 +217,7 @@ class GamePlayer(w.VBox):
 
     def open_review(self) -> None:
         self.reviewing = True
-        self.review.review(self.game, learners=self.humans())
+        self.review.review(self.game, learners=self.humans(), reasons=self.reasons)
         self.refresh()
 
     def close_review(self) -> None:
@@ -297,6 +301,7 @@ class GamePlayer(w.VBox):
 
         def done(_: None) -> None:
             self.job = None
+            self.reasons[len(self.game.history)] = search.advice()
             events = [*self.game.play(search.best()), *self.advance(self._one, moved=True)]
             self._show(events)
             self.refresh()
@@ -370,6 +375,7 @@ class GamePlayer(w.VBox):
         mark, _seat = self.marks.pop()
         while len(self.game.history) > mark:
             self.game.undo()
+        self.reasons = {step: why for step, why in self.reasons.items() if step < mark}
         self.narrator.show([], replace=True)
         self.last = []
         self.refresh()

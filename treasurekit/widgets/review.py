@@ -31,7 +31,7 @@ from ..core.game import Game
 from ..core.i18n import Message, Percent
 from ..core.moves import Move
 from ..core.registry import load_game
-from ..core.search import INACCURACY, Judgement, Search
+from ..core.search import INACCURACY, Advice, Judgement, Search
 from .example_player import Render
 from .lang import Language, button
 from .move_picker import MovePicker
@@ -100,6 +100,7 @@ class GameReview(w.VBox):
         self.later: Later | None = on_the_loop()
         self.job: Job | None = None
         self.learners: tuple[int, ...] = (0,)
+        self.reasons: dict[int, Advice] = {}
         #: the coach's findings, by review step (None: not analysed yet)
         self.marks: dict[int, Marked] | None = None
         self.tried: dict[int, Move] = {}      # the learner's other try, by review step
@@ -154,9 +155,12 @@ class GameReview(w.VBox):
         self.index = 0
         lang.on_change(self.refresh)
 
-    def review(self, game: Game[Any], learners: Iterable[int] = (0,)) -> None:
+    def review(self, game: Game[Any], learners: Iterable[int] = (0,),
+               reasons: dict[int, Advice] | None = None) -> None:
         """Review ``game`` from its first move; ``learners``: the seats of the people
-        who played it at this device (the coach judges their moves)."""
+        who played it at this device (the coach judges their moves); ``reasons``: the
+        expert's advice to itself, by the step of its move (told at that step)."""
+        self.reasons = dict(reasons or {})
         if self.job is not None:
             self.job.cancel()
             self.job = None
@@ -329,7 +333,14 @@ class GameReview(w.VBox):
         mark = marks.get(self.index)
         self.show_answer.layout.display = ("" if mark is not None
                                            and self.index not in self.answered else "none")
-        if running:
+        reason = self.reasons.get(self.stops[self.index - 1]) if self.index else None
+        if reason is not None and self.game is not None:       # the expert's own move
+            why = "".join(f"<p>{escape(line)}</p>"
+                          for line in reason.text(self.lang.code).splitlines())
+            head = t("learner.coach.why_computer", player=self.game.players[reason.seat])
+            self.coach_text.value = (f'<div class="tk-review-reason"><p><b>{escape(head)}</b>'
+                                     f"</p>{why}</div>")
+        elif running:
             self.coach_text.value = (f'<p class="tk-muted">'
                                      f'{escape(t("learner.coach.analysing"))}</p>')
         elif self.marks is None:
@@ -340,6 +351,10 @@ class GameReview(w.VBox):
             mistakes = sum(1 for m in marks.values() if m.judgement.mark == "mistake")
             summary = t("learner.coach.summary", marked=len(marks), mistakes=mistakes)
             self.coach_text.value = f'<p class="tk-review-summary">{escape(summary)}</p>'
+        self._offer_try(mark)
+
+    def _offer_try(self, mark: Marked | None) -> None:
+        """The learner's moves at a marked step, until the coach's choice is shown."""
         trying = mark is not None and self.index not in self.answered
         decision = self.decision(self.index) if trying else None
         if decision is not None and mark is not None:
