@@ -284,30 +284,43 @@ class GamePlayer(w.VBox):
                 seat = g.current_player or 0
                 view = g.view(seat)
                 if isinstance(self.bot, ExpertBot) and len(view["legal"]) > 1:
-                    self.think(view, one)
-                    break
-                events += g.play(self.bot.choose(view, self.rng))
+                    played = self.think(view, one)
+                    if played is None:            # thinking in the background
+                        break
+                    events += played
+                else:
+                    events += g.play(self.bot.choose(view, self.rng))
                 moved = True
         return events
 
     # ---- the coach -------------------------------------------------------------------
-    def think(self, view: dict[str, Any], one: bool) -> None:
+    def think(self, view: dict[str, Any], one: bool) -> list[Event] | None:
         """The expert's move, searched slice by slice with its progress shown; played
-        when the budget is spent (then the computer goes on as ``advance`` would)."""
+        when the budget is spent (then the computer goes on as ``advance`` would). With
+        no event loop to run slices on, it is searched and played at once: its events."""
         bot = self.bot
         assert isinstance(bot, ExpertBot)
         search = Search(view, seed=self.rng.getrandbits(64))
+        work = search.steps(bot.seconds, bot.playouts)
+        if self.later is None:
+            for _ in work:
+                pass
+            return self._play_best(search)
         self._one = one
 
         def done(_: None) -> None:
             self.job = None
-            self.reasons[len(self.game.history)] = search.advice()
-            events = [*self.game.play(search.best()), *self.advance(self._one, moved=True)]
-            self._show(events)
+            self._show([*self._play_best(search), *self.advance(self._one, moved=True)])
             self.refresh()
 
-        self._start_job(search.steps(bot.seconds, bot.playouts), done,
-                        "learner.coach.thinking", player=self.game.players[view["you"]])
+        self._start_job(work, done, "learner.coach.thinking",
+                        player=self.game.players[view["you"]])
+        return None
+
+    def _play_best(self, search: Search) -> list[Event]:
+        """Play the search's best move, its advice kept for the review."""
+        self.reasons[len(self.game.history)] = search.advice()
+        return list(self.game.play(search.best()))
 
     def ask_hint(self) -> None:
         """The learner's "Hint": the coach searches from their view (the seat holding the
