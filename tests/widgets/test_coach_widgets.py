@@ -92,7 +92,6 @@ def test_the_expert_is_offered_thinks_with_progress_and_never_holds_the_page(
             player.continue_one()
         else:
             player.human_move(player.game.legal_moves()[0])
-        slices.all() if player.job is None else None
     if player.job is not None:
         stale = player.job
         player.new()
