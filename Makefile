@@ -31,6 +31,8 @@ CLASS    ?= 30
 APP      ?= diving_bell
 # e.g. make bench-class CLASS_ARGS="--viewers 30 --normal-viewers 60"
 CLASS_ARGS ?=
+# e.g. make bench-coach COACH_ARGS="--part strength --game coralia --games 50"
+COACH_ARGS ?=
 PRACTICE_ARGS ?=
 
 # Non-interactive, reproducible tool behaviour (CI runs as root, CI=true, no stdin).
@@ -47,7 +49,7 @@ export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PA
 
 .PHONY: help install install-test install-bench install-hub chromium serve serve-class lab \
         test test-engine test-notebooks test-browser test-hub lint notebooks bench \
-        bench-class bench-practice clean
+        bench-class bench-coach bench-practice clean
 
 help:
 	@echo "make install   venv in $(VENV) + pip install -e '.[app]'"
@@ -60,6 +62,8 @@ help:
 	@echo "make notebooks rebuild notebooks/**/*.ipynb from their .py sources and re-run them"
 	@echo "make bench     python benchmarks/run.py \$$BENCH_ARGS (installs '.[app,bench]')"
 	@echo "make bench-class  a class arriving at once (benchmarks/classroom.py \$$CLASS_ARGS)"
+	@echo "make bench-coach  the coach's strength and speed (benchmarks/coach.py \$$COACH_ARGS;"
+	@echo "               hours: resumable, each game appended to benchmarks/coach_games.jsonl)"
 	@echo "make bench-practice  practice questions: distinct and generation time (benchmarks/practice.py)"
 	@echo "make test-hub  JupyterHub recipe (deploy/jupyterhub) smoke test in Chromium"
 	@echo "make clean     remove venv, caches and build/test artefacts"
@@ -178,6 +182,12 @@ test: $(STAMP)-test chromium
 
 bench: $(STAMP)-bench
 	$(BIN)/python benchmarks/run.py $(BENCH_ARGS)
+
+# Not part of `make bench` (hours at a second a move; stop and run again to go on): the
+# expert against the best existing level of every game, and the search's speed.
+# Writes benchmarks/coach.json; e.g. make bench-coach COACH_ARGS="--part speed".
+bench-coach: $(STAMP)-test
+	$(BIN)/python benchmarks/coach.py $(COACH_ARGS)
 
 # Practice questions: 10,000 seeds per game, distinct questions and generation time (CPU
 # time per question, so other work on the machine does not count); a few minutes.

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 from .core import (
     GAMES,
     LANGUAGES,
+    Advice,
+    CannotAdvise,
     Event,
     Game,
     IllegalMove,
@@ -26,8 +28,10 @@ from .core import (
     UnknownKind,
     UnknownPlayer,
     UnknownSection,
+    advise,
     load_game,
     load_share_code,
+    make_bot,
     new_game,
     rules,
     setup_position,
@@ -41,10 +45,10 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 __all__ = [
-    "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move", "Question",
-    "TreasureKitError", "UnknownGame", "UnknownKind", "UnknownPlayer", "UnknownSection",
-    "load_game", "load_share_code", "new_game", "practice", "rules", "setup_position",
-    "share_code", "Simulation",
+    "Advice", "GAMES", "LANGUAGES", "CannotAdvise", "Event", "Game", "IllegalMove",
+    "InvalidSave", "Move", "Question", "TreasureKitError", "UnknownGame", "UnknownKind",
+    "UnknownPlayer", "UnknownSection", "advise", "load_game", "load_share_code", "make_bot",
+    "new_game", "practice", "rules", "setup_position", "share_code", "Simulation",
     "simulate", "tr",
 ]
 

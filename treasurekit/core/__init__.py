@@ -1,6 +1,8 @@
 """Engine base shared by every game: moves, events, chance, errors, i18n, saves."""
 
+from .bots import make_bot
 from .errors import (
+    CannotAdvise,
     IllegalMove,
     InvalidSave,
     TreasureKitError,
@@ -15,13 +17,13 @@ from .i18n import LANGUAGES, tr
 from .moves import Move
 from .reference import rules
 from .registry import GAMES, game_class, load_game, new_game, setup_position
+from .search import Advice, advise
 from .share import load_share_code, share_code
 from .simulate import Simulation, simulate
 
 __all__ = [
-    "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move",
-    "TreasureKitError", "UnknownGame", "UnknownKind", "UnknownPlayer", "UnknownSection",
-    "game_class", "load_game", "load_share_code", "new_game", "rules", "setup_position",
-    "share_code",
-    "Simulation", "simulate", "tr",
+    "Advice", "GAMES", "LANGUAGES", "CannotAdvise", "Event", "Game", "IllegalMove",
+    "InvalidSave", "Move", "TreasureKitError", "UnknownGame", "UnknownKind", "UnknownPlayer",
+    "UnknownSection", "advise", "game_class", "load_game", "load_share_code", "make_bot",
+    "new_game", "rules", "setup_position", "share_code", "Simulation", "simulate", "tr",
 ]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .moves import Move
@@ -60,6 +61,22 @@ def make_bot_of(bots: Mapping[str, Callable[[], Bot]], level: str) -> Bot:
     except KeyError:
         raise ValueError(f"no bot level {level!r}; choose one of {', '.join(bots)}") from None
     return factory()
+
+
+def make_bot(game: str, level: str, **options: Any) -> Bot:
+    """A new bot of ``level`` for ``game`` (a name in ``tk.GAMES``): one of the game's
+    ``BOTS``, weakest first, the coach's ``"expert"`` last; ``options`` go to the bot
+    (e.g. ``make_bot("coralia", "expert", seconds=0.5)``). An unknown level raises
+    ValueError naming the levels there are."""
+    from .registry import GAMES, game_class
+
+    game_class(game)                                 # UnknownGame for a name not there
+    package = GAMES[game].partition(":")[0].rpartition(".")[0]
+    bots: Mapping[str, Callable[..., Bot]] = import_module(f"{package}.bots").BOTS
+    if type(level) is not str or level not in bots:
+        raise ValueError(f"no bot level {str(level)[:30]!r} for {game}; choose one of "
+                         f"{', '.join(bots)}")
+    return bots[level](**options)
 
 
 def bot_move(game: Game[Any], bot: Bot, rng: random.Random) -> Move:

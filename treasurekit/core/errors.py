@@ -93,6 +93,12 @@ class UnknownPlayer(TreasureKitError, ValueError):
     or ``view(1.5)``: a seat is an ``int`` from 0, or ``None`` for a spectator."""
 
 
+class CannotAdvise(TreasureKitError, ValueError):
+    """The coach (``tk.advise``) cannot advise here: the game is over, a chance step is
+    next, the seat asking has no legal move now, or the budget is wrong (seconds above 0
+    and at most 60, or 1 to 100,000 playouts: one of the two)."""
+
+
 class UnknownGame(TreasureKitError, KeyError):
     """A game name that is not in the registry."""
 

@@ -324,13 +324,18 @@ class Game(ABC, Generic[S]):
             return Message.of("core.error.game_over")
         return self._why_illegal(self._state, move)
 
-    def deal(self) -> Sequence[Event]:
-        """Resolve the pending chance step with the game's seeded dealer."""
+    def deal(self, rng: random.Random | None = None) -> Sequence[Event]:
+        """Resolve the pending chance step with the game's seeded dealer, or with a number
+        drawn from ``rng`` (the coach's playouts: a sampled table's future is not the
+        dealer's, which the seed fixes)."""
         if not self.is_chance:
             raise IllegalMove("deal", "core.error.no_chance")
-        step = len(self.history)
-        numbers = self._numbers
-        x = numbers[step] if step < len(numbers) else self._dealer.number(step)
+        if rng is not None:
+            x = rng.random()
+        else:
+            step = len(self.history)
+            numbers = self._numbers
+            x = numbers[step] if step < len(numbers) else self._dealer.number(step)
         return self._commit(self._sample_chance(self._state, x))  # legal by construction
 
     def dealt(self) -> Move:
@@ -467,6 +472,18 @@ class Game(ABC, Generic[S]):
         other._sync()
         return other
 
+    def _world(self, s: S) -> Game[S]:
+        """A new game of the same set-up, with no steps yet, whose table at the start is
+        ``s``: the coach's sampled tables (``core/search.py``). Its events are told from
+        ``s`` and undo goes back as far as ``s``."""
+        other = copy.copy(self)
+        other._state = s
+        other._checkpoints = []
+        other.history, other.log = [], []
+        other._narrator = _Narrator(other, start=s.clone())
+        other._sync()
+        return other
+
     def scores(self) -> list[int]:
         return self._scores(self._state)
 
@@ -516,10 +533,11 @@ class _Narrator(Generic[S]):
     steps asks it too).
     """
 
-    __slots__ = ("_setup", "_rules", "_history", "_checkpoints", "_table", "_at")
+    __slots__ = ("_setup", "_rules", "_history", "_checkpoints", "_table", "_at", "_start")
 
-    def __init__(self, game: Game[S]) -> None:
+    def __init__(self, game: Game[S], start: S | None = None) -> None:
         self._setup = (type(game), game.players, game.seed, game.variant, game.position)
+        self._start = start                   # the table at the start, if not the set-up's
         self._rules: Game[S] | None = None
         self._history = game.history          # the game's own lists, read only
         self._checkpoints = game._checkpoints
@@ -536,7 +554,8 @@ class _Narrator(Generic[S]):
 
     def start(self) -> S:
         """A new copy of the table before the game's first step."""
-        table: S = self._game()._state.clone()
+        start = self._start
+        table: S = (self._game()._state if start is None else start).clone()
         return table
 
     def tell(self, step: int) -> list[Event]:

@@ -4,6 +4,11 @@ Against the computer the learner sits in seat 0 and sees only seat 0's view. In
 pass-and-play ("hot seat") every seat is human: before each player's turn a cover
 screen asks the others to look away, and only then shows that player's hand.
 
+The "expert" level is the coach's search (core/search.py): while it thinks, a progress bar
+moves and the page stays live (the search runs in slices between the kernel's messages:
+thinking.py). During the learner's turn "Hint" asks the coach for the top three moves with
+their chances to win, and why.
+
 "Take back my move" undoes the last move made at this device and everything that
 followed it, as far as the engine allows (``Game.take_back_limit``: never past a chance
 step or cards shown to that player); otherwise the button is disabled and says why. In
@@ -25,9 +30,10 @@ from ..core.bots import Bot
 from ..core.errors import InvalidSave
 from ..core.events import Event
 from ..core.game import Game
-from ..core.i18n import join
+from ..core.i18n import Percent, join
 from ..core.moves import Move
 from ..core.registry import load_game, new_game
+from ..core.search import Advice, ExpertBot, Search
 from .example_player import Render
 from .lang import Language, button, relabel
 from .move_picker import MovePicker
@@ -35,6 +41,7 @@ from .narrator import Narrator
 from .review import GameReview, Recap, SaveLoad
 from .style import panel
 from .table import ClickableTable, moves_for, tokens
+from .thinking import Job, Later, on_the_loop
 
 
 class Picker(Protocol):
@@ -62,12 +69,24 @@ class GamePlayer(w.VBox):
                  picker: PickerFactory | None = None, hot_seat: bool = False,
                  step_by_step: bool = True, recap: Recap | None = None) -> None:
         super().__init__()
+        bots = {**bots, "expert": bots.get("expert", ExpertBot)}     # every game has one
         self.name, self.lang, self.render_table, self.bots = game, lang, render, bots
         self.recap, self.variants = recap, variants
         self.last: list[Event] = []     # the events of the last move shown
+        #: the coach's budget for a hint (seconds or playouts: see ``tk.advise``), and
+        #: how its slices are scheduled (None: the kernel's loop if one runs, else at once)
+        self.hint_budget: dict[str, Any] = {"seconds": 1.0}
+        self.later: Later | None = on_the_loop()
+        self.job: Job | None = None           # the search running now, if any
+        self.hint: Advice | None = None       # the last hint, until the learner moves
+        #: the expert's advice to itself, by the step of its move (the review tells it)
+        self.reasons: dict[int, Advice] = {}
+        self._one = False                     # the expert thinking: stop after its move
+        self._thinking_says: tuple[str, dict[str, Any]] = ("", {})
         self.add_class("tk-play")
         self.variant = w.Dropdown(options=variants, value=variants[0])
-        self.level = w.Dropdown(options=list(bots), value=list(bots)[-1])
+        # the strongest rule-of-thumb level first chosen: the expert takes a second a move
+        self.level = w.Dropdown(options=list(bots), value=list(bots)[-2])
         self.count = w.Dropdown(options=counts, value=counts[0],
                                 layout=w.Layout(width="11em",
                                                 display="" if len(counts) > 1 else "none"))
@@ -92,6 +111,18 @@ class GamePlayer(w.VBox):
         self.skip = button("fast-forward", "tk-skip", self.continue_all,
                            layout=w.Layout(width="auto"))
         self.table_moves: list[Move] = []
+        # the coach: a hint on the learner's turn; the progress while the computer thinks
+        self.hint_button = button("lightbulb-o", "tk-hint", self.ask_hint,
+                                  layout=w.Layout(width="auto"))
+        self.hint_box = w.HTML()
+        self.hint_box.add_class("tk-hint-box")
+        self.thinking_bar = w.FloatProgress(value=0.0, min=0.0, max=1.0,
+                                            layout=w.Layout(width="12em"))
+        self.thinking_text = w.HTML()
+        self.thinking = w.HBox([self.thinking_bar, self.thinking_text],
+                               layout=w.Layout(display="none", align_items="center",
+                                               gap="8px"))
+        self.thinking.add_class("tk-thinking")
         self.status = w.HTML()
         self.recap_box = w.HTML()
         self.recap_box.add_class("tk-recap")
@@ -100,7 +131,8 @@ class GamePlayer(w.VBox):
         self.picker: Any = (picker or MovePicker)(game, lang, self.human_move)
         self.narrator = Narrator(lang, limit=40)   # the game so far, scrolled to its end
         # after the last move: the whole game again, step by step; a save file any time
-        self.review = GameReview(lang, render, recap)
+        self.review = GameReview(lang, render, recap, picker=lambda lang, on_move: (
+            picker or MovePicker)(game, lang, on_move))
         self.review.layout.display = "none"
         self.review_open = button("history", "tk-review-open", self.open_review,
                                   button_style="info", layout=w.Layout(width="auto"))
@@ -114,11 +146,11 @@ class GamePlayer(w.VBox):
         # stand side by side from just under the set-up row, so the table and the
         # buttons that play it fit on one screen; on a narrow one (and in presenter mode)
         # the side's parts come above the table and the log under it (style.CSS).
-        controls = w.HBox([self.picker, self.go_on, self.skip, self.takeback,
-                           self.review_open],
+        controls = w.HBox([self.picker, self.go_on, self.skip, self.hint_button,
+                           self.takeback, self.review_open],
                           layout=w.Layout(flex_flow="row wrap", gap="12px"))
-        self.side = w.VBox([self.status, controls, self.takeback_why, self.recap_box,
-                            self.narrator])
+        self.side = w.VBox([self.status, self.thinking, controls, self.takeback_why,
+                            self.hint_box, self.recap_box, self.narrator])
         self.side.add_class("tk-play-side")
         self.play_area = w.HBox([self.table, self.side], layout=w.Layout(gap="6px 14px"))
         self.play_area.add_class("tk-play-area")
@@ -156,6 +188,8 @@ class GamePlayer(w.VBox):
 
     # ---- playing ---------------------------------------------------------------
     def new(self) -> None:
+        self.stop_thinking()
+        self.reasons = {}
         names = self.names(int(self.count.value))
         self.game: Game[Any] = new_game(self.name, names, self.seed.value, self.variant.value)
         self.bot = self.bots[self.level.value]()
@@ -171,6 +205,8 @@ class GamePlayer(w.VBox):
     def load(self, game: Game[Any]) -> None:
         """Carry on with (or review) a game loaded from a save file; the learner takes
         seat 0 again."""
+        self.stop_thinking()
+        self.reasons = {}
         self.game = game
         if len(game.players) in self.count.options:
             self.count.value = len(game.players)
@@ -181,7 +217,7 @@ class GamePlayer(w.VBox):
 
     def open_review(self) -> None:
         self.reviewing = True
-        self.review.review(self.game)
+        self.review.review(self.game, learners=self.humans(), reasons=self.reasons)
         self.refresh()
 
     def close_review(self) -> None:
@@ -193,6 +229,7 @@ class GamePlayer(w.VBox):
         if seat is None or seat not in self.humans() or (self.hot and seat != self.shown):
             return
         self.marks.append((len(self.game.history), seat))
+        self.stop_thinking()              # a hint still thinking: the learner moved on
         events = [*self.game.play(move), *self.advance(one=self.pace.value)]
         self._show(events)
         self.refresh()
@@ -209,13 +246,17 @@ class GamePlayer(w.VBox):
 
     def continue_one(self) -> None:
         """The learner's "next": the computer makes its next move."""
-        self._show(self.advance(one=True))
-        self.refresh()
+        if self.job is None:
+            self._show(self.advance(one=True))
+            self.refresh()
 
     def continue_all(self) -> None:
         """The computer plays on until it is the learner's turn again."""
-        self._show(self.advance())
-        self.refresh()
+        if self.job is None:
+            self._show(self.advance())
+            self.refresh()
+        else:
+            self._one = False            # the move being thought of, then on
 
     def _show(self, events: list[Event]) -> None:
         self.last = events
@@ -227,12 +268,13 @@ class GamePlayer(w.VBox):
         g = self.game
         return not g.is_over and g.current_player not in self.humans()
 
-    def advance(self, one: bool = False) -> list[Event]:
+    def advance(self, one: bool = False, moved: bool = False) -> list[Event]:
         """Let the dealer and the bots act until a person must decide or the game ends;
-        with ``one``, only until a bot has made one move (and its chance outcomes)."""
+        with ``one``, only until a bot has made one move (and its chance outcomes). The
+        expert thinks in the background (:meth:`think`): this returns at its turn, and
+        the game goes on when it has chosen."""
         events: list[Event] = []
         g = self.game
-        moved = False
         while not g.is_over and g.current_player not in self.humans():
             if g.is_chance:
                 events += g.deal()
@@ -240,9 +282,86 @@ class GamePlayer(w.VBox):
                 break
             else:
                 seat = g.current_player or 0
-                events += g.play(self.bot.choose(g.view(seat), self.rng))
+                view = g.view(seat)
+                if isinstance(self.bot, ExpertBot) and len(view["legal"]) > 1:
+                    played = self.think(view, one)
+                    if played is None:            # thinking in the background
+                        break
+                    events += played
+                else:
+                    events += g.play(self.bot.choose(view, self.rng))
                 moved = True
         return events
+
+    # ---- the coach -------------------------------------------------------------------
+    def think(self, view: dict[str, Any], one: bool) -> list[Event] | None:
+        """The expert's move, searched slice by slice with its progress shown; played
+        when the budget is spent (then the computer goes on as ``advance`` would). With
+        no event loop to run slices on, it is searched and played at once: its events."""
+        bot = self.bot
+        assert isinstance(bot, ExpertBot)
+        search = Search(view, seed=self.rng.getrandbits(64))
+        work = search.steps(bot.seconds, bot.playouts)
+        if self.later is None:
+            for _ in work:
+                pass
+            return self._play_best(search)
+        self._one = one
+
+        def done(_: None) -> None:
+            self.job = None
+            self._show([*self._play_best(search), *self.advance(self._one, moved=True)])
+            self.refresh()
+
+        self._start_job(work, done, "learner.coach.thinking",
+                        player=self.game.players[view["you"]])
+        return None
+
+    def _play_best(self, search: Search) -> list[Event]:
+        """Play the search's best move, its advice kept for the review."""
+        self.reasons[len(self.game.history)] = search.advice()
+        return list(self.game.play(search.best()))
+
+    def ask_hint(self) -> None:
+        """The learner's "Hint": the coach searches from their view (the seat holding the
+        device), then shows its top three moves, their chances and why."""
+        g, seat = self.game, self.game.current_player
+        if (self.job is not None or g.is_over or g.is_chance or seat is None
+                or seat not in self.humans() or (self.hot and seat != self.shown)):
+            return
+        search = Search(g.view(seat), seed=len(g.history))
+
+        def done(_: None) -> None:
+            self.job = None
+            self.hint = search.advice()
+            self.refresh()
+
+        self._start_job(search.steps(**self.hint_budget), done, "learner.coach.hinting")
+
+    def _start_job(self, work: Any, done: Any, key: str, **params: Any) -> None:
+        self._thinking_says = (key, params)
+
+        def progress(fraction: float) -> None:
+            self.thinking_bar.value = fraction
+            self.thinking_text.value = self._thinking_label(fraction)
+
+        progress(0.0)
+        self.job = Job(work, progress, done, self.later)
+        self.refresh()
+        self.job.start()
+
+    def _thinking_label(self, fraction: float) -> str:
+        key, params = self._thinking_says
+        return (f'<span class="tk-thinking-text">'
+                f'{escape(self.lang.t(key, percent=Percent(fraction), **params))}</span>')
+
+    def stop_thinking(self) -> None:
+        """Stop the search running now (a new game, a load, a take-back, the learner's
+        move after a hint asked): it plays nothing; the hint shown goes."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+        self.hint = None
 
     def show_hand(self) -> None:
         """Hot seat: the player to move has the device and the others look away."""
@@ -265,9 +384,11 @@ class GamePlayer(w.VBox):
         the rules allow it (see ``take_back_refused``)."""
         if self.take_back_refused() is not None:
             return
+        self.stop_thinking()
         mark, _seat = self.marks.pop()
         while len(self.game.history) > mark:
             self.game.undo()
+        self.reasons = {step: why for step, why in self.reasons.items() if step < mark}
         self.narrator.show([], replace=True)
         self.last = []
         self.refresh()
@@ -346,8 +467,12 @@ class GamePlayer(w.VBox):
         self.note()
         self.pace.description = t("learner.pace")
         self.pace.layout.display = "none" if self.hot else ""
-        waiting = self.waiting and not self.hot
+        thinking = self.job is not None
+        waiting = self.waiting and not self.hot and not thinking
         self.go_on.layout.display = self.skip.layout.display = "" if waiting else "none"
+        self.thinking.layout.display = "" if thinking else "none"
+        if thinking:
+            self.thinking_text.value = self._thinking_label(self.thinking_bar.value)
         if waiting:
             self.go_on.description = t("learner.next_move",
                                        player=g.players[g.current_player or 0])
@@ -373,10 +498,26 @@ class GamePlayer(w.VBox):
         self.recap_box.value = ("" if covered or reviewing or self.recap is None or not self.last
                                 else self.recap(self.last, self.lang, viewer))
         mine = not covered and seat is not None and seat in self.humans()
+        self.hint_button.description = t("learner.coach.hint")
+        self.hint_button.layout.display = "" if mine and not g.is_over else "none"
+        self.hint_button.disabled = thinking
+        self.hint_box.value = self._hint_html() if mine and self.hint is not None else ""
         self.table_moves = g.legal_moves() if mine else []
         self.table.picks = tokens(self.table_moves)
         self.picker.update(self.table_moves,
                            g.view(seat) if mine and seat is not None else None)
+
+    def _hint_html(self) -> str:
+        """The hint: the top three moves with their chances to win, then why the best."""
+        advice, t, lang = self.hint, self.lang.t, self.lang.code
+        assert advice is not None
+        rows = "".join(
+            f'<li class="tk-hint-move">{escape(advice.name(m.move, lang))} '
+            f'<b>{escape(t("learner.coach.chance", win=Percent(m.win)))}</b></li>'
+            for m in advice.moves[:3] if m.playouts)
+        why = "".join(f"<p>{escape(line)}</p>" for line in advice.text(lang).splitlines())
+        return panel(t("learner.coach.hint_title"),
+                     f'<ol class="tk-hint-moves">{rows}</ol><div class="tk-hint-why">{why}</div>')
 
     def _status(self) -> str:
         t, g = self.lang.t, self.game

@@ -120,7 +120,7 @@ def test_savings_tip_policy_stops_when_cards_are_worth_more():
 
 # ---- bots ------------------------------------------------------------------------------
 def test_bot_levels():
-    assert list(BOTS) == ["random", "sensible"]
+    assert list(BOTS) == ["random", "sensible", "expert"]
     assert isinstance(make_bot("sensible"), SensibleBot)
     with pytest.raises(ValueError):
         make_bot("genius")

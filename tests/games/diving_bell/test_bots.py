@@ -87,7 +87,7 @@ def test_sensible_beats_a_stop_at_pressure_6_diver() -> None:
 
 # ---- protocol and registry --------------------------------------------------------
 def test_registry_and_protocol() -> None:
-    assert list(BOTS) == ["random", "sensible"]
+    assert list(BOTS) == ["random", "sensible", "expert"]
     for level in BOTS:
         bot = make_bot(level)
         assert isinstance(bot, Bot)

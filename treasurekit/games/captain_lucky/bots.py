@@ -20,11 +20,13 @@ from typing import Any
 
 from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
 from ...core.moves import Move
+from ...core.search import ExpertBot, SearchSettings
 from .cards import HAND_SIZE, TYPES
+from .infoset import sampler
 from .odds import best_action, solve
 from .rules import parse_place, parse_steal
 
-__all__ = ["BOTS", "RandomBot", "SensibleBot", "make_bot"]
+__all__ = ["BOTS", "COACH", "ExpertBot", "RandomBot", "SensibleBot", "make_bot"]
 
 
 class SensibleBot:
@@ -115,7 +117,11 @@ class SensibleBot:
 
 
 #: Levels offered to players, weakest first.
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot}
+#: How the expert searches (core/search.py): the tables a view allows, the playouts.
+COACH = SearchSettings(sampler=sampler, depth=10, scale=10.0)
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot,
+                                      "expert": ExpertBot}
 
 
 

@@ -19,7 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
+from ...core.game import Game
 from ...core.moves import Move
+from ...core.search import ExpertBot, SearchSettings
 from .cards import (
     CARD_INDEX,
     CARD_KINDS,
@@ -30,9 +32,13 @@ from .cards import (
     PEARL_VALUE,
     SPACE_NAMES,
     SYMBOLS,
+    fish_points,
 )
+from .infoset import sampler
+from .rules import diver_points, fish_cards, pearl_cards, pearl_places, pearl_points
+from .state import CoraliaState
 
-__all__ = ["BOTS", "RandomBot", "SensibleBot", "make_bot"]
+__all__ = ["BOTS", "COACH", "ExpertBot", "RandomBot", "SensibleBot", "make_bot"]
 
 #: Rough worth, in points, of what a move brings (the bot's only knowledge of the game).
 STARFISH_CARD = 3.5
@@ -154,7 +160,28 @@ class SensibleBot:
 
 
 #: Levels offered to players, weakest first.
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot}
+def outlook(game: Game[Any]) -> list[float]:
+    """What each player would score if the game were scored now: the coach's judgement
+    of a sampled table where a playout stops (points so far, the diver's reef, the fish
+    sets and the pearls; the starfish cards' effects left out)."""
+    s: CoraliaState = game.state
+    pearls = [pearl_cards(h) for h in s.hands]
+    places = pearl_places(pearls)
+    out = []
+    for p, hand in enumerate(s.hands):
+        total = s.points[p] + pearl_points(pearls[p], places[p])
+        total += fish_points(fish_cards(hand))
+        if s.diver[p] >= 0:
+            total += diver_points(s, s.diver[p])
+        out.append(float(total))
+    return out
+
+
+#: How the expert searches (core/search.py): the tables a view allows, the playouts.
+COACH = SearchSettings(sampler=sampler, depth=12, scale=12.0, outlook=outlook)
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot,
+                                      "expert": ExpertBot}
 
 
 def make_bot(level: str) -> Bot:

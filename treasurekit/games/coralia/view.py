@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import Game
+from ...core.sections import RuleSection
 from .cards import CARD_KINDS, CHESTS, COLOURS, PILES, SPACE_NAMES, SPACES, SYMBOLS, TURTLES
 
 if TYPE_CHECKING:
@@ -82,6 +83,18 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> dict[
         "open_cards": [_cards(h) if player is None or p == player
                        else _cards(s.face_up_cards(p)) for p, h in enumerate(s.hands)],
         "drawn": drawn,
+        # what every seat knows of how the table goes on (the coach rebuilds a table from
+        # a view: infoset.py): the steps the rules still owe, top of the stack last (a
+        # rule section by its name), how many cards went back under each pile, who is
+        # choosing a drawn card, and the starfish cards each player still scores
+        "tasks": [[x.name if isinstance(x, RuleSection) else x for x in task]
+                  for task in s.tasks],
+        "under_piles": [len(b) for b in s.bottoms],
+        "drawer": s.drawer,
+        # (a player's starfish cards to score lie face up from their starfish scoring on)
+        "starfish_to_score": [_cards(todo) if player is None or p == player
+                              or s.starfish_up[p] else None
+                              for p, todo in enumerate(s.sf_todo)],
         "points": list(s.points),
         "scores": list(s.points),
         "winners": list(s.winners) if s.over else [],

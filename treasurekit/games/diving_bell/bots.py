@@ -20,9 +20,12 @@ from typing import Any
 
 from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
 from ...core.moves import Move
+from ...core.search import ExpertBot, SearchSettings
+from .infoset import sampler
 from .odds import best_division, dive_outlook, pile_gain, treasure_codes
 
-__all__ = ["BOTS", "PressureBot", "RandomBot", "SensibleBot", "division_prefix", "make_bot"]
+__all__ = ["BOTS", "COACH", "ExpertBot", "PressureBot", "RandomBot", "SensibleBot",
+           "division_prefix", "make_bot"]
 
 DRAW, STOP = Move("draw"), Move("stop")
 
@@ -121,7 +124,11 @@ class PressureBot(SensibleBot):
 
 
 #: Levels offered to players, weakest first.
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot}
+#: How the expert searches (core/search.py): the tables a view allows, the playouts.
+COACH = SearchSettings(sampler=sampler, depth=12, scale=15.0)
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot,
+                                      "expert": ExpertBot}
 
 
 def make_bot(level: str) -> Bot:

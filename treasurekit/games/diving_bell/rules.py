@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import floor
 from typing import Any, ClassVar, cast
 
@@ -41,6 +41,7 @@ from .cards import (
     card_by_code,
     deck_for,
 )
+from .infoset import sampler
 from .position import state_from_position
 from .state import DivingBellState, pile_score
 
@@ -431,6 +432,9 @@ class DivingBell(Game[DivingBellState]):
             "piles": [codes(p) for p in s.piles],
             "discards": codes(s.discards), "reshuffled": s.reshuffled,
         }
+
+    def _sampler(self, view: dict[str, Any]) -> Callable[[random.Random], DivingBellState]:
+        return sampler(self, view)
 
     # ---- hooks of the generic tests (tests/generic) ---------------------------------
     def inventory(self) -> Counter[str]:

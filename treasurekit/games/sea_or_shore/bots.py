@@ -21,10 +21,12 @@ from typing import Any
 
 from ...core.bots import Bot, RandomBot, legal_moves_of, make_bot_of
 from ...core.moves import Move
+from ...core.search import ExpertBot, SearchSettings
 from .cards import MAX_VALUE, island, treasure
+from .infoset import sampler
 from .state import Played
 
-__all__ = ["BOTS", "RandomBot", "Tactician", "make_bot", "win_chance"]
+__all__ = ["BOTS", "COACH", "ExpertBot", "RandomBot", "Tactician", "make_bot", "win_chance"]
 
 ACTION_WORTH = 1.5        # rough points an action is worth to its winner
 ADDITION_WORTH = 0.5      # one point per two addition cards at the end of a round
@@ -128,7 +130,11 @@ class Tactician:
         return f"{type(self).__name__}()"
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "tactician": Tactician}
+#: How the expert searches (core/search.py): the tables a view allows, the playouts.
+COACH = SearchSettings(sampler=sampler, depth=12, scale=6.0)
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "tactician": Tactician,
+                                      "expert": ExpertBot}
 
 
 def make_bot(level: str) -> Bot:

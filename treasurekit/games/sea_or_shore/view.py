@@ -64,6 +64,15 @@ def view(game: Game[SeaOrShoreState], s: SeaOrShoreState,
         "discards": list(s.discards), "unseen_islands": len(s.box),
         "round_scores": [list(r) for r in s.round_scores],
         "pending": pending,
+        # what every seat knows of how the table goes on (the coach rebuilds a table from
+        # a view: infoset.py): the steps the rules still owe, how many top cards of each
+        # deck each seat has looked at, the parts of each deck (looked at, shuffled, put
+        # under) and who started the round
+        "steps": [[st.kind, st.player, st.deck, st.victim, st.colour, st.card]
+                  for st in s.steps],
+        "known": [list(k) for k in s.known],
+        "deck_parts": [[len(d.top), len(d.middle), len(d.bottom)] for d in s.decks],
+        "first_starter": s.first_starter,
     }
     if spectator:
         out["hands"] = [list(h) for h in s.hands]

@@ -1,0 +1,242 @@
+"""The coach's strength and speed: ``python benchmarks/coach.py [--part ...] [options]``.
+
+* ``speed`` -- for every game, at 8 decisions of seeded random games: playouts in one
+  second of search (goal: at least 1,000), counted on the wall clock and on this process's
+  CPU time (the machine is shared: the CPU figure is what the search itself does in a
+  second); the wall time of each of those expert moves at its default budget of one
+  second (goal: never more than 10 % over); and the advice of two runs with the same
+  seed and playout count (goal: identical, text included).
+* ``strength`` -- games of the expert at its default budget against the best existing
+  level, seats rotated (game ``i`` has seed ``i`` and the expert in seat ``i % players``):
+  Diving Bell, Captain Lucky and Coralia with two players (goal: at least 60 % wins),
+  Sea or Shore with three, the expert against two of the best level (goal: at least
+  50 %; the fair share is 33 %). A shared win counts ``1/k`` for each of ``k`` winners.
+  The games are shared among the machine's cores; each finished game is appended to
+  ``benchmarks/coach_games.jsonl`` at once, and a new run plays only the games not
+  there yet (so the run, hours long at a second a move, can stop and go on). The
+  expert's second is counted on its process's CPU time unless ``--clock wall`` (on a
+  busy machine a wall-clock second is a fraction of a second of work).
+
+Prints a table (wins with a 95 % Wilson interval) and writes ``benchmarks/coach.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from importlib import import_module
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import treasurekit as tk  # noqa: E402
+from treasurekit.core.search import ExpertBot, Search, settings_for  # noqa: E402
+
+#: (game, players, goal: the expert's share of the wins)
+MATCHES = (("diving_bell", 2, 0.60), ("captain_lucky", 2, 0.60), ("coralia", 2, 0.60),
+           ("sea_or_shore", 3, 0.50))
+GOAL_PLAYOUTS = 1000
+GOAL_OVERRUN = 0.10
+GAMES_FILE = HERE / "coach_games.jsonl"
+SUMMARY_FILE = HERE / "coach.json"
+
+
+def fingerprint(game: str) -> str:
+    """The game's search settings, as a game played with them records them (a change
+    of the settings starts that game's series afresh)."""
+    settings = settings_for(game)
+    return (f"depth={settings.depth} scale={settings.scale} c={settings.exploration} "
+            f"outlook={getattr(settings.outlook, '__name__', None)} "
+            f"rollout={getattr(settings.rollout, '__name__', None)} "
+            f"prior={getattr(settings.prior, '__name__', None)}/{settings.prior_weight}")
+
+
+def best_level(game: str) -> str:
+    """The strongest existing level: the last before the expert (levels weakest first)."""
+    bots = import_module(f"treasurekit.games.{game}.bots").BOTS
+    return [level for level in bots if level != "expert"][-1]
+
+
+def decisions(game: str, players: int, count: int, seed: int = 0) -> Iterator[tk.Game]:
+    """``count`` decisions with a choice, spread over seeded random games."""
+    found = 0
+    while found < count:
+        g = tk.new_game(game, players, seed=seed)
+        rng = random.Random(seed)
+        k = 0
+        while not g.is_over and found < count:
+            if g.is_chance:
+                g.deal()
+                continue
+            legal = g.legal_moves()
+            if len(legal) > 1:
+                k += 1
+                if k % 9 == 0:
+                    found += 1
+                    yield g
+            g.play(rng.choice(legal))
+        seed += 1
+
+
+# ---- speed ---------------------------------------------------------------------------
+def speed(game: str, players: int, positions: int = 8) -> dict[str, Any]:
+    rates_wall, rates_cpu, overruns = [], [], []
+    for g in decisions(game, players, positions):
+        seat = g.current_player
+        assert seat is not None
+        view = g.view(seat)
+        search = Search(view, seed=1)
+        wall, cpu = time.perf_counter(), time.process_time()
+        search.run(seconds=1.0)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        rates_wall.append(search.playouts / wall)
+        rates_cpu.append(search.playouts / cpu)
+        bot = ExpertBot()
+        start = time.perf_counter()
+        bot.choose(view, random.Random(2))
+        overruns.append(time.perf_counter() - start - 1.0)
+    g = next(decisions(game, players, 1, seed=7))
+    one, two = tk.advise(g, playouts=300, seed=5), tk.advise(g, playouts=300, seed=5)
+    same = one == two and one.text("en") == two.text("en") and one.text("nl") == two.text("nl")
+    return {"playouts_per_second_wall": round(statistics.median(rates_wall)),
+            "playouts_per_second_cpu": round(statistics.median(rates_cpu)),
+            "min_playouts_per_second_cpu": round(min(rates_cpu)),
+            "max_overrun": round(max(overruns), 3), "same_advice": same}
+
+
+# ---- strength --------------------------------------------------------------------------
+def play_one(task: tuple[str, int, int, float, str]) -> dict[str, Any]:
+    """Game ``index`` of the expert against the best level (expert in seat index % n)."""
+    game, players, index, seconds, clock_name = task
+    clock = time.process_time if clock_name == "cpu" else time.perf_counter
+    bots_module = import_module(f"treasurekit.games.{game}.bots")
+    level = best_level(game)
+    seat = index % players
+    bots = [bots_module.BOTS[level]() for _ in range(players)]
+    bots[seat] = ExpertBot(seconds=seconds, clock=clock)
+    g = tk.new_game(game, players, seed=index)
+    rng = random.Random(index)
+    moves, longest, cpu = 0, 0.0, 0.0
+    while not g.is_over:
+        if g.is_chance:
+            g.deal()
+            continue
+        p = g.current_player
+        assert p is not None
+        view = g.view(p)
+        start, work = time.perf_counter(), time.process_time()
+        move = bots[p].choose(view, rng)
+        if p == seat and len(view["legal"]) > 1:
+            moves += 1
+            longest = max(longest, time.perf_counter() - start)
+            cpu += time.process_time() - work
+        g.play(move)
+    winners = g.winners()
+    return {"game": game, "players": players, "index": index, "seconds": seconds,
+            "clock": clock_name, "settings": fingerprint(game), "opponent": level,
+            "seat": seat,
+            "win": 1 / len(winners) if seat in winners else 0.0, "scores": g.scores(),
+            "expert_moves": moves, "expert_cpu": round(cpu, 2),
+            "longest_move": round(longest, 3)}
+
+
+def done_games() -> list[dict[str, Any]]:
+    if not GAMES_FILE.exists():
+        return []
+    return [json.loads(line) for line in GAMES_FILE.read_text().splitlines() if line.strip()]
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share ``wins / n``."""
+    if not n:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def strength(games: int, seconds: float, clock: str, only: set[str],
+             workers: int) -> None:
+    have = {(r["game"], r["index"], r["seconds"], r["clock"], r["settings"])
+            for r in done_games()}
+    # game by game, round-robin, so that partial results cover every game
+    tasks = [(game, players, i, seconds, clock) for i in range(games)
+             for game, players, _ in MATCHES
+             if game in only and (game, i, seconds, clock, fingerprint(game)) not in have]
+    print(f"{len(tasks)} games to play ({len(have)} already in {GAMES_FILE.name})",
+          flush=True)
+    with Pool(workers) as pool, GAMES_FILE.open("a") as out:
+        for record in pool.imap_unordered(play_one, tasks, chunksize=1):
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            print(f"  {record['game']} #{record['index']}: win {record['win']:g}, "
+                  f"{record['expert_moves']} moves, longest {record['longest_move']} s",
+                  flush=True)
+
+
+def strength_table(seconds: float, clock: str) -> dict[str, Any]:
+    out = {}
+    records = done_games()
+    for game, players, goal in MATCHES:
+        mine = [r for r in records if r["game"] == game and r["seconds"] == seconds
+                and r["clock"] == clock and r["settings"] == fingerprint(game)]
+        n = len(mine)
+        wins = sum(r["win"] for r in mine)
+        lo, hi = wilson(wins, n)
+        out[game] = {"players": players, "opponent": best_level(game),
+                     "settings": fingerprint(game), "games": n,
+                     "wins": wins, "share": round(wins / n, 3) if n else None,
+                     "ci95": [round(lo, 3), round(hi, 3)], "goal": goal,
+                     "expert_moves_per_game": round(statistics.mean(
+                         r["expert_moves"] for r in mine), 1) if mine else None}
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=("speed", "strength", "table", "all"),
+                        default="all")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args()
+    only = set(args.game or [game for game, _, _ in MATCHES])
+    summary: dict[str, Any] = (json.loads(SUMMARY_FILE.read_text())
+                               if SUMMARY_FILE.exists() else {})
+    if args.part in ("speed", "all"):
+        summary["speed"] = summary.get("speed", {})
+        for game, players, _ in MATCHES:
+            if game in only:
+                summary["speed"][game] = speed(game, players)
+                print(game, summary["speed"][game], flush=True)
+        summary["speed_load"] = os.getloadavg()
+    if args.part in ("strength", "all"):
+        strength(args.games, args.seconds, args.clock, only, args.workers)
+    summary["strength"] = strength_table(args.seconds, args.clock)
+    summary["strength_budget"] = {"seconds": args.seconds, "clock": args.clock}
+    SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")
+    print(f"\n{'game':15} {'games':>5} {'expert wins':>12} {'95% interval':>14} {'goal':>5}")
+    for game, row in summary["strength"].items():
+        share = "-" if row["share"] is None else f"{100 * row['share']:.1f}%"
+        lo, hi = row["ci95"]
+        print(f"{game:15} {row['games']:5} {share:>12} {100 * lo:5.1f}-{100 * hi:4.1f}% "
+              f"{100 * row['goal']:4.0f}%")
+
+
+if __name__ == "__main__":
+    main()
