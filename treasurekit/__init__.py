@@ -17,6 +17,7 @@ from .core import (
     LANGUAGES,
     Event,
     Game,
+    GameSpec,
     IllegalMove,
     InvalidSave,
     Move,
@@ -29,6 +30,7 @@ from .core import (
     load_game,
     load_share_code,
     new_game,
+    register_game,
     rules,
     setup_position,
     share_code,
@@ -41,11 +43,10 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 __all__ = [
-    "GAMES", "LANGUAGES", "Event", "Game", "IllegalMove", "InvalidSave", "Move", "Question",
-    "TreasureKitError", "UnknownGame", "UnknownKind", "UnknownPlayer", "UnknownSection",
-    "load_game", "load_share_code", "new_game", "practice", "rules", "setup_position",
-    "share_code", "Simulation",
-    "simulate", "tr",
+    "GAMES", "LANGUAGES", "Event", "Game", "GameSpec", "IllegalMove", "InvalidSave", "Move",
+    "Question", "TreasureKitError", "UnknownGame", "UnknownKind", "UnknownPlayer",
+    "UnknownSection", "load_game", "load_share_code", "new_game", "practice", "register_game",
+    "rules", "setup_position", "share_code", "Simulation", "simulate", "tr",
 ]
 
 

@@ -115,9 +115,9 @@ def _random_position(name: str, rng: random.Random) -> tk.Game | None:
     """A table built as the position editor builds it: its spec's starting table, then
     random cards or dice put where the spec allows, kept when the engine accepts them."""
     from treasurekit.widgets.editor import get, listed, put
-    from treasurekit.widgets.editor_specs import SPECS
+    from treasurekit.widgets.editor_specs import spec_for
 
-    spec = SPECS.get(name)
+    spec = spec_for(name)
     if spec is None:
         return None
     cls = tk.core.game_class(name)

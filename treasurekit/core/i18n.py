@@ -23,6 +23,7 @@ import json
 import re
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 LANGUAGES: tuple[str, ...] = ("en", "nl")
@@ -36,10 +37,30 @@ class Percent(NamedTuple):
     digits: int = 1
 
 
+#: namespace -> the directory holding ``<lang>/<namespace>.json`` for the namespaces of
+#: games registered from outside the package (``add_catalogs``)
+_EXTRA_CATALOGS: dict[str, Path] = {}
+
+
+def add_catalogs(directory: Path) -> None:
+    """Read the namespaces of ``directory/<lang>/<namespace>.json`` from there (the texts
+    of a game registered from outside the package); a namespace of the package's own is
+    refused (ValueError)."""
+    for found in sorted(Path(directory).glob(f"{DEFAULT_LANGUAGE}/*.json")):
+        namespace = found.stem
+        ours = resources.files("treasurekit") / "locales" / DEFAULT_LANGUAGE / found.name
+        if ours.is_file():
+            raise ValueError(f"the catalog namespace {namespace!r} is the package's own")
+        _EXTRA_CATALOGS[namespace] = Path(directory)
+    catalog.cache_clear()
+
+
 @cache
 def catalog(lang: str, namespace: str) -> dict[str, str | dict[str, str]]:
     """All messages of one namespace in one language."""
-    path = resources.files("treasurekit") / "locales" / lang / f"{namespace}.json"
+    path: Any = resources.files("treasurekit") / "locales" / lang / f"{namespace}.json"
+    if namespace in _EXTRA_CATALOGS:
+        path = _EXTRA_CATALOGS[namespace] / lang / f"{namespace}.json"
     try:
         data: dict[str, str | dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:

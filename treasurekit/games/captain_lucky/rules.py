@@ -60,6 +60,7 @@ from .cards import (
     set_sizes,
 )
 from .position import state_from_position, word
+from .spec import SPEC
 from .state import CaptainLuckyState, score_of, tie_key
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -165,8 +166,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
     """2 to 6 players; the first seat plays Captain Heart unless a position says otherwise."""
 
     name = GAME
-    variants = ("standard",)
-    min_players, max_players = 2, 6
+    variants = SPEC.variants                      # declared once, in spec.py
+    min_players, max_players = SPEC.min_players, SPEC.max_players
     #: Take-backs (``Game.take_back_limit``) stop, besides chance (every card drawn and
     #: every roll), where a player's hidden hand cards come face up: cards placed in the
     #: middle ("1. Place card(s)") and matching cards paid for a re-roll ("2. Steal

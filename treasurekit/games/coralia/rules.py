@@ -74,7 +74,6 @@ from .cards import (
     ISLAND_FROM_EACH,
     MAX_LOCKS,
     MAX_PLAYERS,
-    MIN_PLAYERS,
     NCARDS,
     OCTOPUS_S,
     PEARL,
@@ -116,6 +115,7 @@ from .cards import (
     jellyfish_gain,
 )
 from .position import state_from_position
+from .spec import SPEC
 from .state import CoraliaState, Task, final_scoring
 from .view import view
 
@@ -307,8 +307,8 @@ class Coralia(Game[CoraliaState]):
     """2 to 4 marine biologists place dice on six reefs."""
 
     name = GAME
-    variants = ("standard",)
-    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    variants = SPEC.variants                      # declared once, in spec.py
+    min_players, max_players = SPEC.min_players, SPEC.max_players
     #: Take-backs (``Game.take_back_limit``) stop, besides chance (rolls, cards drawn,
     #: chests, white dice), where the final scoring turns cards face up in the book's
     #: order ("ENDING THE GAME AND SCORING"): a player's starfish cards when that player

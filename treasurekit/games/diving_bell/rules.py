@@ -42,6 +42,7 @@ from .cards import (
     deck_for,
 )
 from .position import state_from_position
+from .spec import SPEC
 from .state import DivingBellState, pile_score
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -66,8 +67,8 @@ class DivingBell(Game[DivingBellState]):
     """Two-player push-your-luck: the diver draws, the other divides, someone chooses."""
 
     name = GAME
-    variants = ("standard", "beginner", "advanced", "quick")
-    min_players = max_players = 2
+    variants = SPEC.variants                      # declared once, in spec.py
+    min_players, max_players = SPEC.min_players, SPEC.max_players
     #: Take-backs (``Game.take_back_limit``): the only hidden information is the order of
     #: the deck, and every card comes up through a chance step ("Draw cards one at a
     #: time"); the rows, the piles and the choices lie open, so no event reveals more.
