@@ -163,9 +163,9 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
         raise InvalidSave(f"{GAME}.error.station_most")
     for i in station:
         c, sym = codes[i]
-        s.st_col.append(c)
-        s.st_sym.append(sym)
-        s.st_lock.append(False)
+        s.station_colours.append(c)
+        s.station_symbols.append(sym)
+        s.station_locked.append(False)
         used[c] += 1
     for c in range(6):                            # the supply holds every other die
         if used[c] > DICE_PER_COLOUR:

@@ -66,7 +66,8 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> dict[
         "white_on_island": s.white_island,
         "station": [{"colour": COLOURS[c], "symbol": SYMBOLS[x] if x >= 0 else None,
                      "locked": lk}
-                    for c, x, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)],
+                    for c, x, lk in zip(s.station_colours, s.station_symbols, s.station_locked,
+                                        strict=True)],
         "supply": dict(zip(COLOURS, s.supply, strict=True)),
         "dice_left": s.dice_left(),
         "octopuses_left": list(s.octopus_left),
