@@ -26,6 +26,7 @@ from treasurekit.core.spec import GameSpec, PositionField, PositionSchema
 
 GAME = "pig"
 TARGET = 30
+MAX_ROLLS = 30                    # in a position: more rolls in one turn are not believable
 HERE = "tests.fifth_game"
 
 
@@ -154,8 +155,9 @@ class Pig(Game[PigState]):
 
 
 def state_from_position(players: Sequence[str], desc: dict[str, Any]) -> PigState:
-    """``{"players": [...], "scores": {name: points}, "turn": name, "turn_total": n}``."""
-    check_keys(desc, {"players", "variant", "title", "scores", "turn", "turn_total"}, "position")
+    """``{"players": [...], "scores": {name: points}, "turn": name, "rolls": [4, 6]}``:
+    ``rolls`` are the faces the player to move has rolled this turn (no 1: a 1 ends it)."""
+    check_keys(desc, {"players", "variant", "title", "scores", "turn", "rolls"}, "position")
     s = PigState([0] * len(players))
     for name, points in by_name(desc, "scores", players).items():
         if type(points) is not int or not 0 <= points < TARGET:
@@ -164,18 +166,21 @@ def state_from_position(players: Sequence[str], desc: dict[str, Any]) -> PigStat
     turn = desc.get("turn", players[0])
     if type(turn) is not str or turn not in players:
         raise InvalidSave(f"{GAME}.error.turn", value=shown(turn))
-    total = desc.get("turn_total", 0)
-    if type(total) is not int or not 0 <= total <= 6 * TARGET:
-        raise InvalidSave(f"{GAME}.error.turn_total", value=shown(total))
-    s.turn, s.turn_total = players.index(turn), total
+    rolls = desc.get("rolls", [])
+    if type(rolls) is not list or len(rolls) > MAX_ROLLS or not all(
+            type(r) is int and 2 <= r <= 6 for r in rolls):
+        raise InvalidSave(f"{GAME}.error.rolls", value=shown(rolls), most=MAX_ROLLS)
+    s.turn, s.rolls, s.turn_total = players.index(turn), list(rolls), sum(rolls)
+    s.last_roll = rolls[-1] if rolls else None
     return s
 
 SCHEMA = PositionSchema(
-    start=lambda names: {"players": names, "turn": names[0], "turn_total": 8,
+    start=lambda names: {"players": names, "turn": names[0], "rolls": [3, 5],
                          "scores": {n: 0 for n in names}},
     fields=lambda desc: [
         PositionField(("turn",), "choice", Message.of("teacher.field.turn"),
                       list(desc["players"])),
-        PositionField(("turn_total",), "count", Message.of(f"{GAME}.ui.turn_total"), (0, 36)),
+        PositionField(("rolls",), "cards", Message.of(f"{GAME}.ui.rolls"), range(1, 7),
+                      lambda face: Message.of(f"{GAME}.ui.face", face=face)),
         *(PositionField(("scores", n), "count", Message.of("teacher.field.points_of", player=n),
                         (0, TARGET - 1)) for n in desc["players"])])

@@ -46,8 +46,14 @@ BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": HoldAtTwe
 
 
 # ---- a lesson step ---------------------------------------------------------------------------
+def _lost(game: Game[Any]) -> int:
+    """The points the lead-in's 1 lost, as the engine told it."""
+    lost: int = next(e for e in reversed(game.events) if e.kind == "one").param("lost")
+    return lost
+
+
 def _one_choices(game: Game[Any]) -> list[Choice]:
-    total = game.state.turn_total
+    total = _lost(game)
     return [Choice(str(n), Msg.of("practice.number", n=n), n == 0)
             for n in sorted({0, total, total + 1})]
 
@@ -55,9 +61,9 @@ def _one_choices(game: Game[Any]) -> list[Choice]:
 LESSON: tuple[LessonStep, ...] = (
     LessonStep(GAME, "one", Section.ONE,
                {"players": ["You", "Bob"], "scores": {"You": 9, "Bob": 14}, "turn": "You",
-                "turn_total": 12},
+                "rolls": [6, 4, 2]},
                _one_choices,
-               lambda game: Msg.of(f"{GAME}.lesson.one.explain", total=game.state.turn_total),
+               lambda game: Msg.of(f"{GAME}.lesson.one.explain", total=_lost(game)),
                lead_in=("roll", "die:1"), seen_by_after=0),
 )
 

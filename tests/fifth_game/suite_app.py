@@ -8,7 +8,7 @@ import treasurekit as tk
 from treasurekit.core.i18n import tr
 from treasurekit.widgets.game_player import GamePlayer
 
-from ..widgets.teacher_helpers import editor, key, teacher
+from ..widgets.teacher_helpers import editor, key, palette_click, teacher
 from ..widgets.ui import App, click, find, one, texts
 
 
@@ -25,10 +25,13 @@ def test_pig_app_plays_builds_shares_and_presents() -> None:
         click(roll)
     # Build & share: the editor's fields come from Pig's position schema
     ed = editor(app)
-    ed.field_widgets[("turn_total",)].value = 20
-    assert ed.error is None and ed.game.view(None)["turn_total"] == 20
+    palette_click(ed, ("rolls",), "1")                 # a 1 ends a turn: refused
+    assert ed.error and ed.game.view(None)["turn_total"] == 8
+    ed.remove_card(("rolls",), 2)
+    palette_click(ed, ("rolls",), "6")
+    assert ed.error is None and ed.game.view(None)["turn_total"] == 14
     code = one(teacher(app), "tk-share").code
-    assert tk.load_share_code(code).view(None)["turn_total"] == 20
+    assert tk.load_share_code(code).view(None)["rolls"] == [3, 5, 6]
     # presenter mode, then the language switch reaches the whole app
     key(app, "p")
     _before, after = app.switch()
