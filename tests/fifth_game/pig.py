@@ -35,7 +35,8 @@ SPEC = GameSpec(
     bots=f"{HERE}.pig_teaching:BOTS", lesson=f"{HERE}.pig_teaching:LESSON",
     examples=f"{HERE}.pig_teaching:EXAMPLES", practice=f"{HERE}.pig_teaching:PRACTICE",
     reference=f"{HERE}.pig_teaching", position_schema=f"{HERE}.pig:SCHEMA",
-    drawing=f"{HERE}.pig_drawing", lesson_seat=0, locales=Path(__file__).parent / "locales")
+    drawing=f"{HERE}.pig_drawing", lesson_seat=0, perfect_information=True,
+    locales=Path(__file__).parent / "locales")
 
 
 class Section(RuleSection):
@@ -164,7 +165,7 @@ def state_from_position(players: Sequence[str], desc: dict[str, Any]) -> PigStat
             raise InvalidSave(f"{GAME}.error.points", value=shown(points), target=TARGET)
         s.scores[players.index(name)] = points
     turn = desc.get("turn", players[0])
-    if type(turn) is not str or turn not in players:
+    if not isinstance(turn, str) or turn not in players:
         raise InvalidSave(f"{GAME}.error.turn", value=shown(turn))
     rolls = desc.get("rolls", [])
     if type(rolls) is not list or len(rolls) > MAX_ROLLS or not all(

@@ -119,6 +119,9 @@ class GameSpec:
     drawing: str = ""
     #: the app's intro text (catalog key; default ``<name>.ui.intro``)
     intro: str = ""
+    #: True for a game with nothing hidden from any seat (no hand, no face-down card):
+    #: the generic suite then expects ``scramble_hidden`` to change nothing
+    perfect_information: bool = False
     #: whether the app offers pass-and-play (several people at one device)
     hot_seat: bool = True
     #: the seat a lesson is told to (None: the whole table, every hand open)
