@@ -35,7 +35,7 @@ SPEC = GameSpec(
     bots=f"{HERE}.pig_teaching:BOTS", lesson=f"{HERE}.pig_teaching:LESSON",
     examples=f"{HERE}.pig_teaching:EXAMPLES", practice=f"{HERE}.pig_teaching:PRACTICE",
     reference=f"{HERE}.pig_teaching", position_schema=f"{HERE}.pig:SCHEMA",
-    drawing=f"{HERE}.pig_drawing", lesson_seat=0, perfect_information=True,
+    drawing=f"{HERE}.pig_drawing", lesson_seat=0, perfect_information=True, ties=False,
     locales=Path(__file__).parent / "locales")
 
 
@@ -181,7 +181,7 @@ SCHEMA = PositionSchema(
     fields=lambda desc: [
         PositionField(("turn",), "choice", Message.of("teacher.field.turn"),
                       list(desc["players"])),
-        PositionField(("rolls",), "cards", Message.of(f"{GAME}.ui.rolls"), range(1, 7),
+        PositionField(("rolls",), "cards", Message.of(f"{GAME}.ui.rolls"), (2, 3, 4, 5, 6, 1),
                       lambda face: Message.of(f"{GAME}.ui.face", face=face)),
         *(PositionField(("scores", n), "count", Message.of("teacher.field.points_of", player=n),
                         (0, TARGET - 1)) for n in desc["players"])])

@@ -37,6 +37,8 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     rows = "".join(
         f'<tr><td>{escape(name)}</td><td>{"?" if "scores" in hide else v["scores"][i]}</td></tr>'
         for i, name in enumerate(names))
-    return (f'<div class="tk-table tk-pig">{die}<p class="tk-pig-turn">{escape(turn)}</p>'
+    # the die and the turn's points are touchable: roll, hold (``data-tk-pick``)
+    return (f'<div class="tk-table tk-pig"><span data-tk-pick="roll">{die}</span>'
+            f'<p class="tk-pig-turn" data-tk-pick="hold">{escape(turn)}</p>'
             + panel(t("pig.ui.scores", target=v["target"]), f"<table>{rows}</table>")
             + "</div>")

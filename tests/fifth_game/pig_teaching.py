@@ -45,26 +45,43 @@ class HoldAtTwenty:
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": HoldAtTwenty}
 
 
-# ---- a lesson step ---------------------------------------------------------------------------
-def _lost(game: Game[Any]) -> int:
-    """The points the lead-in's 1 lost, as the engine told it."""
-    lost: int = next(e for e in reversed(game.events) if e.kind == "one").param("lost")
-    return lost
-
-
-def _one_choices(game: Game[Any]) -> list[Choice]:
-    total = _lost(game)
+# ---- the lesson ------------------------------------------------------------------------------
+def _if_one(game: Game[Any]) -> list[Choice]:
+    """What a 1 now would add to the score: nothing (the engine plays it to show it)."""
+    total = game.state.turn_total
     return [Choice(str(n), Msg.of("practice.number", n=n), n == 0)
-            for n in sorted({0, total, total + 1})]
+            for n in sorted({0, total // 2, total})]
+
+
+def _hold_choices(game: Game[Any]) -> list[Choice]:
+    """Hold now, or roll on: the points already won are safe only after a hold."""
+    return [Choice("hold", Msg.of(f"{GAME}.move.hold"), True, "hold"),
+            Choice("roll", Msg.of(f"{GAME}.move.roll"), False, "roll")]
+
+
+def _start_choices(game: Game[Any]) -> list[Choice]:
+    """At the start of a turn there is nothing to hold: the engine offers a roll only."""
+    return [Choice("roll", Msg.of(f"{GAME}.move.roll"), True, "roll"),
+            Choice("hold", Msg.of(f"{GAME}.move.hold"), False)]
 
 
 LESSON: tuple[LessonStep, ...] = (
+    LessonStep(GAME, "start", Section.TURN,
+               {"players": ["You", "Bob"], "scores": {"You": 0, "Bob": 0}, "turn": "You"},
+               _start_choices, lambda game: Msg.of(f"{GAME}.lesson.start.explain"),
+               then=("die:4",)),
     LessonStep(GAME, "one", Section.ONE,
                {"players": ["You", "Bob"], "scores": {"You": 9, "Bob": 14}, "turn": "You",
                 "rolls": [6, 4, 2]},
-               _one_choices,
-               lambda game: Msg.of(f"{GAME}.lesson.one.explain", total=_lost(game)),
-               lead_in=("roll", "die:1"), seen_by_after=0),
+               _if_one,
+               lambda game: Msg.of(f"{GAME}.lesson.one.explain", total=game.state.turn_total)),
+    LessonStep(GAME, "win", Section.END,
+               {"players": ["You", "Bob"], "scores": {"You": 21, "Bob": 27}, "turn": "You",
+                "rolls": [5, 4]},
+               _hold_choices,
+               lambda game: Msg.of(f"{GAME}.lesson.win.explain",
+                                   score=game.state.scores[0] + game.state.turn_total),
+               then=("die:1",)),
 )
 
 
@@ -102,10 +119,10 @@ PRACTICE = Practice((Kind("hold_score", Section.HOLD,
 
 # ---- the rules reference ---------------------------------------------------------------------
 RULES = {
-    Section.TURN: see(Section.ROLL, Section.HOLD, show=[start(2)]),
+    Section.TURN: see(Section.ROLL, Section.HOLD, show=[lesson("start")]),
     Section.ROLL: see(Section.ONE, show=[start(2, 0, "roll")]),
     Section.ONE: see(Section.HOLD, show=[lesson("one")]),
-    Section.HOLD: see(Section.END, show=[lesson("one")]),
+    Section.HOLD: see(Section.END, show=[lesson("win")]),
     Section.END: see(show=[start(2)]),
 }
 PLAYING_TIME = Minutes(5, 10, measured=False)

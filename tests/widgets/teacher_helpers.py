@@ -34,5 +34,5 @@ def editor(app: App) -> PositionEditor:
 def palette_click(ed: PositionEditor, target: Any, card: str) -> None:
     """Choose where cards go, then click ``card`` in the drawn palette."""
     ed.target.value = target
-    (button,) = [b for b in find(ed, "tk-palette-card") if b.tooltip == card]
+    (button,) = [b for b in find(ed, "tk-palette-card") if b.tooltip == str(card)]
     button.click()

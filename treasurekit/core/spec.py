@@ -122,6 +122,9 @@ class GameSpec:
     #: True for a game with nothing hidden from any seat (no hand, no face-down card):
     #: the generic suite then expects ``scramble_hidden`` to change nothing
     perfect_information: bool = False
+    #: whether two players can end on the same top score (then the rulebook's tie-break
+    #: or a shared win decides); Pig ends as soon as one player reaches the target
+    ties: bool = True
     #: whether the app offers pass-and-play (several people at one device)
     hot_seat: bool = True
     #: the seat a lesson is told to (None: the whole table, every hand open)
