@@ -61,16 +61,16 @@ def play_randomly(game: Game[Any], rng: random.Random) -> int:
     return step - len(game.history)
 
 
-def _play_seeds(game: str | GameSpec, variant: str, seeds: Sequence[int],
+def _play_seeds(name: str | GameSpec, variant: str, seeds: Sequence[int],
                 counts: Sequence[int]) -> list[GameResult]:
     """The games of ``seeds`` (``counts[i]`` seats for ``seeds[i]``), in order. A worker
     process is handed the game's spec, and registers a game registered from outside the
     package (``tk.register_game``) as its parent did."""
-    if isinstance(game, GameSpec):
-        if game.name not in GAMES:
-            register_game(game)
-        game = game.name
-    cls = game_class(game)
+    if isinstance(name, GameSpec):
+        if name.name not in GAMES:
+            register_game(name)
+        name = name.name
+    cls = game_class(name)
     out = []
     for seed, count in zip(seeds, counts, strict=True):
         game = cls(players=count, seed=seed, variant=variant)

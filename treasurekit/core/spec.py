@@ -24,6 +24,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from .events import Labelled
 from .i18n import Message
 
 if TYPE_CHECKING:
@@ -58,14 +59,15 @@ class PositionField:
 
     ``kind`` is ``"cards"`` (a list of codes, or ``{code: count}`` when ``counted``),
     ``"choice"`` (one of ``choices``) or ``"count"`` (a whole number, ``choices`` the
-    bounds ``(lo, hi)``). ``label`` words a value (a card, a phase, a seat) as a
-    catalog message or a plain text; the engine checks every table built from them."""
+    bounds ``(lo, hi)``). ``label`` words a value (a card, a phase, a seat): anything
+    with ``label(lang)`` (a catalog ``Message``, a card) or a plain text; the engine
+    checks every table built from them."""
 
     path: FieldPath
     kind: Literal["cards", "choice", "count"]
     title: Message
     choices: Sequence[Any] = ()
-    label: Callable[[Any], Message | str] | None = None
+    label: Callable[[Any], Labelled | str] | None = None
     counted: bool = False
 
 
