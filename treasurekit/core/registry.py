@@ -59,7 +59,7 @@ GAMES = Registry({name: f"treasurekit.games.{name}.spec:SPEC"
 
 
 def register_game(spec: GameSpec) -> GameSpec:
-    """Add a game to the kit: ``tk.register_game(GameSpec(name="pig", rules=Pig, ...))``.
+    """Add a game to the kit: ``tk.register_game(GameSpec(name="my_game", rules=MyGame, ...))``.
 
     The game then has everything the kit gives a game (``new_game``, saves and share
     codes, simulation, the generic tests, the app from ``widgets.apps.app_for``).
