@@ -95,10 +95,15 @@ def engine_playouts(seconds: float, first_seed: int, game: str = "diving_bell",
 
 
 diving_bell_playouts = engine_playouts
-#: The engines measured against the peer: name -> player counts cycled through.
-PLAYOUT_GAMES: dict[str, tuple[int, ...]] = {
-    "diving_bell": (2,), "sea_or_shore": (3, 4, 5), "captain_lucky": (2,),
-    "coralia": (2, 3, 4)}
+def _playout_games() -> dict[str, tuple[int, ...]]:
+    import treasurekit as tk
+
+    return {name: tk.GAMES[name].playout_players for name in tk.GAMES}
+
+
+#: The engines measured against the peer: name -> player counts cycled through (every
+#: registered game, the counts its spec declares: ``GameSpec.playout_players``).
+PLAYOUT_GAMES: dict[str, tuple[int, ...]] = _playout_games()
 
 
 def liars_poker_playouts(seconds: float, first_seed: int,

@@ -12,7 +12,7 @@
 # ---
 
 # %% tags=["nbval-ignore-output"]
-from treasurekit.widgets.captain_lucky import captain_lucky_app
+from treasurekit.widgets.apps import app_for
 from treasurekit.widgets.notebook import show_app
 
-app = show_app(captain_lucky_app)
+app = show_app(app_for('captain_lucky'))

@@ -12,7 +12,7 @@
 # ---
 
 # %% tags=["nbval-ignore-output"]
-from treasurekit.widgets.coralia import coralia_app
+from treasurekit.widgets.apps import app_for
 from treasurekit.widgets.notebook import show_app
 
-app = show_app(coralia_app)
+app = show_app(app_for('coralia'))

@@ -12,7 +12,7 @@
 # ---
 
 # %% tags=["nbval-ignore-output"]
-from treasurekit.widgets.diving_bell import diving_bell_app
+from treasurekit.widgets.apps import app_for
 from treasurekit.widgets.notebook import show_app
 
-app = show_app(diving_bell_app)
+app = show_app(app_for('diving_bell'))

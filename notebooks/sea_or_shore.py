@@ -12,7 +12,7 @@
 # ---
 
 # %% tags=["nbval-ignore-output"]
+from treasurekit.widgets.apps import app_for
 from treasurekit.widgets.notebook import show_app
-from treasurekit.widgets.sea_or_shore import sea_or_shore_app
 
-app = show_app(sea_or_shore_app)
+app = show_app(app_for('sea_or_shore'))

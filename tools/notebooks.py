@@ -4,8 +4,10 @@ linted by ruff) -> ``.ipynb`` beside them, executed so that the stored outputs a
     python tools/notebooks.py            # rebuild and re-execute every notebook (make notebooks)
     python tools/notebooks.py --check    # list notebooks whose cells differ from their source
 
-The app notebooks (``notebooks/<game>.py``, ``index.py``) only build and show an app; the
-engine walkthroughs for JupyterLab readers live in ``notebooks/walkthroughs/``.
+The app notebooks (``notebooks/<game>.py``) are written from one template, :data:`APP`,
+for every game in ``tk.GAMES`` (a new game gets its page without a hand-kept copy); they,
+and ``index.py``, only build and show an app. The engine walkthroughs for JupyterLab
+readers live in ``notebooks/walkthroughs/``.
 """
 
 from __future__ import annotations
@@ -23,6 +25,44 @@ from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
+
+
+#: Every game's app notebook: the page the landing page links to (``notebooks/<game>.py``).
+APP = """\
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% tags=["nbval-ignore-output"]
+from treasurekit.widgets.apps import app_for
+from treasurekit.widgets.notebook import show_app
+
+app = show_app(app_for({name!r}))
+"""
+
+
+def app_sources() -> dict[Path, str]:
+    """The source every registered game's app notebook must have."""
+    import treasurekit as tk
+
+    return {NOTEBOOKS / f"{name}.py": APP.format(name=name) for name in tk.GAMES}
+
+
+def write_app_sources() -> None:
+    """Write the app notebooks' sources from the template (those that differ)."""
+    for path, text in app_sources().items():
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {_shown(path)}")
 
 
 def sources() -> list[Path]:
@@ -88,12 +128,16 @@ def build(source: Path) -> None:
 
 def main(argv: list[str]) -> int:
     if argv == ["--check"]:
-        problems = [p for p in map(stale, sources()) if p]
+        problems = [f"{_shown(path)} differs from the template (tools/notebooks.py APP)"
+                    for path, text in app_sources().items()
+                    if not path.exists() or path.read_text(encoding="utf-8") != text]
+        problems += [p for p in map(stale, sources()) if p]
         print("\n".join(problems) or "every notebook matches its source")
         return 1 if problems else 0
     if argv:
         print(__doc__)
         return 2
+    write_app_sources()
     for source in sources():
         build(source)
     return 0

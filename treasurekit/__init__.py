@@ -19,6 +19,7 @@ from .core import (
     CannotAdvise,
     Event,
     Game,
+    GameSpec,
     IllegalMove,
     InvalidSave,
     Move,
@@ -33,6 +34,7 @@ from .core import (
     load_share_code,
     make_bot,
     new_game,
+    register_game,
     rules,
     setup_position,
     share_code,
@@ -45,11 +47,11 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 __all__ = [
-    "Advice", "GAMES", "LANGUAGES", "CannotAdvise", "Event", "Game", "IllegalMove",
-    "InvalidSave", "Move", "Question", "TreasureKitError", "UnknownGame", "UnknownKind",
-    "UnknownPlayer", "UnknownSection", "advise", "load_game", "load_share_code", "make_bot",
-    "new_game", "practice", "rules", "setup_position", "share_code", "Simulation",
-    "simulate", "tr",
+    "Advice", "GAMES", "LANGUAGES", "CannotAdvise", "Event", "Game", "GameSpec",
+    "IllegalMove", "InvalidSave", "Move", "Question", "TreasureKitError", "UnknownGame",
+    "UnknownKind", "UnknownPlayer", "UnknownSection", "advise", "load_game",
+    "load_share_code", "make_bot", "new_game", "practice", "register_game", "rules",
+    "setup_position", "share_code", "Simulation", "simulate", "tr",
 ]
 
 

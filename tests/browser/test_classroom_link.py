@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 import treasurekit as tk
+from treasurekit.serving import pool_size
 from treasurekit.widgets.diving_bell import diving_bell_app
 from treasurekit.widgets.game_player import GamePlayer
 from treasurekit.widgets.lang import Language
@@ -25,16 +26,19 @@ from .serving import kernel_processes
 
 PUBLIC = "http://192.0.2.10:8866"
 APP = "diving_bell.ipynb"
+#: the class the pool is kept for (the pool keeps pool_size(CLASS) kernels ready)
+CLASS = 2
 
 
 @pytest.fixture(scope="module")
 def classroom(playwright_api: Any) -> Iterator[harness.Server]:
-    s = harness.start_voila(serving=["--class-size", "2", "--app", APP, "--default-pool", "0",
-                                     "--public-url", PUBLIC])
+    s = harness.start_voila(serving=["--class-size", str(CLASS), "--app", APP,
+                                     "--default-pool", "0", "--public-url", PUBLIC])
     deadline = time.monotonic() + 90
     while True:                     # both pool kernels started and ran the app, now idle
         kernels = kernel_processes(s.proc.pid)
-        if "Kernel pool of" in s.log(200_000) and len(kernels) == 2 and _idle(kernels):
+        if ("Kernel pool of" in s.log(200_000) and len(kernels) == pool_size(CLASS)
+                and _idle(kernels)):
             break
         assert time.monotonic() < deadline, s.log()
     yield s

@@ -1,6 +1,5 @@
 """What the generic suite runs over: every game in ``tk.GAMES``, its player counts and
-variants as its Game class declares them, and its teaching material by convention
-(``examples.EXAMPLES`` and ``lessons.LESSON`` beside the rules, docs/conventions.md).
+variants and its teaching material as its ``GameSpec`` declares them.
 
 Nothing here names a game: a game registered in ``tk.GAMES`` gets the whole suite.
 """
@@ -8,11 +7,9 @@ Nothing here names a game: a game registered in ``tk.GAMES`` gets the whole suit
 from __future__ import annotations
 
 import random
-from importlib import import_module
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import treasurekit as tk
-from treasurekit.core.registry import game_class
 from treasurekit.core.teaching import Example, LessonStep
 
 NAMES: tuple[str, ...] = tuple(sorted(tk.GAMES))
@@ -45,29 +42,21 @@ class Setup(NamedTuple):
 
 
 def setups() -> list[Setup]:
-    """Every player count with every variant of every game (from the Game classes)."""
+    """Every player count with every variant of every game (from the specs)."""
     out = []
     for name in NAMES:
-        cls = game_class(name)
-        for players in range(cls.min_players, cls.max_players + 1):
-            out += [Setup(name, players, variant) for variant in cls.variants]
+        spec = tk.GAMES[name]
+        for players in sorted(spec.players):
+            out += [Setup(name, players, variant) for variant in spec.variants]
     return out
 
 
-def _package(name: str) -> str:
-    """The game's package, e.g. ``treasurekit.games.diving_bell`` (from its rules module)."""
-    module = tk.GAMES[name].partition(":")[0]
-    return module.rpartition(".")[0]
-
-
 def examples(name: str) -> tuple[Example, ...]:
-    found: Any = import_module(f"{_package(name)}.examples").EXAMPLES
-    return tuple(found)
+    return tk.GAMES[name].worked_examples()
 
 
 def lesson(name: str) -> list[LessonStep]:
-    found: Any = import_module(f"{_package(name)}.lessons").LESSON
-    return list(found)
+    return list(tk.GAMES[name].lesson_steps())
 
 
 def example_cases() -> list[tuple[str, int]]:

@@ -15,7 +15,6 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterator
-from importlib import import_module
 from typing import Any
 
 import pytest
@@ -31,14 +30,10 @@ CEILING = 3.0
 MESSAGE = tk.InvalidSave.MAX_MESSAGE
 
 
-def _package(name: str) -> str:
-    return tk.GAMES[name].partition(":")[0].rpartition(".")[0]
-
-
 def positions(name: str) -> list[dict[str, Any]]:
     """The positions the game's own examples and lessons set up (all valid)."""
-    found = [dict(e.position) for e in import_module(_package(name) + ".examples").EXAMPLES]
-    found += [dict(s.position) for s in import_module(_package(name) + ".lessons").LESSON]
+    found = [dict(e.position) for e in tk.GAMES[name].worked_examples()]
+    found += [dict(s.position) for s in tk.GAMES[name].lesson_steps()]
     assert found, name
     return found
 
@@ -278,7 +273,7 @@ def test_fuzzed_position_texts(name: str) -> None:
 def test_a_save_whose_position_contradicts_its_setup_is_refused(name: str) -> None:
     """A save of a set-up position names its players and variant twice (in the save and
     in the position): halves that disagree are refused instead of one silently winning."""
-    example = import_module(_package(name) + ".examples").EXAMPLES[0]
+    example = tk.GAMES[name].worked_examples()[0]
     desc = {"players": 2, "variant": "standard", **example.position}   # both named
     game = tk.setup_position(name, desc)
     save = json.loads(game.to_json())

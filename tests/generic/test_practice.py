@@ -126,18 +126,21 @@ def test_seat_questions_hold_whatever_the_seat_cannot_see(game: str) -> None:
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_every_game_declares_eight_kinds_over_its_rulebook(game: str) -> None:
     declared = practice_of(game)
-    assert len(declared.kinds) >= 8
-    assert len({k.key for k in declared.kinds}) == len(declared.kinds)
     section_type = type(declared.kinds[0].section)
+    # the package's four games cover their rulebooks with eight kinds (issue 24); a game
+    # registered from outside (docs/adding-a-game.md) with one at least
+    ours = section_type.__module__.startswith("treasurekit.games.")
+    assert len(declared.kinds) >= (8 if ours else 1)
+    assert section_type is tk.GAMES[game].section_enum()
+    assert len({k.key for k in declared.kinds}) == len(declared.kinds)
     assert all(type(k.section) is section_type for k in declared.kinds)
-    assert section_type.__module__.startswith("treasurekit.games.")
     sections = set()
     for kind in declared.kinds:
         for seed in range(4):
             q = tk.practice(game, seed=seed, kind=kind.key)
             assert q.kind == kind.key and type(q.section) is section_type
             sections.add(q.section)
-    assert len(sections) >= 4, "spread over the rulebook"
+    assert len(sections) >= min(4, len(declared.kinds)), "spread over the rulebook"
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -21,13 +20,8 @@ GAMES = sorted(tk.GAMES)
 BOOKS = Path(__file__).resolve().parents[3] / "shared" / "rulebooks"   # shared/ beside the clone
 
 
-def package(name: str) -> str:
-    return tk.GAMES[name].partition(":")[0].rpartition(".")[0]
-
-
 def section_enum(name: str) -> type[RuleSection]:
-    enum: type[RuleSection] = import_module(package(name) + ".cards").Section
-    return enum
+    return tk.GAMES[name].section_enum()
 
 
 def _flat(text: str) -> str:
@@ -64,8 +58,8 @@ def test_events_examples_and_lessons_carry_section_members(name: str) -> None:
     while not g.is_over:
         step_randomly(g, rng)
     assert g.events and all(type(e.section) is enum for e in g.events)
-    for example in import_module(package(name) + ".examples").EXAMPLES:
+    for example in tk.GAMES[name].worked_examples():
         assert type(example.section) is enum
         assert all(type(e.section) is enum for e in example.run().events)
-    for step in import_module(package(name) + ".lessons").LESSON:
+    for step in tk.GAMES[name].lesson_steps():
         assert type(step.section) is enum and step.rule("nl")

@@ -183,9 +183,9 @@ def _random_position(name: str, rng: random.Random) -> tk.Game | None:
     """A table built as the position editor builds it: its spec's starting table, then
     random cards or dice put where the spec allows, kept when the engine accepts them."""
     from treasurekit.widgets.editor import get, listed, put
-    from treasurekit.widgets.editor_specs import SPECS
+    from treasurekit.widgets.editor_specs import spec_for
 
-    spec = SPECS.get(name)
+    spec = spec_for(name)
     if spec is None:
         return None
     cls = tk.core.game_class(name)
@@ -210,12 +210,9 @@ def _random_position(name: str, rng: random.Random) -> tk.Game | None:
 def test_round_trip_of_random_set_up_positions(name: str) -> None:
     """Zero-move saves of built tables (what "Share this table" sends) and of every lesson
     step's table come back as the same table, seen the same from every seat."""
-    from importlib import import_module
-
     rng = random.Random(name + "positions")
     games = [g for g in (_random_position(name, rng) for _ in range(30)) if g is not None]
-    lessons = import_module(f"treasurekit.games.{name}.lessons").LESSON
-    games += [step.start("en") for step in lessons]
+    games += [step.start("en") for step in tk.GAMES[name].lesson_steps()]
     assert games
     for g in games:
         code = tk.share_code(g)

@@ -26,6 +26,14 @@ def test_stored_notebook_matches_its_source(source: Path) -> None:
     assert tool.stale(source) == "", "run `make notebooks`"
 
 
+@pytest.mark.parametrize("name", sorted(tk.GAMES))
+def test_app_source_is_written_from_the_one_template(name: str) -> None:
+    """Issue 22: every game's notebook comes from tools/notebooks.py's template, none is a
+    hand-kept copy (``make notebooks`` writes them)."""
+    source = ROOT / "notebooks" / f"{name}.py"
+    assert source.read_text(encoding="utf-8") == tool.APP.format(name=name)
+
+
 def test_a_changed_source_is_noticed(tmp_path: Path) -> None:
     source = tmp_path / "demo.py"
     source.write_text("# %%\nx = 1\n")

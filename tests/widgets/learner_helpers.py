@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from typing import Any
 
 import ipywidgets as w
 
+from treasurekit.widgets.apps import app_for
 from treasurekit.widgets.lang import Language
 
 
 def build_app(game: str, code: str = "en") -> tuple[w.Widget, Language]:
     """The game's whole app, as ``show_app`` builds it in a Voila kernel."""
-    module = importlib.import_module(f"treasurekit.widgets.{game}")
     lang = Language(code=code)
-    return getattr(module, f"{game}_app")(lang), lang
+    return app_for(game)(lang), lang
 
 
 def finish(player: Any) -> None:

@@ -7,10 +7,11 @@ from typing import Any
 from treasurekit.widgets.editor import PositionEditor
 from treasurekit.widgets.teacher import TeacherPanel
 
+from ..generic.registry import NAMES
 from .ui import App, find, one
 
-#: The games whose apps are in this tree (Coralia's app arrives with issue 12).
-APPS = ["diving_bell", "sea_or_shore", "captain_lucky"]
+#: Every registered game: each has an app (``widgets.apps.app_for``).
+APPS = list(NAMES)
 
 
 def key(app: App, name: str) -> None:
@@ -33,5 +34,5 @@ def editor(app: App) -> PositionEditor:
 def palette_click(ed: PositionEditor, target: Any, card: str) -> None:
     """Choose where cards go, then click ``card`` in the drawn palette."""
     ed.target.value = target
-    (button,) = [b for b in find(ed, "tk-palette-card") if b.tooltip == card]
+    (button,) = [b for b in find(ed, "tk-palette-card") if b.tooltip == str(card)]
     button.click()

@@ -55,12 +55,15 @@ def test_the_deck_is_drawn_as_cards_to_touch_and_the_gauge_sits_by_its_label() -
 def test_the_builder_names_a_card_as_its_picture_does() -> None:
     """Build & share's palette: "Gold 5: 5 points, 3 pressure dots", not "Gold 5 5 (•••)"."""
     from treasurekit.core.i18n import tr
-    from treasurekit.widgets.editor_specs import _db_codes, _db_label
+    from treasurekit.widgets.editor_specs import spec_for
 
+    spec = spec_for("diving_bell")
+    assert spec is not None
+    (row,) = [f for f in spec.fields(spec.start(["Ann", "Bob"])) if f.path == ("row",)]
     for code in ("en", "nl"):
         lang = Language(code=code)
-        for card in map(card_by_code, _db_codes()):
-            label = _db_label(card.code, lang)
+        for card in map(card_by_code, row.choices):
+            label = row.label(card.code, lang)
             if card.is_treasure:
                 assert label == tr("widgets.db.card_label", code, name=card.label(code),
                                    value=card.value, dots=card.pressure)

@@ -113,11 +113,12 @@ def test_keys_step_through_the_example(name: str) -> None:
     app.root.presenter.set(True)
     tab = app.open_tab("tk-example")
     example = find(tab, "tk-example")[0]      # the first shown
+    two = min(2, len(example.example.steps))  # (Coralia's first example has one step)
     key(app, "ArrowRight")
     key(app, "ArrowRight")
-    assert example.index == 2
+    assert example.index == two
     key(app, "ArrowLeft")
-    assert example.index == 1
+    assert example.index == two - 1
     key(app, "Home")
     assert example.index == 0
 

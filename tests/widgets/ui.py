@@ -7,19 +7,17 @@ pressed with ``Button.click()``, which runs the same handlers as a click in the 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from importlib import import_module
 from typing import Any
 
 import ipywidgets as w
 
+from treasurekit.widgets.apps import app_for
 from treasurekit.widgets.lang import Language
 
 
 def app_maker(name: str) -> Callable[[Language], w.Widget]:
-    """``treasurekit.widgets.<game>.<game>_app``: every game's app by the same convention."""
-    found: Callable[[Language], w.Widget] = getattr(
-        import_module(f"treasurekit.widgets.{name}"), f"{name}_app")
-    return found
+    """Every game's app, as its notebook builds it (``widgets.apps.app_for``)."""
+    return app_for(name)
 
 
 def shown(widget: w.Widget) -> bool:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .moves import Move
@@ -71,8 +70,7 @@ def make_bot(game: str, level: str, **options: Any) -> Bot:
     from .registry import GAMES, game_class
 
     game_class(game)                                 # UnknownGame for a name not there
-    package = GAMES[game].partition(":")[0].rpartition(".")[0]
-    bots: Mapping[str, Callable[..., Bot]] = import_module(f"{package}.bots").BOTS
+    bots: Mapping[str, Callable[..., Bot]] = GAMES[game].bot_levels()
     if type(level) is not str or level not in bots:
         raise ValueError(f"no bot level {str(level)[:30]!r} for {game}; choose one of "
                          f"{', '.join(bots)}")

@@ -23,6 +23,7 @@ import json
 import re
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 LANGUAGES: tuple[str, ...] = ("en", "nl")
@@ -36,6 +37,31 @@ class Percent(NamedTuple):
     digits: int = 1
 
 
+#: namespace -> directories holding ``<lang>/<namespace>.json`` with more messages of that
+#: namespace: the texts of games registered from outside the package (``add_catalogs``)
+_EXTRA_CATALOGS: dict[str, list[Path]] = {}
+
+
+def add_catalogs(directory: Path) -> None:
+    """Read more messages from ``directory/<lang>/<namespace>.json`` (the texts of a game
+    registered from outside the package: its own namespace, and its keys in shared ones
+    such as ``practice``). A key the package has already is refused (ValueError): a game
+    adds texts, it never changes another's."""
+    directory = Path(directory)
+    for found in sorted(directory.glob("*/*.json")):
+        lang, namespace = found.parent.name, found.stem
+        ours = set(catalog(lang, namespace))
+        theirs = json.loads(found.read_text(encoding="utf-8"))
+        if ours & set(theirs):
+            raise ValueError(f"{found} changes messages of the package: "
+                             f"{', '.join(sorted(ours & set(theirs))[:3])}")
+    for found in sorted(directory.glob(f"{DEFAULT_LANGUAGE}/*.json")):
+        places = _EXTRA_CATALOGS.setdefault(found.stem, [])
+        if directory not in places:
+            places.append(directory)
+    catalog.cache_clear()
+
+
 @cache
 def catalog(lang: str, namespace: str) -> dict[str, str | dict[str, str]]:
     """All messages of one namespace in one language."""
@@ -43,7 +69,11 @@ def catalog(lang: str, namespace: str) -> dict[str, str | dict[str, str]]:
     try:
         data: dict[str, str | dict[str, str]] = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        return {}
+        data = {}
+    for directory in _EXTRA_CATALOGS.get(namespace, ()):
+        more = directory / lang / f"{namespace}.json"
+        if more.is_file():
+            data.update(json.loads(more.read_text(encoding="utf-8")))
     return data
 
 

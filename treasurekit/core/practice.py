@@ -30,7 +30,6 @@ import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import import_module
 from typing import Any, NamedTuple
 
 from .errors import IllegalMove, InvalidSave, UnknownKind
@@ -38,7 +37,7 @@ from .events import Event
 from .game import Game
 from .i18n import DEFAULT_LANGUAGE, tr
 from .moves import Move
-from .registry import GAMES, game_class, new_game
+from .registry import game_class, game_spec, new_game
 from .saves import MAX_INT_DIGITS, SEED_RANGE, is_int, shown
 from .sections import RuleSection
 from .share import load_share_code, share_code
@@ -224,9 +223,8 @@ class Practice:
 @cache
 def practice_of(name: str) -> Practice:
     """The practice a game declares (``games/<game>/practice.py``, ``PRACTICE``)."""
-    package = GAMES[name].partition(":")[0].rpartition(".")[0]
-    found: Practice = import_module(f"{package}.practice").PRACTICE
-    return found
+    found = game_spec(name).practice_kinds()
+    return Practice(()) if found is None else found
 
 
 def kinds(name: str) -> tuple[str, ...]:

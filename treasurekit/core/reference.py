@@ -33,14 +33,13 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import import_module
 from typing import Any, Literal, overload
 
 from .bots import Bot, bot_move
 from .errors import UnknownGame, UnknownSection
 from .game import Game
 from .i18n import LANGUAGES, has, tr
-from .registry import GAMES, game_class, new_game, setup_position
+from .registry import GAMES, game_class, game_spec, new_game, setup_position
 from .saves import short, shown
 from .sections import RuleSection, section_key
 from .teaching import Example, LessonStep
@@ -75,13 +74,13 @@ class Table:
     def load(self, game: str, lang: str = "en") -> Game[Any]:
         """The table, ready to draw (a lesson's learner is named in ``lang``)."""
         if self.kind == "example":
-            example: Example = _find(_teaching(game, "examples", "EXAMPLES"), self.key, game)
+            example: Example = _find(game_spec(game).worked_examples(), self.key, game)
             table = example.start()
             for index in range(self.step):
                 example.play_step(table, index)
             return table
         if self.kind == "lesson":
-            step: LessonStep = _find(_teaching(game, "lessons", "LESSON"), self.key, game)
+            step: LessonStep = _find(game_spec(game).lesson_steps(), self.key, game)
             return step.start(lang)
         if self.kind == "position":
             table = setup_position(game, dict(self.position or {}), seed=self.seed)
@@ -290,7 +289,7 @@ def rules(game: str) -> RuleBook:
 @cache
 def _rules(game: str) -> RuleBook:
     declared = _declared(game)
-    sections: list[RuleSection] = list(_package_module(game, "cards").Section)
+    sections: list[RuleSection] = list(game_spec(game).section_enum())
     entries = []
     rules_of = {section: declared.RULES.get(section, Rule((), ())) for section in sections}
     for section, rule in rules_of.items():
@@ -359,11 +358,11 @@ def table_seconds(game: Game[Any], bots: Sequence[Bot], rng: random.Random) -> f
 def measure_minutes(game: str, players: int, seeds: Sequence[int]) -> float:
     """The median playing time in minutes of seeded games of ``players`` between the
     game's strongest bots (the last level of ``bots.BOTS``)."""
-    module = _package_module(game, "bots")
-    level = list(module.BOTS)[-1]
+    spec = game_spec(game)
+    level = list(spec.bot_levels())[-1]
     times = []
     for seed in seeds:
-        bots = [module.make_bot(level) for _ in range(players)]
+        bots = [spec.make_bot(level) for _ in range(players)]
         times.append(table_seconds(new_game(game, players, seed=seed), bots,
                                    random.Random(seed)))
     return statistics.median(times) / 60
@@ -383,21 +382,11 @@ def _five(minutes: float) -> int:
 
 # ---- conventions -----------------------------------------------------------------------------
 
-def _package_module(game: str, module: str) -> Any:
-    package = game_class(game).__module__.rpartition(".")[0]
-    return import_module(f"{package}.{module}")
-
-
 def _declared(game: str) -> Any:
-    try:
-        return _package_module(game, "reference")
-    except ModuleNotFoundError:
-        raise UnknownGame("core.error.no_reference", game=game) from None
-
-
-def _teaching(game: str, module: str, name: str) -> Sequence[Any]:
-    found: Sequence[Any] = getattr(_package_module(game, module), name)
-    return found
+    declared = game_spec(game).reference_module()
+    if declared is None:
+        raise UnknownGame("core.error.no_reference", game=game)
+    return declared
 
 
 def _find(items: Sequence[Any], key: str, game: str) -> Any:

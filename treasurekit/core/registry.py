@@ -2,31 +2,83 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from importlib import import_module
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from .errors import InvalidSave, TreasureKitError, UnknownGame
 from .game import SAVE_FORMAT, SAVE_VERSION, Game, replay
-from .i18n import Message
+from .i18n import Message, add_catalogs
 from .saves import MAX_MOVES, check_keys, check_players, loads, plain, shown, what_of
+from .spec import GameSpec, load
 
-#: name -> "module:Class"; modules are imported only when a game is created.
-GAMES: dict[str, str] = {
-    "diving_bell": "treasurekit.games.diving_bell.rules:DivingBell",
-    "sea_or_shore": "treasurekit.games.sea_or_shore.rules:SeaOrShore",
-    "captain_lucky": "treasurekit.games.captain_lucky.rules:CaptainLucky",
-    "coralia": "treasurekit.games.coralia.rules:Coralia",
-}
+
+class Registry(Mapping[str, GameSpec]):
+    """The registered games: name -> :class:`GameSpec`, in the order they were registered.
+
+    The package's own games are known by the module of their spec, imported the first
+    time the game is asked for (so that ``import treasurekit`` imports no rules)."""
+
+    def __init__(self, builtin: Mapping[str, str]) -> None:
+        self._specs: dict[str, GameSpec | str] = dict(builtin)
+
+    def __getitem__(self, name: str) -> GameSpec:
+        found = self._specs[name]
+        if isinstance(found, str):
+            spec = load(found)
+            if not isinstance(spec, GameSpec) or spec.name != name:
+                raise TypeError(f"{found} is not the GameSpec of {name!r}")
+            self._specs[name] = found = spec
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._specs)
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+    def __contains__(self, name: object) -> bool:
+        return type(name) is str and name in self._specs
+
+    def add(self, spec: GameSpec) -> None:
+        if not isinstance(spec, GameSpec):
+            raise TypeError(f"register_game takes a GameSpec, not {type(spec).__name__}")
+        if spec.name in self._specs and self._specs[spec.name] is not spec:
+            raise ValueError(f"a game named {spec.name!r} is registered already")
+        cls = spec.game_class()
+        if cls.name != spec.name:
+            raise ValueError(f"{cls.__name__}.name is {cls.name!r}, the spec's {spec.name!r}")
+        self._specs[spec.name] = spec
+        if spec.locales is not None:
+            add_catalogs(spec.locales)
+
+
+#: Every game the kit knows, by name (``tk.GAMES``): the registry, the apps, the notebooks,
+#: the editor, the benchmarks and the generic tests all read it.
+GAMES = Registry({name: f"treasurekit.games.{name}.spec:SPEC"
+                  for name in ("diving_bell", "sea_or_shore", "captain_lucky", "coralia")})
+
+
+def register_game(spec: GameSpec) -> GameSpec:
+    """Add a game to the kit: ``tk.register_game(GameSpec(name="my_game", rules=MyGame, ...))``.
+
+    The game then has everything the kit gives a game (``new_game``, saves and share
+    codes, simulation, the generic tests, the app from ``widgets.apps.app_for``).
+    Registering the same spec again changes nothing; another spec under a registered
+    name is refused (ValueError)."""
+    GAMES.add(spec)
+    return spec
+
+
+def game_spec(name: str) -> GameSpec:
+    """The spec of game ``name`` (UnknownGame for a name that is not registered)."""
+    if name not in GAMES:
+        raise UnknownGame("core.error.no_game", name=shown(name), games=", ".join(sorted(GAMES)))
+    return GAMES[name]
 
 
 def game_class(name: str) -> type[Game[Any]]:
     """The class that implements game ``name``."""
-    if type(name) is not str or name not in GAMES:
-        raise UnknownGame("core.error.no_game", name=shown(name), games=", ".join(sorted(GAMES)))
-    module, _, cls = GAMES[name].partition(":")
-    found: type[Game[Any]] = getattr(import_module(module), cls)
-    return found
+    return game_spec(name).game_class()
 
 
 def new_game(

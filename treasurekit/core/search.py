@@ -95,8 +95,10 @@ DEFAULT_SETTINGS = SearchSettings()
 
 def settings_for(name: str) -> SearchSettings:
     """The game's declared ``COACH`` settings (the defaults where it declares none)."""
-    package = GAMES[name].partition(":")[0].rpartition(".")[0]
-    found = getattr(import_module(f"{package}.bots"), "COACH", DEFAULT_SETTINGS)
+    bots = GAMES[name].bots              # the spec's "module:BOTS": COACH sits beside it
+    module = bots.partition(":")[0] if isinstance(bots, str) else ""
+    found = getattr(import_module(module), "COACH", DEFAULT_SETTINGS) if module \
+        else DEFAULT_SETTINGS
     assert isinstance(found, SearchSettings)
     return found
 

@@ -25,7 +25,8 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .game import Game
-from .registry import game_class
+from .registry import GAMES, game_class, game_spec, register_game
+from .spec import GameSpec
 
 #: below this many games the workers would cost more to start than they save
 PARALLEL_FROM = 400
@@ -60,9 +61,15 @@ def play_randomly(game: Game[Any], rng: random.Random) -> int:
     return step - len(game.history)
 
 
-def _play_seeds(name: str, variant: str, seeds: Sequence[int],
+def _play_seeds(name: str | GameSpec, variant: str, seeds: Sequence[int],
                 counts: Sequence[int]) -> list[GameResult]:
-    """The games of ``seeds`` (``counts[i]`` seats for ``seeds[i]``), in order."""
+    """The games of ``seeds`` (``counts[i]`` seats for ``seeds[i]``), in order. A worker
+    process is handed the game's spec, and registers a game registered from outside the
+    package (``tk.register_game``) as its parent did."""
+    if isinstance(name, GameSpec):
+        if name.name not in GAMES:
+            register_game(name)
+        name = name.name
     cls = game_class(name)
     out = []
     for seed, count in zip(seeds, counts, strict=True):
@@ -162,7 +169,7 @@ def _in_workers(name: str, variant: str, seeds: list[int], counts: list[int],
     slices = [(seeds[k::jobs], counts[k::jobs]) for k in range(jobs)]
     try:
         with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
-            parts = list(pool.map(_play_seeds, [name] * jobs, [variant] * jobs,
+            parts = list(pool.map(_play_seeds, [game_spec(name)] * jobs, [variant] * jobs,
                                   *zip(*slices, strict=True)))
     except (OSError, NotImplementedError, ImportError, RuntimeError):
         return None

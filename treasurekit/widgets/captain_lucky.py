@@ -293,13 +293,15 @@ def captain_lucky_moves(game: str, lang: Language, on_move: Callable[[Move], Non
 
 
 def captain_lucky_player(lang: Language) -> w.Widget:
-    """A game against the computer (2 to 6 players) or pass-and-play."""
-    from ..games.captain_lucky.bots import BOTS
-    from ..games.captain_lucky.rules import CaptainLucky
-    from .game_player import GamePlayer
+    """A game against the computer or pass-and-play (the player counts of the spec)."""
+    from ..core.registry import game_spec
+    from .apps import play_tab
 
-    return GamePlayer(GAME, lang, render_table, BOTS, CaptainLucky.variants,
-                      counts=(2, 3, 4, 5, 6), picker=captain_lucky_moves, hot_seat=True)
+    return play_tab(game_spec(GAME), lang)
+
+
+#: the Play tab's move picker (``widgets.apps.play_tab``)
+picker = captain_lucky_moves
 
 
 # ---- odds lab -----------------------------------------------------------------------
@@ -514,17 +516,19 @@ def components_panel(lang: Language) -> w.HTML:
 
 def captain_lucky_app(lang: Language) -> w.VBox:
     """Lesson, the rulebook's four examples, a game against the computer, the odds lab."""
-    from ..games.captain_lucky.examples import EXAMPLES
-    from ..games.captain_lucky.lessons import LESSON
+    from ..core.registry import game_spec
     from .app import app_frame
     from .example_player import ExampleChooser
     from .lesson_player import LessonPlayer
 
+    spec = game_spec(GAME)
     tabs = [
-        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table, seat=0)),
-        (f"{GAME}.ui.tab.examples", lambda: ExampleChooser(EXAMPLES, lang, render_table)),
+        ("widgets.tab.lesson", LessonPlayer(list(spec.lesson_steps()), lang, render_table,
+                                            seat=spec.lesson_seat)),
+        (f"{GAME}.ui.tab.examples",
+         lambda: ExampleChooser(spec.worked_examples(), lang, render_table)),
         ("widgets.tab.play", lambda: captain_lucky_player(lang)),
         ("widgets.tab.odds", lambda: OddsLab(lang)),
         (f"{GAME}.ui.tab.components", lambda: components_panel(lang)),
     ]
-    return app_frame(GAME, lang, tabs, f"{GAME}.ui.intro", render_table)
+    return app_frame(GAME, lang, tabs, spec.intro_key, render_table)

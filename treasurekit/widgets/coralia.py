@@ -591,6 +591,10 @@ class CoraliaPicker(w.VBox):
         self.odds.render()
 
 
+#: the Play tab's move picker (``widgets.apps.play_tab``)
+picker = CoraliaPicker
+
+
 # ---- the pieces tab ------------------------------------------------------------------------
 def pieces_panel(lang: Language) -> w.HTML:
     """Every dice colour with its pattern, the six symbols with their diver values, the
@@ -627,34 +631,33 @@ def pieces_panel(lang: Language) -> w.HTML:
 # ---- the app -------------------------------------------------------------------------------
 def coralia_app(lang: Language) -> w.VBox:
     """Lesson, the rulebook's five examples, a game against the computer or each other."""
-    from ..games.coralia.bots import BOTS
-    from ..games.coralia.examples import EXAMPLES
-    from ..games.coralia.lessons import LESSON
-    from ..games.coralia.rules import Coralia
+    from ..core.registry import game_spec
     from .app import app_frame
+    from .apps import play_tab
     from .example_player import ExampleChooser
-    from .game_player import GamePlayer
     from .lesson_player import LessonPlayer
 
+    spec = game_spec(G)
+
     def play() -> w.Widget:
-        player = GamePlayer(G, lang, render_table, BOTS, Coralia.variants, counts=(2, 3, 4),
-                            picker=CoraliaPicker, hot_seat=True)
+        player = play_tab(spec, lang)
         player.table.layout = w.Layout(flex="1 1 100%")   # the board takes the whole width
         for box in player.children:                       # buttons keep their own height
             if isinstance(box, w.HBox) and player.picker in box.children:
                 box.layout.align_items = "flex-start"
         return player
 
-    lesson = LessonPlayer(list(LESSON), lang, render_table, seat=0)
+    lesson = LessonPlayer(list(spec.lesson_steps()), lang, render_table, seat=spec.lesson_seat)
     # the board is tall: the question, its answers and the feedback come first
     lesson.children = [lesson.head, lesson.choices, lesson.feedback, lesson.table,
                        lesson.narrator, *lesson.children[5:]]
     tabs = [
         ("widgets.tab.lesson", lesson),
-        ("widgets.tab.examples", lambda: ExampleChooser(EXAMPLES, lang, render_table)),
+        ("widgets.tab.examples",
+         lambda: ExampleChooser(spec.worked_examples(), lang, render_table)),
         ("widgets.tab.play", play),
         (f"{G}.ui.tab.pieces", lambda: pieces_panel(lang)),
     ]
-    box = app_frame(G, lang, tabs, f"{G}.ui.intro", render_table)
+    box = app_frame(G, lang, tabs, spec.intro_key, render_table)
     box.children = (w.HTML(CSS), *box.children)
     return box

@@ -387,25 +387,20 @@ def all_cards_panel(lang: Language) -> w.HTML:
 
 def diving_bell_app(lang: Language) -> w.VBox:
     """Lesson, rulebook example, a game against the computer, the odds lab, the cards."""
-    from ..core.bots import RandomBot
-    from ..games.diving_bell.bots import SensibleBot
-    from ..games.diving_bell.examples import RUBIES
-    from ..games.diving_bell.lessons import LESSON
-    from ..games.diving_bell.rules import DivingBell
+    from ..core.registry import game_spec
     from .app import app_frame
+    from .apps import play_tab
     from .example_player import ExampleChooser
-    from .game_player import GamePlayer
     from .lesson_player import LessonPlayer
 
+    spec = game_spec("diving_bell")
     tabs = [
-        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
-        ("widgets.tab.example", ExampleChooser([RUBIES], lang, render_table)),
+        ("widgets.tab.lesson", LessonPlayer(list(spec.lesson_steps()), lang, render_table)),
+        ("widgets.tab.example", ExampleChooser(spec.worked_examples(), lang, render_table)),
         # built when its tab is first opened, like the other games' (the page is
         # interactive sooner: the game tab now carries the review and the save file)
-        ("widgets.tab.play", lambda: GamePlayer("diving_bell", lang, render_table,
-                                                {"random": RandomBot, "sensible": SensibleBot},
-                                                DivingBell.variants)),
+        ("widgets.tab.play", lambda: play_tab(spec, lang)),
         ("widgets.tab.odds", lambda: OddsLab(lang)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
-    return app_frame("diving_bell", lang, tabs, "widgets.db.intro", render_table)
+    return app_frame(spec.name, lang, tabs, spec.intro_key, render_table)

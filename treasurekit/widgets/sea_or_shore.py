@@ -351,6 +351,10 @@ class SeaOrShorePicker(w.VBox):
 
 
 # ---- the cards tab --------------------------------------------------------------------
+#: the Play tab's move picker and what a trick did (``widgets.apps.play_tab``)
+picker, recap = SeaOrShorePicker, trick_recap
+
+
 def all_cards_panel(lang: Language) -> w.HTML:
     """Every island card, the treasure cards per colour and both action cards."""
     def render() -> str:
@@ -375,23 +379,20 @@ def all_cards_panel(lang: Language) -> w.HTML:
 
 def sea_or_shore_app(lang: Language) -> w.VBox:
     """Lesson, the rulebook's examples, a game against the computer, the cards."""
-    from ..games.sea_or_shore.bots import BOTS
-    from ..games.sea_or_shore.examples import EXAMPLES
-    from ..games.sea_or_shore.lessons import LESSON
-    from ..games.sea_or_shore.rules import SeaOrShore
+    from ..core.registry import game_spec
     from .app import app_frame
+    from .apps import play_tab
     from .example_player import ExampleChooser
-    from .game_player import GamePlayer
     from .lesson_player import LessonPlayer
+
+    spec = game_spec(G)
 
     tabs = [
         # an open-hand lesson: every card is shown, covered halves drawn see-through
-        ("widgets.tab.lesson", LessonPlayer(LESSON, lang, render_table)),
-        ("widgets.tab.examples", lambda: ExampleChooser(EXAMPLES, lang, render_table)),
-        ("widgets.tab.play", lambda: GamePlayer(G, lang, render_table, BOTS,
-                                                SeaOrShore.variants, counts=(4, 3, 5),
-                                                picker=SeaOrShorePicker, hot_seat=True,
-                                                recap=trick_recap)),
+        ("widgets.tab.lesson", LessonPlayer(list(spec.lesson_steps()), lang, render_table)),
+        ("widgets.tab.examples",
+         lambda: ExampleChooser(spec.worked_examples(), lang, render_table)),
+        ("widgets.tab.play", lambda: play_tab(spec, lang)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
-    return app_frame(G, lang, tabs, "widgets.sos.intro", render_table)
+    return app_frame(G, lang, tabs, spec.intro_key, render_table)

@@ -76,10 +76,10 @@ def test_a_roll_is_read_from_its_text_unless_the_dealer_just_dealt_that_text():
     other = next(m for m, _ in g.chance_outcomes() if m != dealt)
     symbols = [SYMBOLS.index(d.split("-")[1]) for d in other.arg.split(",")]
     g.play(other)
-    assert [x for x in g.state.st_sym if x >= 0][-len(symbols):] == symbols
+    assert [x for x in g.state.station_symbols if x >= 0][-len(symbols):] == symbols
     g.undo()
     g.play(str(dealt))                                      # the same text, read again
-    read = list(g.state.st_sym)
+    read = list(g.state.station_symbols)
     g.undo()
     g.play(dealt)                                           # the noted roll itself
-    assert g.state.st_sym == read and -1 not in read
+    assert g.state.station_symbols == read and -1 not in read

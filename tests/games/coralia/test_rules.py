@@ -55,7 +55,7 @@ def test_set_up_turtles_chests_island_pile_and_first_pick():
     play(g, "pick:blue")
     assert "pick:blue" not in [str(m) for m in g.legal_moves()]     # 4 different colours
     play(g, "pick:red pick:green pick:yellow")
-    assert g.is_chance and len(g.state.st_col) == 4
+    assert g.is_chance and len(g.state.station_colours) == 4
 
 
 def test_set_up_start_event_names_the_rounds():
@@ -95,11 +95,11 @@ def test_course_of_the_game_station_passes_unchanged_and_next_adds_a_die():
     play(g, "place:blue-pearl draw:pearl-2 draw:pearl-3")
     s = g.state
     assert g.current_player == 1 and top(g) == "lockpick"
-    assert list(zip(s.st_col, s.st_sym, strict=True)) == [(2, 1), (4, 5), (0, 3)]
+    assert list(zip(s.station_colours, s.station_symbols, strict=True)) == [(2, 1), (4, 5), (0, 3)]
     play(g, "pick:violet")
-    assert s.st_sym == [-1] * 4                       # all four are rolled
+    assert s.station_symbols == [-1] * 4                       # all four are rolled
     play(g, "roll:red-pearl,green-fish,yellow-diver,violet-turtle")
-    assert s.st_sym == [0, 1, 4, 5]
+    assert s.station_symbols == [0, 1, 4, 5]
 
 
 def test_course_of_the_game_each_space_holds_one_die():
@@ -273,7 +273,7 @@ def test_lock_in_one_die_per_turtle_and_the_new_die_is_always_rolled():
     play(g, "pick:red")
     assert g.chance_outcomes()[0][0].arg.count(",") == 1           # yellow + red roll
     play(g, "roll:yellow-fish,red-pearl")
-    assert list(zip(g.state.st_col, g.state.st_sym, strict=True)) == [
+    assert list(zip(g.state.station_colours, g.state.station_symbols, strict=True)) == [
         (1, 4), (4, 2), (0, 1), (2, 0)]
 
 

@@ -23,6 +23,7 @@ from ...core.errors import InvalidSave
 from ...core.game import Game
 from ...core.i18n import Message
 from ...core.saves import check_keys, shown
+from ...core.spec import PositionField, PositionSchema, phase_label
 from .cards import GAME, HAND_SIZE, INDEX, TYPES, pack_for
 from .state import CaptainLuckyState
 
@@ -151,3 +152,42 @@ def state_from_position(game: Game[CaptainLuckyState],
     if phase == "place" and not sum(full[turn]):
         raise InvalidSave(f"{GAME}.error.no_place", player=names[turn])
     return s
+
+
+# ---- the position editor's fields (``core.spec.PositionSchema``) ----------------------------
+def _start(names: list[str]) -> dict[str, Any]:
+    hands = [["silver", "gold", "gold", "pearl", "jade"],
+             ["ruby", "ruby", "silver", "jade", "pearl"]]
+    return {"players": names, "heart": 0, "turn": 0, "phase": "place",
+            "hands": [hands[i % 2] for i in range(len(names))],
+            "middle": {"pearl": 1}, "collections": [{} for _ in names]}
+
+
+def _type(name: str) -> Message:
+    return Message.of(f"{GAME}.type.{name}")
+
+
+def _fields(desc: dict[str, Any]) -> list[PositionField]:
+    names = list(desc["players"])
+    seats = list(range(len(names)))
+
+    def seat(i: int) -> str:
+        return str(names[i])
+
+    fields = [
+        PositionField(("heart",), "choice", Message.of("teacher.field.heart"), seats, seat),
+        PositionField(("turn",), "choice", Message.of("teacher.field.turn"), seats, seat),
+        PositionField(("phase",), "choice", Message.of("teacher.field.phase"),
+                      ("place", "target"), phase_label(GAME)),
+        PositionField(("middle",), "cards", Message.of("teacher.field.middle"), TYPES, _type,
+                      counted=True),
+    ]
+    fields += [PositionField(("hands", i), "cards", Message.of("teacher.field.hand_of", player=n),
+                             TYPES, _type) for i, n in enumerate(names)]
+    fields += [PositionField(("collections", i), "cards",
+                             Message.of("teacher.field.collection_of", player=n), TYPES, _type,
+                             counted=True) for i, n in enumerate(names)]
+    return fields
+
+
+SCHEMA = PositionSchema(_start, _fields)

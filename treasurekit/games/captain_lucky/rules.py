@@ -60,6 +60,7 @@ from .cards import (
     set_sizes,
 )
 from .position import state_from_position, word
+from .spec import SPEC
 from .state import CaptainLuckyState, score_of, tie_key
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -165,8 +166,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
     """2 to 6 players; the first seat plays Captain Heart unless a position says otherwise."""
 
     name = GAME
-    variants = ("standard",)
-    min_players, max_players = 2, 6
+    variants = SPEC.variants                      # declared once, in spec.py
+    min_players, max_players = SPEC.min_players, SPEC.max_players
     #: Take-backs (``Game.take_back_limit``) stop, besides chance (every card drawn and
     #: every roll), where a player's hidden hand cards come face up: cards placed in the
     #: middle ("1. Place card(s)") and matching cards paid for a re-roll ("2. Steal
@@ -175,10 +176,10 @@ class CaptainLucky(Game[CaptainLuckyState]):
         "place": "player", "discard": "player"}
     pirate_faces: int = PIRATE_FACES
 
-    def _ev(self, kind: str, section: Section, **params: Any) -> Event:
+    def _event(self, kind: str, section: Section, **params: Any) -> Event:
         return event_of((GAME, kind, section, tuple(params.items()), ()))
 
-    def _ev2(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
+    def _event_pairs(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
         """Like ``_ev`` with (name, value) pairs: no keyword dict on the hottest paths."""
         return event_of((GAME, kind, section, params, ()))
 
@@ -398,9 +399,9 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.phase = "place"
         s.turn = s.heart
         if events is not None:
-            events.append(self._ev("setup", SECTION.PREPARATION, n=n, cards=sum(self.pack),
-                                   hand=HAND_SIZE, middle=Holding(tuple(s.middle))))
-            events.append(self._ev("heart", SECTION.PLAY, player=self.players[s.heart]))
+            events.append(self._event("setup", SECTION.PREPARATION, n=n, cards=sum(self.pack),
+                                      hand=HAND_SIZE, middle=Holding(tuple(s.middle))))
+            events.append(self._event("heart", SECTION.PLAY, player=self.players[s.heart]))
         return None
 
     def _place(self, s: CaptainLuckyState, t: int, n: int, events: Narration) -> None:
@@ -408,9 +409,10 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.middle[t] += n
         s.target, s.dice, s.rolls, s.result = None, [], [], ""
         if events is not None:
-            events.append(self._ev2("place", SECTION.PLACE, ("player", self.players[s.turn]),
-                                    ("n", n), ("type", TREASURES[t]),
-                                    ("sets", SETS[s.middle[t]])))
+            events.append(self._event_pairs("place", SECTION.PLACE,
+                                            ("player", self.players[s.turn]),
+                                            ("n", n), ("type", TREASURES[t]),
+                                            ("sets", SETS[s.middle[t]])))
         self._refill(s, "target", events)
 
     def _refill(self, s: CaptainLuckyState, after: str, events: Narration) -> None:
@@ -432,14 +434,14 @@ class CaptainLucky(Game[CaptainLuckyState]):
         left = sum(s.pile)
         if events is not None:
             section = SECTION.PLACE if s.after_refill == "target" else SECTION.STEAL
-            events.append(self._ev2("refill", section,
-                                    ("player", self.players[s.turn]),
-                                    ("hand", sum(s.hands[s.turn])), ("left", left)))
+            events.append(self._event_pairs("refill", section,
+                                            ("player", self.players[s.turn]),
+                                            ("hand", sum(s.hands[s.turn])), ("left", left)))
         if not left and not s.end_announced:
             s.end_announced = True
             if events is not None:
-                events.append(self._ev("last_card", SECTION.END, player=self.players[s.turn],
-                                       heart=self.players[s.heart]))
+                events.append(self._event("last_card", SECTION.END, player=self.players[s.turn],
+                                          heart=self.players[s.heart]))
         self._after_refill(s, events)
         return None
 
@@ -454,7 +456,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
             s.phase = "target"
             return
         if events is not None:
-            events.append(self._ev("no_target", SECTION.STEAL, player=self.players[s.turn]))
+            events.append(self._event("no_target", SECTION.STEAL, player=self.players[s.turn]))
         self._end_turn(s, events)
 
     def _target(self, s: CaptainLuckyState, owner: int, t: int, size: int,
@@ -465,9 +467,9 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.phase = "roll"
         if events is not None:
             kind = "target_middle" if owner == MIDDLE else "target_player"
-            events.append(self._ev2(kind, SECTION.STEAL, ("player", self.players[s.turn]),
-                                    ("owner", self._who(owner)), ("size", size),
-                                    ("type", TREASURES[t])))
+            events.append(self._event_pairs(kind, SECTION.STEAL, ("player", self.players[s.turn]),
+                                            ("owner", self._who(owner)), ("size", size),
+                                            ("type", TREASURES[t])))
 
     def _roll(self, s: CaptainLuckyState, faces: str, events: Narration) -> None:
         assert s.target is not None
@@ -482,9 +484,9 @@ class CaptainLucky(Game[CaptainLuckyState]):
         if events is not None:
             kind = "roll" if s.rolling == "roll" else "reroll"
             section = SECTION.CAPTAIN_BONUS if s.rolling == "bonus" else SECTION.STEAL
-            events.append(self._ev2(kind, section, ("player", self.players[s.turn]),
-                                    ("n", len(faces)), ("faces", FACES[faces]),
-                                    ("failed", failed)))
+            events.append(self._event_pairs(kind, section, ("player", self.players[s.turn]),
+                                            ("n", len(faces)), ("faces", FACES[faces]),
+                                            ("failed", failed)))
         if not failed:
             self._win(s, events)
             return
@@ -509,19 +511,20 @@ class CaptainLucky(Game[CaptainLuckyState]):
             me = self.players[s.turn]
             sets = SETS[s.collections[s.turn][t]]
             if owner == MIDDLE:
-                events.append(self._ev2("win_middle", SECTION.STEAL, ("player", me),
-                                        ("size", size), ("type", TREASURES[t]),
-                                        ("sets", sets)))
+                events.append(self._event_pairs("win_middle", SECTION.STEAL, ("player", me),
+                                                ("size", size), ("type", TREASURES[t]),
+                                                ("sets", sets)))
             else:
-                events.append(self._ev2("win_player", SECTION.STEAL, ("player", me),
-                                        ("size", size), ("type", TREASURES[t]),
-                                        ("owner", self.players[owner]), ("sets", sets)))
+                events.append(self._event_pairs("win_player", SECTION.STEAL, ("player", me),
+                                                ("size", size), ("type", TREASURES[t]),
+                                                ("owner", self.players[owner]), ("sets", sets)))
         self._refill(s, "next", events)
 
     def _fail(self, s: CaptainLuckyState, events: Narration) -> None:
         s.result = "failed"
         if events is not None:
-            events.append(self._ev2("fail", SECTION.STEAL, ("player", self.players[s.turn])))
+            events.append(self._event_pairs("fail", SECTION.STEAL,
+                                            ("player", self.players[s.turn])))
         self._refill(s, "next", events)
 
     def _decide(self, s: CaptainLuckyState, move: Move, events: Narration) -> None:
@@ -529,8 +532,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
         t, f = s.target[1], s.failed()
         if move == STOP:
             if events is not None:
-                events.append(self._ev("stop", SECTION.STEAL, player=self.players[s.turn],
-                                       failed=f))
+                events.append(self._event("stop", SECTION.STEAL, player=self.players[s.turn],
+                                          failed=f))
             self._fail(s, events)
             return
         s.phase = "roll"
@@ -538,15 +541,15 @@ class CaptainLucky(Game[CaptainLuckyState]):
             s.bonus_used[s.turn] = True
             s.rolling = "bonus"
             if events is not None:
-                events.append(self._ev("bonus", SECTION.CAPTAIN_BONUS,
-                                       player=self.players[s.turn], failed=f))
+                events.append(self._event("bonus", SECTION.CAPTAIN_BONUS,
+                                          player=self.players[s.turn], failed=f))
             return
         s.hands[s.turn][t] -= f
         s.discards[t] += f
         s.rolling = "cards"
         if events is not None:
-            events.append(self._ev("discard", SECTION.STEAL, player=self.players[s.turn],
-                                   failed=f, type=TREASURES[t]))
+            events.append(self._event("discard", SECTION.STEAL, player=self.players[s.turn],
+                                      failed=f, type=TREASURES[t]))
 
     def _end_turn(self, s: CaptainLuckyState, events: Narration) -> None:
         s.turns[s.turn] += 1
@@ -558,10 +561,11 @@ class CaptainLucky(Game[CaptainLuckyState]):
         if sum(s.hands[nxt]):
             s.phase = "place"
             if events is not None:
-                events.append(self._ev2("turn", SECTION.PLAY, ("player", self.players[nxt])))
+                events.append(self._event_pairs("turn", SECTION.PLAY,
+                                                ("player", self.players[nxt])))
             return
         if events is not None:
-            events.append(self._ev("no_cards", SECTION.PLACE, player=self.players[nxt]))
+            events.append(self._event("no_cards", SECTION.PLACE, player=self.players[nxt]))
         self._to_target(s, events)
 
     def _finish(self, s: CaptainLuckyState, events: Narration) -> None:
@@ -569,23 +573,24 @@ class CaptainLucky(Game[CaptainLuckyState]):
         s.target = None
         if events is None:
             return
-        events.append(self._ev("round_over", SECTION.END, heart=self.players[s.heart]))
+        events.append(self._event("round_over", SECTION.END, heart=self.players[s.heart]))
         scores = self._scores(s)
         for i, name in enumerate(self.players):
-            events.append(self._ev("score", SECTION.END, player=name, cards=sum(s.collections[i]),
-                                   bonus=0 if s.bonus_used[i] else 1, score=scores[i],
-                                   sets=Sets(tuple(all_set_sizes(s.collections[i])))))
+            events.append(self._event("score", SECTION.END, player=name,
+                                      cards=sum(s.collections[i]),
+                                      bonus=0 if s.bonus_used[i] else 1, score=scores[i],
+                                      sets=Sets(tuple(all_set_sizes(s.collections[i])))))
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) < len(top):
             sets = tuple(Standing(self.players[i], Sets(tie_key(s.collections[i]))) for i in top)
-            events.append(self._ev("tie_break", SECTION.END, score=max(scores), sets=sets))
+            events.append(self._event("tie_break", SECTION.END, score=max(scores), sets=sets))
         if len(winners) == 1:
-            events.append(self._ev("winner", SECTION.END, player=self.players[winners[0]],
-                                   score=scores[winners[0]]))
+            events.append(self._event("winner", SECTION.END, player=self.players[winners[0]],
+                                      score=scores[winners[0]]))
         else:
-            events.append(self._ev("shared", SECTION.END, score=max(scores),
-                                   players=tuple(self.players[i] for i in winners)))
+            events.append(self._event("shared", SECTION.END, score=max(scores),
+                                      players=tuple(self.players[i] for i in winners)))
 
     # ---- outcome ------------------------------------------------------------------------
     def _scores(self, s: CaptainLuckyState) -> list[int]:

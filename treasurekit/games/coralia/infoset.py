@@ -60,9 +60,9 @@ def sampler(game: Game[CoraliaState],
     s.island = [view["island"].get(c, 0) for c in COLOUR_INDEX]
     s.white_island = view["white_on_island"]
     station = view["station"]
-    s.st_col = [COLOUR_INDEX[d["colour"]] for d in station]
-    s.st_sym = [-1 if d["symbol"] is None else SYMBOL_INDEX[d["symbol"]] for d in station]
-    s.st_lock = [d["locked"] for d in station]
+    s.station_colours = [COLOUR_INDEX[d["colour"]] for d in station]
+    s.station_symbols = [-1 if d["symbol"] is None else SYMBOL_INDEX[d["symbol"]] for d in station]
+    s.station_locked = [d["locked"] for d in station]
     s.supply = [view["supply"][c] for c in COLOUR_INDEX]
     s.octopus_left = list(view["octopuses_left"])
     s.diver = [-1 if d is None else COLOUR_INDEX[d] for d in view["divers"]]
@@ -95,7 +95,7 @@ def sampler(game: Game[CoraliaState],
     drawn_seen = view["drawn"]
     drawn = kinds(drawn_seen) if isinstance(drawn_seen, list) else None
     # (a player whose starfish scoring has not begun has none to score yet)
-    s.sf_todo = [kinds(todo) if todo is not None else []
+    s.starfish_to_score = [kinds(todo) if todo is not None else []
                  for todo in view["starfish_to_score"]]
     seen = Counter(k for h in hands for k in h)
     seen.update(drawn or [])

@@ -32,7 +32,9 @@ from typing import Any
 
 from ...core.errors import InvalidSave
 from ...core.game import Game
+from ...core.i18n import Message
 from ...core.saves import by_name, check_keys, shown
+from ...core.spec import PositionField, PositionSchema, phase_label
 from .cards import (
     CARD_INDEX,
     CARD_KINDS,
@@ -161,9 +163,9 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
         raise InvalidSave(f"{GAME}.error.station_most")
     for i in station:
         c, sym = codes[i]
-        s.st_col.append(c)
-        s.st_sym.append(sym)
-        s.st_lock.append(False)
+        s.station_colours.append(c)
+        s.station_symbols.append(sym)
+        s.station_locked.append(False)
         used[c] += 1
     for c in range(6):                            # the supply holds every other die
         if used[c] > DICE_PER_COLOUR:
@@ -281,3 +283,68 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
         s.scoring = True
         s.tasks = final_scoring(s.starter, n)
     return s
+
+
+# ---- the position editor's fields (``core.spec.PositionSchema``) ----------------------------
+def _space(space: str) -> Message:
+    """A die on a reef space: ``pearl`` (a die of the reef's colour) or ``white-pearl``."""
+    if space.startswith("white-"):
+        return Message.of(f"{GAME}.white_space", space=Message.of(f"{GAME}.space.{space[6:]}"))
+    return Message.of(f"{GAME}.space.{space}")
+
+
+def _die(die: str) -> Message:
+    colour, _, symbol = die.partition("-")
+    return Message.of(f"{GAME}.die", colour=Message.of(f"{GAME}.adj.{colour}"),
+                      symbol=Message.of(f"{GAME}.symbol.{symbol}"))
+
+
+def _reef(colour: str | None) -> Message:
+    """A reef by its colour ("the yellow reef"); None: a diver still on the ship."""
+    if colour is None:
+        return Message.of("teacher.field.on_ship")
+    return Message.of(f"{GAME}.reef", colour=Message.of(f"{GAME}.adj.{colour}"))
+
+
+def _start(names: list[str]) -> dict[str, Any]:
+    return {"players": names, "starter": names[0], "turn": names[0], "phase": "turn",
+            "board": {"blue": ["pearl"]}, "island": {"green": 1},
+            "cards": {names[0]: ["pearl-3"]}, "points": {n: 0 for n in names}}
+
+
+def _fields(desc: dict[str, Any]) -> list[PositionField]:
+    from .cards import SYMBOLS
+
+    names = list(desc["players"])
+    spaces = [*SPACE_NAMES, *(f"white-{s}" for s in SPACE_NAMES if s != "treasure")]
+    fields = [
+        PositionField(("starter",), "choice", Message.of("teacher.field.start_player"), names),
+        PositionField(("turn",), "choice", Message.of("teacher.field.turn"), names),
+        PositionField(("phase",), "choice", Message.of("teacher.field.phase"),
+                      ("turn", "place", "scoring"), phase_label(GAME)),
+    ]
+    fields += [PositionField(("board", c), "cards",
+                             Message.of("teacher.field.reef", colour=Message.of(f"{GAME}.adj.{c}")),
+                             spaces, _space) for c in COLOURS]
+    fields.append(PositionField(("island",), "cards", Message.of("teacher.field.island"), COLOURS,
+                               lambda c: Message.of(f"{GAME}.adj.{c}"), counted=True))
+    fields.append(PositionField(("station",), "cards", Message.of("teacher.field.station"),
+                               [f"{c}-{s}" for c in COLOURS for s in SYMBOLS], _die))
+    # an octopus lies beside a die on a reef's octopus space, a diver on a die on its
+    # diver space: the engine refuses a die there without one (and the other way round)
+    fields += [PositionField(("octopuses", n), "cards",
+                             Message.of("teacher.field.octopuses_of", player=n), COLOURS, _reef)
+               for n in names]
+    fields += [PositionField(("divers", n), "choice",
+                             Message.of("teacher.field.diver_of", player=n), (None, *COLOURS),
+                             _reef) for n in names]
+    fields += [PositionField(("cards", n), "cards", Message.of("teacher.field.cards_of", player=n),
+                             [k.code for k in CARD_KINDS], lambda c: Message.of(f"{GAME}.card.{c}"))
+               for n in names]
+    fields += [PositionField(("points", n), "count",
+                             Message.of("teacher.field.points_of", player=n), (0, 500))
+               for n in names]
+    return fields
+
+
+SCHEMA = PositionSchema(_start, _fields)

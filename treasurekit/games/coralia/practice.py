@@ -73,7 +73,7 @@ def _rolled(game: Game[Any]) -> list[tuple[int, int]]:
     """The rolled dice on the research station, each (colour, symbol) once, in order."""
     s = game.state
     out: list[tuple[int, int]] = []
-    for c, sym in zip(s.st_col, s.st_sym, strict=True):
+    for c, sym in zip(s.station_colours, s.station_symbols, strict=True):
         if sym >= 0 and (c, sym) not in out:
             out.append((c, sym))
     return out
@@ -243,7 +243,7 @@ def _locking(game: Game[Any]) -> bool:
     if top is None or top[0] != "lockpick":
         return False
     s = game.state
-    return bool(s.turtles[top[1]]) and not any(s.st_lock)
+    return bool(s.turtles[top[1]]) and not any(s.station_locked)
 
 
 def _stored(table: Game[Any]) -> Found:
@@ -264,8 +264,8 @@ def _ask_lock(game: Game[Any], rng: random.Random) -> Asked | None:
     assert mover is not None
     turtles = len(s.turtles[mover])
     return Asked(_msg("lock.prompt", player=game.players[mover], turtles=turtles,
-                      dice=len(s.st_col)),
-                 number_choices(range(min(MAX_LOCKS, len(s.st_col)) + 2)),
+                      dice=len(s.station_colours)),
+                 number_choices(range(min(MAX_LOCKS, len(s.station_colours)) + 2)),
                  by_value(_stored), _msg("lock.reason", most=MAX_LOCKS), seat=mover,
                  section=Section.LOCK_IN)
 
@@ -278,14 +278,14 @@ def _scoring_starfish(game: Game[Any]) -> bool:
     top = _top(game)
     if top is None or top[0] != "sfpick":
         return False
-    return any(EFFECT[k] in POINT_CARDS for k in game.state.sf_todo[top[1]])
+    return any(EFFECT[k] in POINT_CARDS for k in game.state.starfish_to_score[top[1]])
 
 
 def _ask_starfish(game: Game[Any], rng: random.Random) -> Asked | None:
     s = game.state
     mover = game.current_player
     assert mover is not None
-    card = rng.choice(sorted({k for k in s.sf_todo[mover] if EFFECT[k] in POINT_CARDS}))
+    card = rng.choice(sorted({k for k in s.starfish_to_score[mover] if EFFECT[k] in POINT_CARDS}))
     move = Move("score", CARD_KINDS[card].code)
 
     def find(table: Game[Any]) -> Found:

@@ -68,18 +68,19 @@ from .cards import (
     EFFECT,
     FISH,
     FISH_KIND,
+    FISH_S,
     FISH_SET_POINTS,
     GAME,
     ISLAND,
     ISLAND_FROM_EACH,
     MAX_LOCKS,
     MAX_PLAYERS,
-    MIN_PLAYERS,
     NCARDS,
     OCTOPUS_S,
     PEARL,
     PEARL_CARDS_BY_PLACE,
     PEARL_CARDS_LATER,
+    PEARL_S,
     PEARL_VALUE,
     PER_CHEST,
     PER_FISH,
@@ -96,6 +97,7 @@ from .cards import (
     SPACE,
     SPACES,
     STARFISH,
+    STARFISH_S,
     STINGRAY,
     STINGRAYS,
     SYMBOL_INDEX,
@@ -116,6 +118,7 @@ from .cards import (
     jellyfish_gain,
 )
 from .position import state_from_position
+from .spec import SPEC
 from .state import CoraliaState, Task, final_scoring
 from .view import view
 
@@ -307,8 +310,8 @@ class Coralia(Game[CoraliaState]):
     """2 to 4 marine biologists place dice on six reefs."""
 
     name = GAME
-    variants = ("standard",)
-    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    variants = SPEC.variants                      # declared once, in spec.py
+    min_players, max_players = SPEC.min_players, SPEC.max_players
     #: Take-backs (``Game.take_back_limit``) stop, besides chance (rolls, cards drawn,
     #: chests, white dice), where the final scoring turns cards face up in the book's
     #: order ("ENDING THE GAME AND SCORING"): a player's starfish cards when that player
@@ -320,8 +323,8 @@ class Coralia(Game[CoraliaState]):
         "reveal": "player", "keep_open": "player", "show_fish": "player",
         "show_pearls": "player"}
 
-    def _ev(self, kind: str, section: str, *params: tuple[str, Any],
-            seen: tuple[int, ...] = ()) -> Event:
+    def _event(self, kind: str, section: str, *params: tuple[str, Any],
+               seen: tuple[int, ...] = ()) -> Event:
         return event_of((GAME, kind, section, params, seen))
 
     # ---- set-up ----------------------------------------------------------------------------
@@ -363,7 +366,7 @@ class Coralia(Game[CoraliaState]):
     _status_on_state = True                      # both kept by the rules (see _is_chance)
 
     def _to_roll(self, s: CoraliaState) -> list[int]:
-        return [s.st_col[i] for i, x in enumerate(s.st_sym) if x < 0]
+        return [s.station_colours[i] for i, x in enumerate(s.station_symbols) if x < 0]
 
     def _chance_outcomes(self, s: CoraliaState) -> list[tuple[Move, float]]:
         task = s.tasks[-1]
@@ -398,9 +401,9 @@ class Coralia(Game[CoraliaState]):
         task = s.tasks[-1]
         kind = task[0]
         if kind == "roll":
-            cols = s.st_col                     # usually every die on the station rolls
-            if s.st_sym.count(-1) < len(cols):
-                cols = [c for c, sym in zip(cols, s.st_sym, strict=True) if sym < 0]
+            cols = s.station_colours                     # usually every die on the station rolls
+            if s.station_symbols.count(-1) < len(cols):
+                cols = [c for c, sym in zip(cols, s.station_symbols, strict=True) if sym < 0]
             return self._deal_roll(cols, floor(x * SIX_POWER[len(cols)]))
         if kind == "draw":
             pile = task[2]
@@ -462,13 +465,13 @@ class Coralia(Game[CoraliaState]):
         if kind == "lockpick":
             # the colours left in the supply (usually all six: the table itself)
             picks = PICK if 0 not in s.supply else tuple(compress(PICK, s.supply))
-            locked = s.st_lock                  # one die stored per turtle, at most 3
+            locked = s.station_locked                  # one die stored per turtle, at most 3
             stored = locked.count(True)
             if stored >= len(s.turtles[p]) or stored >= MAX_LOCKS:
                 return picks
-            syms = s.st_sym
+            syms = s.station_symbols
             free: list[int] = []                # the dice not stored yet, each once, by
-            for i, c in enumerate(s.st_col):    # number (colour * 6 + symbol, so they
+            for i, c in enumerate(s.station_colours):    # number (colour * 6 + symbol, so they
                 if not locked[i]:               # sort by colour, then symbol); a plain
                     die = c * 6 + syms[i]       # loop: see "Hot paths" above
                     if die not in free:
@@ -478,7 +481,7 @@ class Coralia(Game[CoraliaState]):
         if kind == "place":
             return self._place_moves(s, p)
         if kind == "pick4":
-            return [PICK[c] for c in range(6) if s.supply[c] and c not in s.st_col]
+            return [PICK[c] for c in range(6) if s.supply[c] and c not in s.station_colours]
         if kind == "keep":
             return [KEEP[k] for k in sorted(set(s.drawn))]
         if kind == "whitereef":
@@ -487,7 +490,7 @@ class Coralia(Game[CoraliaState]):
         if kind == "copy":
             return [COPY[t] for t in sorted(set(s.turtles_beside)) if t != COPYCAT]
         if kind == "sfpick":
-            return [SCORE[k] for k in sorted(set(s.sf_todo[p]))]
+            return [SCORE[k] for k in sorted(set(s.starfish_to_score[p]))]
         if kind == "open":
             return [OPEN[task[2]], OPEN[task[3]]]
         if kind == "drawpile":
@@ -500,9 +503,9 @@ class Coralia(Game[CoraliaState]):
         reef (an octopus only while ``p`` has one left), or to the island if it is taken."""
         board = s.board
         octopus_left = s.octopus_left[p] > 0
-        syms = s.st_sym
+        syms = s.station_symbols
         out: dict[Move, None] = {}              # each move once, in the station's order
-        for i, c in enumerate(s.st_col):        # a plain loop: see "Hot paths" above
+        for i, c in enumerate(s.station_colours):        # a plain loop: see "Hot paths" above
             sym = syms[i]
             if board[c * SPACES + sym] < 0:
                 if sym == OCTOPUS_S and not octopus_left:
@@ -536,7 +539,7 @@ class Coralia(Game[CoraliaState]):
             if move.kind not in ("place", "island") or die is None:
                 return Message.of(f"{GAME}.error.place_write", player=me, legal=legal)
             c, sym = die
-            if die not in zip(s.st_col, s.st_sym, strict=True):
+            if die not in zip(s.station_colours, s.station_symbols, strict=True):
                 return Message.of(f"{GAME}.error.no_die", die=move.arg)
             free = s.board[c * SPACES + sym] < 0
             if move.kind == "place" and not free:
@@ -546,9 +549,9 @@ class Coralia(Game[CoraliaState]):
             return Message.of(f"{GAME}.error.space_free", space=SPACE[sym], reef=REEF[c])
         if kind == "lockpick" and move.kind == "lock":
             turtles = len(s.turtles[task[1]])
-            if sum(s.st_lock) >= MAX_LOCKS:
+            if sum(s.station_locked) >= MAX_LOCKS:
                 return Message.of(f"{GAME}.error.locks_max", limit=MAX_LOCKS)
-            if sum(s.st_lock) >= turtles:
+            if sum(s.station_locked) >= turtles:
                 return Message.of(f"{GAME}.error.locks_turtles", player=me, count=turtles)
             return Message.of(f"{GAME}.error.lock_none", die=move.arg)
         if kind == "pick4" and move.kind == "pick":
@@ -585,9 +588,9 @@ class Coralia(Game[CoraliaState]):
                     return
                 tasks.pop()
                 if events is not None:
-                    events.append(self._ev("pile_empty", task[3],
-                                           ("player", self.players[task[1]]),
-                                           ("pile", PILE[pile])))
+                    events.append(self._event("pile_empty", task[3],
+                                              ("player", self.players[task[1]]),
+                                              ("pile", PILE[pile])))
                 continue
             if kind in DECISIONS:
                 if kind == "keep":
@@ -597,9 +600,9 @@ class Coralia(Game[CoraliaState]):
                     if s.drawn:
                         self._do_keep(s, task, KEEP[s.drawn[0]], events)
                     continue
-                if kind == "sfpick" and len(set(s.sf_todo[task[1]])) <= 1:
+                if kind == "sfpick" and len(set(s.starfish_to_score[task[1]])) <= 1:
                     tasks.pop()
-                    self._do_sfpick(s, task, SCORE[s.sf_todo[task[1]][0]], events)
+                    self._do_sfpick(s, task, SCORE[s.starfish_to_score[task[1]][0]], events)
                     continue
                 if kind == "copy" and len(self._legal(s)) == 1:
                     tasks.pop()
@@ -623,15 +626,15 @@ class Coralia(Game[CoraliaState]):
         s.turtles_beside.remove(t)
         s.turtle_on_reef[task[1]] = t
         if ev is not None:
-            ev.append(self._ev("setup_turtle", S.SET_UP, ("reef", REEF[task[1]]),
-                               ("turtle", TURTLE[t])))
+            ev.append(self._event("setup_turtle", S.SET_UP, ("reef", REEF[task[1]]),
+                                  ("turtle", TURTLE[t])))
 
     def _do_s_island(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         k = CARD_INDEX[move.arg]
         self._take(s, task[1], k)
         insort(s.piles[ISLAND], k)
         if ev is not None and s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH:
-            ev.append(self._ev("setup_island", S.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
+            ev.append(self._event("setup_island", S.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
 
     def _do_s_preroll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         c = task[1]
@@ -643,31 +646,31 @@ class Coralia(Game[CoraliaState]):
             if sym in placed:
                 s.island[c] += 1
                 if ev is not None:
-                    ev.append(self._ev("preroll_island", S.FEWER_PLAYERS, ("die", die)))
+                    ev.append(self._event("preroll_island", S.FEWER_PLAYERS, ("die", die)))
                 continue
             placed.add(sym)
             if sym == DIVER_S:
                 s.board[c * SPACES + TREASURE] = c
                 if ev is not None:
-                    ev.append(self._ev("preroll_treasure", S.FEWER_PLAYERS, ("die", die),
-                                       ("reef", REEF[c])))
+                    ev.append(self._event("preroll_treasure", S.FEWER_PLAYERS, ("die", die),
+                                          ("reef", REEF[c])))
             elif sym == TURTLE_S:
                 s.board[c * SPACES + sym] = c
                 t = s.turtle_on_reef[c]
                 s.turtle_on_reef[c] = -1
                 s.turtles_beside.append(t)
                 if ev is not None:
-                    ev.append(self._ev("preroll_turtle", S.FEWER_PLAYERS, ("die", die),
-                                       ("turtle", TURTLE[t])))
+                    ev.append(self._event("preroll_turtle", S.FEWER_PLAYERS, ("die", die),
+                                          ("turtle", TURTLE[t])))
             else:
                 s.board[c * SPACES + sym] = c
                 if ev is not None:
-                    ev.append(self._ev("preroll", S.FEWER_PLAYERS, ("die", die)))
+                    ev.append(self._event("preroll", S.FEWER_PLAYERS, ("die", die)))
 
     def _do_begin(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         if ev is not None:
-            ev.append(self._ev("start", S.SET_UP, ("player", self.players[s.starter]),
-                               ("count", ROUNDS[s.players])))
+            ev.append(self._event("start", S.SET_UP, ("player", self.players[s.starter]),
+                                  ("count", ROUNDS[s.players])))
         s.turn = s.starter
         s.tasks.append(("turn", s.starter))
 
@@ -678,24 +681,24 @@ class Coralia(Game[CoraliaState]):
     def _start_turn(self, s: CoraliaState, p: int) -> None:
         s.turn = p
         s.tasks.append(ENDTURN[p])
-        s.tasks.append(LOCKPICK[p] if s.st_col else ("pick4", p, 4))
+        s.tasks.append(LOCKPICK[p] if s.station_colours else ("pick4", p, 4))
 
     def _do_pick4(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, c = task[1], COLOUR_INDEX[move.arg]
         s.supply[c] -= 1
-        s.st_col.append(c)
-        s.st_sym.append(-1)
-        s.st_lock.append(False)
+        s.station_colours.append(c)
+        s.station_symbols.append(-1)
+        s.station_locked.append(False)
         if task[2] > 1:
             if ev is not None:
-                ev.append(self._ev("pick_one", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                                   ("colour", Named("adj", COLOURS[c])), ("count", task[2] - 1)))
+                ev.append(self._event("pick_one", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
+                                      ("colour", Named("adj", COLOURS[c])), ("count", task[2] - 1)))
             s.tasks.append(("pick4", p, task[2] - 1))
         else:
             if ev is not None:
-                ev.append(self._ev("pick_four", S.COURSE_OF_THE_GAME,
-                                   ("player", self.players[p]),
-                                   ("colours", tuple(COLOUR[x] for x in s.st_col))))
+                ev.append(self._event("pick_four", S.COURSE_OF_THE_GAME,
+                                      ("player", self.players[p]),
+                                      ("colours", tuple(COLOUR[x] for x in s.station_colours))))
             s.tasks.append(ROLL[p])
 
     def _do_lockpick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
@@ -703,9 +706,10 @@ class Coralia(Game[CoraliaState]):
         c = PICKED.get(move, -1)
         if c < 0:                               # lock:<die>
             c, sym = DIE_OF[move]
-            for i in range(len(s.st_col)):
-                if s.st_col[i] == c and s.st_sym[i] == sym and not s.st_lock[i]:
-                    s.st_lock[i] = True
+            for i in range(len(s.station_colours)):
+                if (s.station_colours[i] == c and s.station_symbols[i] == sym
+                        and not s.station_locked[i]):
+                    s.station_locked[i] = True
                     break
             if ev is not None:
                 ev.append(event_of((GAME, "lock", S.LOCK_IN, (("player", self.players[p]),
@@ -713,20 +717,20 @@ class Coralia(Game[CoraliaState]):
             s.tasks.append(task)
             return
         s.supply[c] -= 1                        # pick:<colour>
-        s.st_col.append(c)
-        s.st_lock.append(False)
-        if True in s.st_lock:                   # dice stored on turtles keep their symbols
-            syms, locked = s.st_sym, s.st_lock
+        s.station_colours.append(c)
+        s.station_locked.append(False)
+        if True in s.station_locked:                   # dice stored on turtles keep their symbols
+            syms, locked = s.station_symbols, s.station_locked
             for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
                 if not locked[i]:
                     syms[i] = -1
             syms.append(-1)
         else:
-            s.st_sym = [-1] * len(s.st_col)
+            s.station_symbols = [-1] * len(s.station_colours)
         if ev is not None:
             ev.append(event_of((GAME, "pick", S.COURSE_OF_THE_GAME, (
                 ("player", self.players[p]), ("colour", COLOUR[c]),
-                ("count", s.st_lock.count(False))), ())))
+                ("count", s.station_locked.count(False))), ())))
         s.tasks.append(ROLL[p])
 
     def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
@@ -735,9 +739,9 @@ class Coralia(Game[CoraliaState]):
         dealt, rolled = self._roll_dealt        # (checked): the dealer's roll, as dealt,
         if text is not dealt:                   # or one forced or saved, read from its text
             rolled = [SYMBOL_OF_DIE[die] for die in text.split(",")]
-        syms = s.st_sym                         # the dice to roll show -1; the others
+        syms = s.station_symbols                         # the dice to roll show -1; the others
         if len(rolled) == len(syms):            # were stored on turtles
-            s.st_sym = rolled[:]                # every die rolled (the note stays as is)
+            s.station_symbols = rolled[:]                # every die rolled (the note stays as is)
         else:
             k = 0
             for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
@@ -753,20 +757,20 @@ class Coralia(Game[CoraliaState]):
             s.tasks.append(PLACE_STEP[p])       # waits for a move: stays on top
             s.moves = moves                     # its legal moves, worked out already
             return
-        for i in range(len(s.st_sym)):
-            s.st_sym[i] = -1
-            s.st_lock[i] = False
+        for i in range(len(s.station_symbols)):
+            s.station_symbols[i] = -1
+            s.station_locked[i] = False
         if ev is not None:
-            ev.append(self._ev("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
+            ev.append(self._event("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
         s.tasks.append(ROLL[p])
 
     def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         c, sym = DIE_OF[move]
-        i = s.st_col.index(c)                   # the first die of colour c showing sym
-        while s.st_sym[i] != sym:               # (a legal move: there is one)
-            i = s.st_col.index(c, i + 1)
-        del s.st_col[i], s.st_sym[i], s.st_lock[i]
+        i = s.station_colours.index(c)                   # the first die of colour c showing sym
+        while s.station_symbols[i] != sym:               # (a legal move: there is one)
+            i = s.station_colours.index(c, i + 1)
+        del s.station_colours[i], s.station_symbols[i], s.station_locked[i]
         space = c * SPACES + sym
         if s.board[space] >= 0:                 # taken: island:<die> (legal moves say so)
             self._to_island(s, p, c, sym, ev)
@@ -781,20 +785,21 @@ class Coralia(Game[CoraliaState]):
         s.island[c] += 1
         me = self.players[p]
         if ev is not None:
-            ev.append(self._ev("island", S.BLOCKED_SPACES, ("player", me), ("die", DIE[c][sym])))
+            ev.append(self._event("island", S.BLOCKED_SPACES, ("player", me), ("die", DIE[c][sym])))
         owner = s.octopus[c]
         if owner < 0 or owner == p:
             if owner == p:
                 s.points[p] += 2
                 if ev is not None:
-                    ev.append(self._ev("octopus_island_own", S.OCTOPUS_ISLAND, ("player", me),
-                                       ("reef", REEF[c])))
+                    ev.append(self._event("octopus_island_own", S.OCTOPUS_ISLAND, ("player", me),
+                                          ("reef", REEF[c])))
             s.tasks.append(ISLAND_DRAW[p])
             return
         s.points[owner] += 2
         if ev is not None:
-            ev.append(self._ev("octopus_island", S.OCTOPUS_ISLAND,
-                               ("owner", self.players[owner]), ("reef", REEF[c]), ("player", me)))
+            ev.append(self._event("octopus_island", S.OCTOPUS_ISLAND,
+                                  ("owner", self.players[owner]), ("reef", REEF[c]),
+                                  ("player", me)))
         self._draw_choice(s, p, ISLAND)
 
     def _draw_choice(self, s: CoraliaState, p: int, pile: int) -> None:
@@ -806,11 +811,11 @@ class Coralia(Game[CoraliaState]):
     # ---- the six actions ---------------------------------------------------------------------
     def _action(self, s: CoraliaState, p: int, reef: int, sym: int, ev: Narration) -> None:
         me = self.players[p]
-        if sym == 0:                                        # pearl: two cards
+        if sym == PEARL_S:                                  # two cards
             s.tasks += PEARL_DRAWS[p]
-        elif sym == 1:                                      # fish
+        elif sym == FISH_S:
             self._draw_choice(s, p, FISH)
-        elif sym == 2:                                      # starfish
+        elif sym == STARFISH_S:
             self._draw_choice(s, p, STARFISH)
         elif sym == OCTOPUS_S:
             s.octopus[reef] = p
@@ -818,42 +823,42 @@ class Coralia(Game[CoraliaState]):
             pts = s.reef_dice(reef)
             s.points[p] += pts
             if ev is not None:
-                ev.append(self._ev("octopus", S.OCTOPUS, ("player", me), ("reef", REEF[reef]),
-                                   ("count", pts)))
+                ev.append(self._event("octopus", S.OCTOPUS, ("player", me), ("reef", REEF[reef]),
+                                      ("count", pts)))
             for r in range(6):
                 owner = s.octopus[r]
                 if r != reef and owner >= 0:
                     s.points[owner] += 1
                     if ev is not None:
-                        ev.append(self._ev("octopus_bonus", S.OCTOPUS,
-                                           ("owner", self.players[owner]), ("reef", REEF[r])))
+                        ev.append(self._event("octopus_bonus", S.OCTOPUS,
+                                              ("owner", self.players[owner]), ("reef", REEF[r])))
         elif sym == DIVER_S:
             old = s.diver[p]
             s.diver[p] = reef
             if old < 0:
                 if ev is not None:
-                    ev.append(self._ev("diver", S.DIVER, ("player", me), ("reef", REEF[reef])))
+                    ev.append(self._event("diver", S.DIVER, ("player", me), ("reef", REEF[reef])))
                 return
             b = s.board
             if b[old * SPACES + TREASURE] < 0:
                 b[old * SPACES + TREASURE] = b[old * SPACES + DIVER_S]
                 b[old * SPACES + DIVER_S] = -1
                 if ev is not None:
-                    ev.append(self._ev("diver_move", S.DIVER, ("player", me),
-                                       ("old", REEF[old]), ("reef", REEF[reef])))
+                    ev.append(self._event("diver_move", S.DIVER, ("player", me),
+                                          ("old", REEF[old]), ("reef", REEF[reef])))
                 if s.chest_on_reef[old]:
                     s.chest_on_reef[old] = False
                     s.tasks.append(("chest", p, old, S.DIVER))
             else:
                 if ev is not None:
-                    ev.append(self._ev("diver_stays", S.DIVER, ("player", me),
-                                       ("old", REEF[old]), ("reef", REEF[reef])))
+                    ev.append(self._event("diver_stays", S.DIVER, ("player", me),
+                                          ("old", REEF[old]), ("reef", REEF[reef])))
         else:                                               # turtle
             t = s.turtle_on_reef[reef]
             s.turtle_on_reef[reef] = -1
             s.turtles[p].append(t)
             if ev is not None:
-                ev.append(self._ev("turtle", S.TURTLE, ("player", me), ("turtle", TURTLE[t])))
+                ev.append(self._event("turtle", S.TURTLE, ("player", me), ("turtle", TURTLE[t])))
             self._effect(s, p, TURTLES[t], S.TURTLE_BONUSES, ev)
 
     def _effect(self, s: CoraliaState, p: int, what: str, section: str,
@@ -866,48 +871,48 @@ class Coralia(Game[CoraliaState]):
             n = s.island_dice() * PER_ISLAND_DIE
             s.points[p] += n
             if ev is not None:
-                ev.append(self._ev("island_points", section, ("player", me), ("count", n)))
+                ev.append(self._event("island_points", section, ("player", me), ("count", n)))
         elif what == "stingray":
             if s.stingrays:
                 s.stingrays -= 1
                 self._gain(s, p, STINGRAY)
                 if ev is not None:
-                    ev.append(self._ev("stingray", section, ("player", me)))
+                    ev.append(self._event("stingray", section, ("player", me)))
             else:
                 if ev is not None:
-                    ev.append(self._ev("no_stingray", section, ("player", me)))
+                    ev.append(self._event("no_stingray", section, ("player", me)))
         elif what == "white":
             if s.white_island:
                 s.white_island -= 1
                 s.tasks.append(("white", p, section))
             else:
                 if ev is not None:
-                    ev.append(self._ev("no_white", section, ("player", me)))
+                    ev.append(self._event("no_white", section, ("player", me)))
         elif what == "jellyfish":
             n = jellyfish_gain(s.points[p])
             s.points[p] += n
             if ev is not None:
-                ev.append(self._ev("jellyfish", section, ("player", me), ("count", n),
-                                   ("total", s.points[p])))
+                ev.append(self._event("jellyfish", section, ("player", me), ("count", n),
+                                      ("total", s.points[p])))
         elif what == "copy":            # another turtle's bonus: never the copycat's own
             if any(t != COPYCAT for t in s.turtles_beside):
                 s.tasks.append(("copy", p))
             else:
                 if ev is not None:
-                    ev.append(self._ev("no_copy", section, ("player", me)))
+                    ev.append(self._event("no_copy", section, ("player", me)))
         else:                                               # "chest": one beside the board
             if s.chests_beside:
                 s.chests_beside -= 1
                 s.tasks.append(("chest", p, -1, section))
             else:
                 if ev is not None:
-                    ev.append(self._ev("no_chest", section, ("player", me)))
+                    ev.append(self._event("no_chest", section, ("player", me)))
 
     def _do_copy(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, t = task[1], TURTLE_INDEX[move.arg]
         if ev is not None:
-            ev.append(self._ev("copy", S.TURTLE_BONUSES, ("player", self.players[p]),
-                               ("turtle", TURTLE[t])))
+            ev.append(self._event("copy", S.TURTLE_BONUSES, ("player", self.players[p]),
+                                  ("turtle", TURTLE[t])))
         self._effect(s, p, TURTLES[t], S.TURTLE_BONUSES, ev)
 
     def _do_chest(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
@@ -918,17 +923,17 @@ class Coralia(Game[CoraliaState]):
         params: tuple[tuple[str, Any], ...] = (("player", self.players[p]), ("chest", CHEST[c]))
         if where >= 0:
             if ev is not None:
-                ev.append(self._ev("chest", task[3], *params, ("reef", REEF[where])))
+                ev.append(self._event("chest", task[3], *params, ("reef", REEF[where])))
         else:
             if ev is not None:
-                ev.append(self._ev("chest_beside", task[3], *params))
+                ev.append(self._event("chest_beside", task[3], *params))
         self._effect(s, p, CHESTS[c], S.TREASURE_CHESTS, ev)
 
     def _do_white(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, sym = task[1], SYMBOL_INDEX[move.arg]
         if ev is not None:
-            ev.append(self._ev("white_roll", task[2], ("player", self.players[p]),
-                               ("die", DIE[WHITE][sym])))
+            ev.append(self._event("white_roll", task[2], ("player", self.players[p]),
+                                  ("die", DIE[WHITE][sym])))
         s.tasks.append(("whitereef", p, sym))
 
     def _do_whitereef(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
@@ -937,15 +942,15 @@ class Coralia(Game[CoraliaState]):
         if move == REEF_ISLAND:
             s.white_island += 1
             if ev is not None:
-                ev.append(self._ev("white_island", S.BLOCKED_SPACES, ("player", me),
-                                   ("die", DIE[WHITE][sym])))
+                ev.append(self._event("white_island", S.BLOCKED_SPACES, ("player", me),
+                                      ("die", DIE[WHITE][sym])))
             s.tasks.append(ISLAND_DRAW[p])
             return
         r = COLOUR_INDEX[move.arg]
         s.board[r * SPACES + sym] = WHITE
         if ev is not None:
-            ev.append(self._ev("white_place", S.TREASURE_CHESTS, ("player", me),
-                               ("die", DIE[WHITE][sym]), ("reef", REEF[r])))
+            ev.append(self._event("white_place", S.TREASURE_CHESTS, ("player", me),
+                                  ("die", DIE[WHITE][sym]), ("reef", REEF[r])))
         self._action(s, p, r, sym, ev)
 
     # ---- cards ---------------------------------------------------------------------------
@@ -960,7 +965,7 @@ class Coralia(Game[CoraliaState]):
     def _gain(self, s: CoraliaState, p: int, k: int) -> None:
         s.hands[p].append(k)
         if s.scoring and ACTIVE[k]:
-            s.sf_todo[p].append(k)
+            s.starfish_to_score[p].append(k)
 
     def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile, section = task[1], task[2], task[3]
@@ -994,20 +999,20 @@ class Coralia(Game[CoraliaState]):
         if ev is not None:                      # face down, but for a starfish card kept
             params = (("player", self.players[p]), ("card", CARD[k]),  # in one's own
                       ("pile", PILE[pile]), ("count", back))           # starfish scoring
-            ev.append(self._ev("keep_open", task[3], *params) if s.face_up(p, k)
-                      else self._ev("keep", task[3], *params, seen=(p,)))
+            ev.append(self._event("keep_open", task[3], *params) if s.face_up(p, k)
+                         else self._event("keep", task[3], *params, seen=(p,)))
 
     # ---- end of a turn, end of the game --------------------------------------------------
     def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        station = s.st_col
-        if True in s.st_lock:                   # the dice stored this turn are free again
-            s.st_lock = [False] * len(station)
+        station = s.station_colours
+        if True in s.station_locked:                   # the dice stored this turn are free again
+            s.station_locked = [False] * len(station)
         if sum(s.supply) + len(station) <= DICE_LEFT_AT_END[s.players]:  # s.dice_left()
             self._start_scoring(s, ev)
             return
         nxt = (task[1] + 1) % s.players
         if ev is not None:
-            syms = s.st_sym
+            syms = s.station_symbols
             passed = dice_of((tuple([DIE[c][syms[i]] for i, c in enumerate(station)]),))
             ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
                                 (("player", self.players[nxt]), ("dice", passed)), ())))
@@ -1020,8 +1025,8 @@ class Coralia(Game[CoraliaState]):
     def _start_scoring(self, s: CoraliaState, ev: Narration) -> None:
         s.scoring = True
         if ev is not None:
-            ev.append(self._ev("end", S.ENDING, ("count", s.dice_left()),
-                               ("player", self.players[s.starter])))
+            ev.append(self._event("end", S.ENDING, ("count", s.dice_left()),
+                                  ("player", self.players[s.starter])))
         s.tasks += final_scoring(s.starter, s.players)
 
     def _show(self, s: CoraliaState, kind: str, pile: int, section: str,
@@ -1034,9 +1039,9 @@ class Coralia(Game[CoraliaState]):
             cards = sorted([k for k in s.hands[p] if CARD_KINDS[k].pile == pile
                             or (pile == FISH and k == STINGRAY)])
             if cards:
-                ev.append(self._ev(kind, section, ("player", self.players[p]),
-                                   ("cards", tuple([CARD[k] for k in cards])),
-                                   ("count", len(cards))))
+                ev.append(self._event(kind, section, ("player", self.players[p]),
+                                      ("cards", tuple([CARD[k] for k in cards])),
+                                      ("count", len(cards))))
 
     def _do_sfplayer(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         """A player's starfish card scoring begins: they (and only they, in the order of
@@ -1045,23 +1050,23 @@ class Coralia(Game[CoraliaState]):
         p = task[1]
         s.turn = p
         s.starfish_up[p] = True
-        s.sf_todo[p] = [k for k in s.hands[p] if ACTIVE[k]]
+        s.starfish_to_score[p] = [k for k in s.hands[p] if ACTIVE[k]]
         if ev is not None:
             starfish = sorted([k for k in s.hands[p] if CARD_KINDS[k].pile == STARFISH])
             if starfish:
-                ev.append(self._ev("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
-                                   ("cards", tuple([CARD[k] for k in starfish])),
-                                   ("count", len(starfish))))
+                ev.append(self._event("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
+                                      ("cards", tuple([CARD[k] for k in starfish])),
+                                      ("count", len(starfish))))
             else:
-                ev.append(self._ev("no_starfish", S.STARFISH_SCORING,
-                                   ("player", self.players[p])))
-        if s.sf_todo[p]:
+                ev.append(self._event("no_starfish", S.STARFISH_SCORING,
+                                      ("player", self.players[p])))
+        if s.starfish_to_score[p]:
             s.tasks.append(("sfpick", p))
 
     def _do_sfpick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         k = CARD_INDEX[move.arg]
-        s.sf_todo[p].remove(k)
+        s.starfish_to_score[p].remove(k)
         s.tasks.append(("sfnext", p))
         me = self.players[p]
         effect = EFFECT[k]
@@ -1070,8 +1075,8 @@ class Coralia(Game[CoraliaState]):
         def points(n: int) -> None:
             s.points[p] += n
             if ev is not None:
-                ev.append(self._ev("sf_points", sec, ("player", me), ("card", CARD[k]),
-                                   ("count", n)))
+                ev.append(self._event("sf_points", sec, ("player", me), ("card", CARD[k]),
+                                      ("count", n)))
 
         if effect == "island":
             points(s.island_dice() * PER_ISLAND_DIE)
@@ -1083,30 +1088,30 @@ class Coralia(Game[CoraliaState]):
             points(jellyfish_gain(s.points[p]))
         elif effect == "recover":
             if ev is not None:
-                ev.append(self._ev("sf_card", sec, ("player", me), ("card", CARD[k])))
+                ev.append(self._event("sf_card", sec, ("player", me), ("card", CARD[k])))
             self._effect(s, p, "chest", sec, ev)
         elif effect == "treasure":
             a, b = CARD_KINDS[k].colours
             there = [c for c in (a, b) if s.chest_on_reef[c]]
             if ev is not None:
-                ev.append(self._ev("sf_treasure", sec, ("player", me), ("card", CARD[k]),
-                                   ("count", len(there))))
+                ev.append(self._event("sf_treasure", sec, ("player", me), ("card", CARD[k]),
+                                      ("count", len(there))))
             if len(there) == 2:
                 s.tasks.append(("open", p, a, b))
             elif there:
                 self._collect(s, p, there[0])
         else:                                               # "draw"
             cols = CARD_KINDS[k].colours
-            n = sum(1 for c in s.st_col if c in cols) + sum(s.supply[c] for c in cols)
+            n = sum(1 for c in s.station_colours if c in cols) + sum(s.supply[c] for c in cols)
             n = min(n, len(PILES))
             if ev is not None:
-                ev.append(self._ev("sf_draws", sec, ("player", me), ("card", CARD[k]),
-                                   ("count", n)))
+                ev.append(self._event("sf_draws", sec, ("player", me), ("card", CARD[k]),
+                                      ("count", n)))
             if n:
                 s.tasks.append(("drawpile", p, n, 0))
 
     def _do_sfnext(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        if s.sf_todo[task[1]]:
+        if s.starfish_to_score[task[1]]:
             s.tasks.append(("sfpick", task[1]))
 
     def _collect(self, s: CoraliaState, p: int, reef: int) -> None:
@@ -1135,9 +1140,9 @@ class Coralia(Game[CoraliaState]):
                 n = diver_points(s, r)
                 s.points[p] += n
                 if ev is not None:
-                    ev.append(self._ev("diver_score", S.DIVER_SCORING,
-                                       ("player", self.players[p]), ("reef", REEF[r]),
-                                       ("count", n)))
+                    ev.append(self._event("diver_score", S.DIVER_SCORING,
+                                          ("player", self.players[p]), ("reef", REEF[r]),
+                                          ("count", n)))
 
     def _do_fishscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         s.fish_up = True
@@ -1149,15 +1154,15 @@ class Coralia(Game[CoraliaState]):
             s.points[p] += n
             me = self.players[p]
             if kinds and ev is not None:
-                ev.append(self._ev("fish_score", S.FISH_SCORING, ("player", me),
-                                   ("sets", " + ".join(map(str, sets))), ("count", n)))
+                ev.append(self._event("fish_score", S.FISH_SCORING, ("player", me),
+                                      ("sets", " + ".join(map(str, sets))), ("count", n)))
             per = s.hands[p].count(PER_FISH_CARD)
             if per:
                 m = per * PER_FISH * len(kinds)
                 s.points[p] += m
                 if ev is not None:
-                    ev.append(self._ev("per_fish", S.FISH_SCORING, ("player", me),
-                                       ("fish", len(kinds)), ("count", m)))
+                    ev.append(self._event("per_fish", S.FISH_SCORING, ("player", me),
+                                          ("fish", len(kinds)), ("count", m)))
 
     def _do_pearlscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         s.pearls_up = True
@@ -1170,16 +1175,16 @@ class Coralia(Game[CoraliaState]):
                 n = pearl_points(pearls[p], places[p])
                 s.points[p] += n
                 if ev is not None:
-                    ev.append(self._ev("pearl_score", S.PEARL_SCORING, ("player", me),
-                                       ("place", places[p] + 1),
-                                       ("total", sum(pearls[p])), ("count", n)))
+                    ev.append(self._event("pearl_score", S.PEARL_SCORING, ("player", me),
+                                          ("place", places[p] + 1),
+                                          ("total", sum(pearls[p])), ("count", n)))
             per = s.hands[p].count(PER_PEARL_CARD)
             if per:
                 m = per * PER_PEARL * len(pearls[p])
                 s.points[p] += m
                 if ev is not None:
-                    ev.append(self._ev("per_pearl", S.PEARL_SCORING, ("player", me),
-                                       ("pearls", len(pearls[p])), ("count", m)))
+                    ev.append(self._event("per_pearl", S.PEARL_SCORING, ("player", me),
+                                          ("pearls", len(pearls[p])), ("count", m)))
 
     def _do_finish(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         s.over = True
@@ -1190,17 +1195,18 @@ class Coralia(Game[CoraliaState]):
             return
         top = [p for p, k in enumerate(keys) if k[0] == best[0]]
         if len(top) > 1:
-            ev.append(self._ev("tie_break", S.ENDING, ("count", best[0]),
-                               ("cards", tuple(Standing(self.players[p], keys[p][1]) for p in top)),
-                               ("turtles", tuple(Standing(self.players[p], keys[p][2])
-                                                 for p in top))))
+            ev.append(self._event("tie_break", S.ENDING, ("count", best[0]),
+                                  ("cards", tuple(Standing(self.players[p], keys[p][1])
+                                                  for p in top)),
+                                  ("turtles", tuple(Standing(self.players[p], keys[p][2])
+                                                    for p in top))))
         if len(s.winners) == 1:
-            ev.append(self._ev("winner", S.ENDING, ("player", self.players[s.winners[0]]),
-                               ("count", best[0])))
+            ev.append(self._event("winner", S.ENDING, ("player", self.players[s.winners[0]]),
+                                  ("count", best[0])))
         else:
-            ev.append(self._ev("shared", S.ENDING,
-                               ("players", tuple(self.players[p] for p in s.winners)),
-                               ("count", best[0])))
+            ev.append(self._event("shared", S.ENDING,
+                                  ("players", tuple(self.players[p] for p in s.winners)),
+                                  ("count", best[0])))
 
     # ---- outcome -----------------------------------------------------------------------
     def _scores(self, s: CoraliaState) -> list[int]:
@@ -1216,7 +1222,7 @@ class Coralia(Game[CoraliaState]):
     def inventory(self) -> Counter[str]:
         s = self._state
         dice = [a + b for a, b in zip(s.supply, s.island, strict=True)] + [s.white_island]
-        for c in s.st_col:
+        for c in s.station_colours:
             dice[c] += 1
         for x in s.board:
             if x >= 0:

@@ -33,9 +33,9 @@ class CoraliaState:
     starter: int = 0
     turn: int = 0
     supply: list[int] = field(default_factory=lambda: [6] * 6)
-    st_col: list[int] = field(default_factory=list)       # research station: colours
-    st_sym: list[int] = field(default_factory=list)       # symbol shown, -1: to roll
-    st_lock: list[bool] = field(default_factory=list)     # stored on a turtle this turn
+    station_colours: list[int] = field(default_factory=list)       # research station: colours
+    station_symbols: list[int] = field(default_factory=list)       # symbol shown, -1: to roll
+    station_locked: list[bool] = field(default_factory=list)     # stored on a turtle this turn
     board: list[int] = field(default_factory=lambda: [-1] * (6 * SPACES))  # die colour / 6
     island: list[int] = field(default_factory=lambda: [0] * 6)   # coloured dice on the island
     white_island: int = 2
@@ -64,7 +64,7 @@ class CoraliaState:
     starfish_up: list[bool] = field(default_factory=list)
     fish_up: bool = False
     pearls_up: bool = False
-    sf_todo: list[list[int]] = field(default_factory=list)
+    starfish_to_score: list[list[int]] = field(default_factory=list)
     over: bool = False
     winners: list[int] = field(default_factory=list)
     before_final: list[int] = field(default_factory=list)  # points before diver scoring
@@ -89,7 +89,8 @@ class CoraliaState:
         c: CoraliaState = object.__new__(CoraliaState)
         c.players, c.starter, c.turn = self.players, self.starter, self.turn
         c.supply, c.board, c.island = self.supply[:], self.board[:], self.island[:]
-        c.st_col, c.st_sym, c.st_lock = self.st_col[:], self.st_sym[:], self.st_lock[:]
+        c.station_colours, c.station_symbols = self.station_colours[:], self.station_symbols[:]
+        c.station_locked = self.station_locked[:]
         c.white_island, c.octopus = self.white_island, self.octopus[:]
         c.octopus_left, c.diver = self.octopus_left[:], self.diver[:]
         c.turtle_on_reef, c.turtles_beside = self.turtle_on_reef[:], self.turtles_beside[:]
@@ -101,7 +102,7 @@ class CoraliaState:
         c.drawn, c.drawer, c.points = self.drawn[:], self.drawer, self.points[:]
         c.tasks, c.scoring = self.tasks[:], self.scoring
         c.starfish_up, c.fish_up, c.pearls_up = self.starfish_up[:], self.fish_up, self.pearls_up
-        c.sf_todo, c.over = list(map(list.copy, self.sf_todo)), self.over
+        c.starfish_to_score, c.over = list(map(list.copy, self.starfish_to_score)), self.over
         c.winners, c.before_final = self.winners[:], self.before_final[:]
         c.moves, c.chance = self.moves, self.chance
         return c
@@ -113,7 +114,7 @@ class CoraliaState:
             n, octopus_left=[2] * n, diver=[-1] * n, turtles=[[] for _ in range(n)],
             chests=[[] for _ in range(n)], piles=[[] for _ in range(4)],
             bottoms=[[] for _ in range(4)], hands=[[] for _ in range(n)], points=[0] * n,
-            starfish_up=[False] * n, sf_todo=[[] for _ in range(n)])
+            starfish_up=[False] * n, starfish_to_score=[[] for _ in range(n)])
 
     def face_up(self, player: int, card: int) -> bool:
         """Whether ``player``'s card of kind ``card`` lies face up for everyone: cards lie
@@ -134,7 +135,7 @@ class CoraliaState:
 
     def dice_left(self) -> int:
         """Coloured dice not yet placed: the supply and the research station."""
-        return sum(self.supply) + len(self.st_col)
+        return sum(self.supply) + len(self.station_colours)
 
     def reef_dice(self, reef: int) -> int:
         """Dice lying on a reef (its six symbol spaces and its treasure space)."""

@@ -67,7 +67,8 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> dict[
         "white_on_island": s.white_island,
         "station": [{"colour": COLOURS[c], "symbol": SYMBOLS[x] if x >= 0 else None,
                      "locked": lk}
-                    for c, x, lk in zip(s.st_col, s.st_sym, s.st_lock, strict=True)],
+                    for c, x, lk in zip(s.station_colours, s.station_symbols, s.station_locked,
+                                        strict=True)],
         "supply": dict(zip(COLOURS, s.supply, strict=True)),
         "dice_left": s.dice_left(),
         "octopuses_left": list(s.octopus_left),
@@ -94,7 +95,7 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> dict[
         # (a player's starfish cards to score lie face up from their starfish scoring on)
         "starfish_to_score": [_cards(todo) if player is None or p == player
                               or s.starfish_up[p] else None
-                              for p, todo in enumerate(s.sf_todo)],
+                              for p, todo in enumerate(s.starfish_to_score)],
         "points": list(s.points),
         "scores": list(s.points),
         "winners": list(s.winners) if s.over else [],

@@ -20,6 +20,7 @@ from ...core.errors import InvalidSave
 from ...core.game import Game
 from ...core.i18n import Message
 from ...core.saves import check_keys, shown
+from ...core.spec import PositionField, PositionSchema, phase_label
 from .cards import ALL_CARDS, BURST_AT, GAME, QUICK_DECK, Card, card_by_code, deck_for, ids_of
 from .state import DivingBellState, bursts
 
@@ -123,3 +124,51 @@ def check_position_cards(codes: list[Any], where: str | Message) -> list[Card]:
             raise InvalidSave(f"{GAME}.error.not_a_card", where=where,
                               value=shown(code)) from None
     return cards
+
+
+# ---- the position editor's fields (``core.spec.PositionSchema``) ----------------------------
+def _codes() -> list[str]:
+    """Every card of the standard and the advanced deck, by code."""
+    seen: dict[str, None] = {}
+    for variant in ("standard", "advanced"):
+        for i in deck_for(variant):
+            seen.setdefault(ALL_CARDS[i].code, None)
+    return sorted(seen)
+
+
+def _card_label(code: str) -> Card | Message:
+    """A card in the words of its own picture: "Gold 5: 5 points, 3 pressure dots"."""
+    card = card_by_code(code)
+    if not card.is_treasure:
+        return card
+    return Message.of("widgets.db.card_label", name=card, value=card.value, dots=card.pressure)
+
+
+def _start(names: list[str]) -> dict[str, Any]:
+    return {"players": names, "variant": "standard", "diver": names[0], "phase": "dive",
+            "row": ["gold5/3", "ruby3/1"], "division": [],
+            "piles": {names[0]: ["map1/0"], names[1]: []}}
+
+
+def _fields(desc: dict[str, Any]) -> list[PositionField]:
+    from .spec import SPEC
+
+    names = list(desc["players"])
+    codes = _codes()
+    treasures = [c for c in codes if card_by_code(c).is_treasure]
+    fields = [
+        PositionField(("variant",), "choice", Message.of("widgets.variant"), SPEC.variants,
+                      lambda v: Message.of(f"{GAME}.variant.{v}")),
+        PositionField(("diver",), "choice", Message.of("teacher.field.diver"), names),
+        PositionField(("phase",), "choice", Message.of("teacher.field.phase"),
+                      ("dive", "divide", "choose"), phase_label(GAME)),
+        PositionField(("row",), "cards", Message.of("teacher.field.row"), codes, _card_label),
+        PositionField(("division",), "cards", Message.of("teacher.field.division"), ("A", "B"),
+                      lambda v: Message.of("widgets.db.pile", pile=v)),
+    ]
+    fields += [PositionField(("piles", n), "cards", Message.of("teacher.field.pile_of", player=n),
+                             treasures, _card_label) for n in names]
+    return fields
+
+
+SCHEMA = PositionSchema(_start, _fields)

@@ -43,6 +43,7 @@ from .cards import (
 )
 from .infoset import sampler
 from .position import state_from_position
+from .spec import SPEC
 from .state import DivingBellState, pile_score
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
@@ -67,8 +68,8 @@ class DivingBell(Game[DivingBellState]):
     """Two-player push-your-luck: the diver draws, the other divides, someone chooses."""
 
     name = GAME
-    variants = ("standard", "beginner", "advanced", "quick")
-    min_players = max_players = 2
+    variants = SPEC.variants                      # declared once, in spec.py
+    min_players, max_players = SPEC.min_players, SPEC.max_players
     #: Take-backs (``Game.take_back_limit``): the only hidden information is the order of
     #: the deck, and every card comes up through a chance step ("Draw cards one at a
     #: time"); the rows, the piles and the choices lie open, so no event reveals more.
@@ -79,7 +80,7 @@ class DivingBell(Game[DivingBellState]):
         """Pressure at which a dive bursts in this variant."""
         return BURST_AT[self.variant]
 
-    def _ev(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
+    def _event(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
         """An event with its parameters as (name, value) pairs (no keyword dict to build)."""
         return event_of((GAME, kind, section, params, ()))
 
@@ -177,16 +178,16 @@ class DivingBell(Game[DivingBellState]):
         if phase == "dive":
             if move == STOP:
                 if events is not None:
-                    events.append(self._ev("stop", SECTION.DIVE,
-                                           ("player", self.players[s.diver]),
-                                           ("cards", len(s.row)), ("pressure", s.pressure),
-                                           ("limit", s.limit)))
+                    events.append(self._event("stop", SECTION.DIVE,
+                                              ("player", self.players[s.diver]),
+                                              ("cards", len(s.row)), ("pressure", s.pressure),
+                                              ("limit", s.limit)))
                 self._end_dive(s, events)
                 return
             s.phase = "draw"
             if events is not None:
-                events.append(self._ev("draw", SECTION.DIVE, ("player", self.players[s.diver]),
-                                       ("pressure", s.pressure), ("limit", s.limit)))
+                events.append(self._event("draw", SECTION.DIVE, ("player", self.players[s.diver]),
+                                          ("pressure", s.pressure), ("limit", s.limit)))
         elif phase == "draw":
             self._reveal(s, move.arg, events)
         elif phase == "divide":
@@ -217,32 +218,32 @@ class DivingBell(Game[DivingBellState]):
         if events is not None:
             diver = self.players[s.diver]
             if card.kind == "kraken":
-                events.append(self._ev("kraken", SECTION.ADVANCED, ("player", diver),
-                                       ("krakens", s.krakens)))
+                events.append(self._event("kraken", SECTION.ADVANCED, ("player", diver),
+                                          ("krakens", s.krakens)))
             elif card.kind == "airpocket":
-                events.append(self._ev("airpocket", SECTION.ADVANCED, ("player", diver),
-                                       ("pressure", pressure), ("limit", s.limit)))
+                events.append(self._event("airpocket", SECTION.ADVANCED, ("player", diver),
+                                          ("pressure", pressure), ("limit", s.limit)))
             else:
-                events.append(self._ev("reveal", SECTION.DIVE, ("player", diver),
-                                       ("card", card), ("dots", card.pressure),
-                                       ("pressure", pressure), ("limit", s.limit)))
+                events.append(self._event("reveal", SECTION.DIVE, ("player", diver),
+                                          ("card", card), ("dots", card.pressure),
+                                          ("pressure", pressure), ("limit", s.limit)))
         if s.krakens >= KRAKENS_TO_BURST:
             s.burst = True
             if events is not None:
-                events.append(self._ev("kraken_burst", SECTION.ADVANCED,
-                                       ("player", self.players[s.diver])))
+                events.append(self._event("kraken_burst", SECTION.ADVANCED,
+                                          ("player", self.players[s.diver])))
             self._end_dive(s, events)
         elif pressure >= s.limit:
             s.burst = True
             if events is not None:
                 section = SECTION.BEGINNER if self.variant == "beginner" else SECTION.BURST
-                events.append(self._ev("burst", section, ("player", self.players[s.diver]),
-                                       ("pressure", pressure), ("limit", s.limit)))
+                events.append(self._event("burst", section, ("player", self.players[s.diver]),
+                                          ("pressure", pressure), ("limit", s.limit)))
             self._end_dive(s, events)
         elif not s.draws_left:
             if events is not None:
-                events.append(self._ev("deck_out", SECTION.GAME_END,
-                                       ("player", self.players[s.diver])))
+                events.append(self._event("deck_out", SECTION.GAME_END,
+                                          ("player", self.players[s.diver])))
             self._end_dive(s, events)
         else:
             s.phase = "dive"
@@ -251,7 +252,7 @@ class DivingBell(Game[DivingBellState]):
         treasures = s.treasures()
         if not treasures:
             if events is not None:
-                events.append(self._ev("nothing", SECTION.DIVIDE))
+                events.append(self._event("nothing", SECTION.DIVIDE))
             self._end_turn(s, events)
             return
         s.phase = "divide"
@@ -260,21 +261,21 @@ class DivingBell(Game[DivingBellState]):
         divider = self.players[1 - s.diver]
         if s.burst:
             half = len(treasures) // 2
-            events.append(self._ev("divide_even", SECTION.BURST, ("player", divider),
-                                   ("cards", len(treasures)), ("small", half),
-                                   ("large", len(treasures) - half)))
+            events.append(self._event("divide_even", SECTION.BURST, ("player", divider),
+                                      ("cards", len(treasures)), ("small", half),
+                                      ("large", len(treasures) - half)))
         else:
-            events.append(self._ev("divide_free", SECTION.DIVIDE, ("player", divider),
-                                   ("cards", len(treasures))))
+            events.append(self._event("divide_free", SECTION.DIVIDE, ("player", divider),
+                                      ("cards", len(treasures))))
 
     def _assign(self, s: DivingBellState, pile: int, events: Narration) -> None:
         treasures = s.treasures()
         division = s.division
         if events is not None:
             card = ALL_CARDS[treasures[len(division)]]
-            events.append(self._ev("assign", SECTION.DIVIDE,
-                                   ("player", self.players[1 - s.diver]),
-                                   ("card", card), ("pile", PILES[pile])))
+            events.append(self._event("assign", SECTION.DIVIDE,
+                                      ("player", self.players[1 - s.diver]),
+                                      ("card", card), ("pile", PILES[pile])))
         division.append(pile)
         if len(division) == len(treasures):
             s.phase = "choose"
@@ -282,7 +283,7 @@ class DivingBell(Game[DivingBellState]):
                 chooser = self.chooser(s)
                 kind = "choose_burst" if s.burst else "choose_normal"
                 section = SECTION.BURST if s.burst else SECTION.CHOOSE
-                events.append(self._ev(kind, section, ("player", self.players[chooser])))
+                events.append(self._event(kind, section, ("player", self.players[chooser])))
 
     def state_cards(self, player: int) -> list[Card]:
         """The cards in ``player``'s personal treasure pile."""
@@ -302,12 +303,12 @@ class DivingBell(Game[DivingBellState]):
         s.piles[chooser].extend(taken)
         s.piles[other].extend(left)
         if events is not None:
-            events.append(self._ev("take", SECTION.CHOOSE, ("player", self.players[chooser]),
-                                   ("pile", PILES[pile]),
-                                   ("cards", tuple(map(ALL_CARDS.__getitem__, taken)))))
-            events.append(self._ev("receive", SECTION.CHOOSE, ("player", self.players[other]),
-                                   ("pile", PILES[1 - pile]),
-                                   ("cards", tuple(map(ALL_CARDS.__getitem__, left)))))
+            events.append(self._event("take", SECTION.CHOOSE, ("player", self.players[chooser]),
+                                      ("pile", PILES[pile]),
+                                      ("cards", tuple(map(ALL_CARDS.__getitem__, taken)))))
+            events.append(self._event("receive", SECTION.CHOOSE, ("player", self.players[other]),
+                                      ("pile", PILES[1 - pile]),
+                                      ("cards", tuple(map(ALL_CARDS.__getitem__, left)))))
         self._end_turn(s, events)
 
     def _discard_specials(self, s: DivingBellState, events: Narration) -> None:
@@ -317,8 +318,8 @@ class DivingBell(Game[DivingBellState]):
             return
         s.discards.extend(specials)
         if events is not None:
-            events.append(self._ev("discard", SECTION.ADVANCED,
-                                   ("cards", tuple(map(ALL_CARDS.__getitem__, specials)))))
+            events.append(self._event("discard", SECTION.ADVANCED,
+                                      ("cards", tuple(map(ALL_CARDS.__getitem__, specials)))))
 
     def _end_turn(self, s: DivingBellState, events: Narration) -> None:
         self._discard_specials(s, events)
@@ -336,16 +337,16 @@ class DivingBell(Game[DivingBellState]):
                 s.phase = "vote"
                 s.votes.clear()
                 if events is not None:
-                    events.append(self._ev("vote_open", SECTION.GAME_END,
-                                           ("player", self.players[1 - s.diver]),
-                                           ("cards", self.discard_pile(s))))
+                    events.append(self._event("vote_open", SECTION.GAME_END,
+                                              ("player", self.players[1 - s.diver]),
+                                              ("cards", self.discard_pile(s))))
                 return
             self._finish(s, "deck", events)
             return
         s.diver = 1 - s.diver
         s.phase = "dive"
         if events is not None:
-            events.append(self._ev("turn", SECTION.END_TURN, ("player", self.players[s.diver])))
+            events.append(self._event("turn", SECTION.END_TURN, ("player", self.players[s.diver])))
 
     def discard_pile(self, s: DivingBellState) -> int:
         """Cards that a reshuffle would bring back: the discarded Kraken and Air Pocket
@@ -355,8 +356,8 @@ class DivingBell(Game[DivingBellState]):
     def _vote(self, s: DivingBellState, yes: bool, events: Narration) -> None:
         if events is not None:
             voter = self._current_player(s) or 0
-            events.append(self._ev("vote_yes" if yes else "vote_no", SECTION.GAME_END,
-                                   ("player", self.players[voter])))
+            events.append(self._event("vote_yes" if yes else "vote_no", SECTION.GAME_END,
+                                      ("player", self.players[voter])))
         s.votes.append(yes)
         if not yes:
             self._finish(s, "declined", events)
@@ -372,8 +373,8 @@ class DivingBell(Game[DivingBellState]):
         s.phase = "dive"
         s.recount()
         if events is not None:
-            events.append(self._ev("reshuffle", SECTION.GAME_END, ("cards", s.draws_left)))
-            events.append(self._ev("turn", SECTION.END_TURN, ("player", self.players[s.diver])))
+            events.append(self._event("reshuffle", SECTION.GAME_END, ("cards", s.draws_left)))
+            events.append(self._event("turn", SECTION.END_TURN, ("player", self.players[s.diver])))
 
     def _finish(self, s: DivingBellState, why: str, events: Narration) -> None:
         s.phase = "over"
@@ -382,21 +383,21 @@ class DivingBell(Game[DivingBellState]):
             return
         scores = self._scores(s)
         if why == "fifty":
-            events.append(self._ev("target", SECTION.QUICK, ("target", QUICK_TARGET)))
+            events.append(self._event("target", SECTION.QUICK, ("target", QUICK_TARGET)))
         else:
-            events.append(self._ev("deck_empty_end", SECTION.GAME_END))
+            events.append(self._event("deck_empty_end", SECTION.GAME_END))
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) == 1:
             cards = tuple(Standing(self.players[i], len(s.piles[i])) for i in top)
-            events.append(self._ev("tie_break", SECTION.FINAL_SCORING, ("score", max(scores)),
-                                   ("cards", cards)))
+            events.append(self._event("tie_break", SECTION.FINAL_SCORING, ("score", max(scores)),
+                                      ("cards", cards)))
         if len(winners) == 1:
-            events.append(self._ev("winner", SECTION.FINAL_SCORING,
-                                   ("player", self.players[winners[0]]),
-                                   ("score", scores[winners[0]])))
+            events.append(self._event("winner", SECTION.FINAL_SCORING,
+                                      ("player", self.players[winners[0]]),
+                                      ("score", scores[winners[0]])))
         else:
-            events.append(self._ev("shared", SECTION.FINAL_SCORING, ("score", max(scores))))
+            events.append(self._event("shared", SECTION.FINAL_SCORING, ("score", max(scores))))
 
     # ---- outcome -----------------------------------------------------------------
     def _scores(self, s: DivingBellState) -> list[int]:

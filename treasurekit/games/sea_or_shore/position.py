@@ -26,6 +26,7 @@ from ...core.errors import InvalidSave
 from ...core.game import Game
 from ...core.i18n import Message
 from ...core.saves import by_name, check_keys, shown
+from ...core.spec import PositionField, PositionSchema, phase_label
 from .cards import (
     ADDITION_CARDS,
     GAME,
@@ -171,3 +172,42 @@ def check_codes(codes: Any, where: str | Message, kind: str = "island") -> list[
                               value=shown(code)) from None
     return list(codes)
 
+
+# ---- the position editor's fields (``core.spec.PositionSchema``) ----------------------------
+def _start(names: list[str]) -> dict[str, Any]:
+    hands = [["r1", "b5", "g9"], ["r4", "p7", "g12"], ["b2", "p10", "r11"],
+             ["g3", "p6", "b8"], ["r7", "b12", "p3"]]
+    return {"players": names, "variant": "standard", "starter": names[0], "phase": "play",
+            "hands": {n: hands[i] for i, n in enumerate(names)},
+            "face_up": [deck[-1] for deck in treasure_decks(len(names))],
+            "piles": {n: [] for n in names}, "additions": {n: 0 for n in names}}
+
+
+def _fields(desc: dict[str, Any]) -> list[PositionField]:
+    from .spec import SPEC
+
+    names = list(desc["players"])
+    decks = treasure_decks(len(names))
+    every = sorted({c for d in decks for c in d}, key=lambda c: (c[0], int(c[1:])))
+    fields = [
+        PositionField(("variant",), "choice", Message.of("widgets.variant"), SPEC.variants,
+                      lambda v: Message.of(f"{GAME}.variant.{v}")),
+        PositionField(("starter",), "choice", Message.of("teacher.field.starter"), names),
+        PositionField(("phase",), "choice", Message.of("teacher.field.phase"),
+                      ("play", "pass", "reveal"), phase_label(GAME)),
+    ]
+    fields += [PositionField(("face_up", i), "choice",
+                             Message.of("teacher.field.face_up", deck=i + 1),
+                             sorted(set(d), key=lambda c: (c[0], int(c[1:]))), treasure)
+               for i, d in enumerate(decks)]
+    fields += [PositionField(("hands", n), "cards", Message.of("teacher.field.hand_of", player=n),
+                             ISLAND_CODES, island) for n in names]
+    fields += [PositionField(("piles", n), "cards", Message.of("teacher.field.pile_of", player=n),
+                             every, treasure) for n in names]
+    fields += [PositionField(("additions", n), "count",
+                             Message.of("teacher.field.additions_of", player=n),
+                             (0, ADDITION_CARDS)) for n in names]
+    return fields
+
+
+SCHEMA = PositionSchema(_start, _fields)

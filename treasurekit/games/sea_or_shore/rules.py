@@ -58,6 +58,7 @@ from .cards import (
     treasure_decks,
 )
 from .position import state_from_position
+from .spec import SPEC
 from .state import (
     AUTOMATIC,
     CHANCE,
@@ -217,8 +218,8 @@ class SeaOrShore(Game[SeaOrShoreState]):
     """Three to five explorers play covered island cards for treasures over two rounds."""
 
     name = GAME
-    variants = tuple(VARIANTS)
-    min_players, max_players = 3, 5
+    variants = SPEC.variants                      # declared once, in spec.py
+    min_players, max_players = SPEC.min_players, SPEC.max_players
     #: Take-backs (``Game.take_back_limit``) stop, besides chance (the deal, treasures
     #: turned up from the shuffled deck, the swap's random cards, the peek's cards), where
     #: a step shows a seat hidden cards: a card played shows one half of a card from its
