@@ -12,7 +12,6 @@ import math
 import random
 import re
 from collections.abc import Iterator
-from importlib import import_module
 
 import pytest
 
@@ -148,7 +147,7 @@ def test_a_budget_in_seconds_or_playouts() -> None:
 # ---- the expert ------------------------------------------------------------------------
 @pytest.mark.parametrize("name", NAMES)
 def test_every_game_has_an_expert_that_plays_a_legal_move_from_a_view(name: str) -> None:
-    bots = import_module(tk.GAMES[name].partition(":")[0].rpartition(".")[0] + ".bots").BOTS
+    bots = tk.GAMES[name].bot_levels()
     assert list(bots)[-1] == "expert"
     bot = tk.make_bot(name, "expert", playouts=12)
     assert isinstance(bot, tk.core.bots.Bot) and bot.name == "expert"
