@@ -80,8 +80,10 @@ class GameReview(w.VBox):
         self.narrator = Narrator(lang, limit=1)
         self.narrator.remove_class("tk-narrator")   # the game's own log stays the only one
         self.narrator.add_class("tk-review-log")
-        self.children = [self.head, w.HBox([self.first, self.back, self.forward, self.last]),
-                         self.recap_box,
+        nav = w.HBox([self.first, self.back, self.forward, self.last])
+        nav.add_class("tk-review-nav")
+        self.recap_box.add_class("tk-review-recap")
+        self.children = [self.head, nav, self.recap_box,
                          w.HBox([self.table, self.narrator],
                                 layout=w.Layout(flex_flow="row wrap",
                                                 align_items="flex-start"))]

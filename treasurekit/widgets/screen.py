@@ -1,0 +1,148 @@
+"""The screen an app is shown on: presenter mode's fit to the projector, and its keys.
+
+A small anywidget (served locally, like the clickable table) placed inside the app. In
+presenter mode it
+
+- scales the whole app (CSS ``zoom``) to the largest size at which the page does not
+  scroll, neither down nor sideways: a step that would not fit is drawn smaller, a short
+  one fills the screen (at most :data:`MOST` times its size). It fits again whenever the
+  app's content or the window changes;
+- gives the app the keyboard focus when the page opens and again after a click outside
+  the app, and sends the presenter's keys (``watched_keys``) to Python from anywhere on the page
+  (outside text fields), so the teacher never has to click into the app first. In
+  JupyterLab the page's keys are JupyterLab's: there the keys reach the app while the
+  pointer is over it (ipyevents, presenter.py).
+
+Out of presenter mode it does nothing. The widget holds no rules: Python decides what a
+key does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+#: The largest zoom the fit gives a short slide, and the smallest it gives a long one.
+MOST, LEAST = 1.5, 0.3
+
+_ESM = """
+function render({ model, el }) {
+  el.classList.add("tk-screen");
+  let app = null, queued = false, watching = null;
+  const present = () => model.get("present") && app && app.isConnected;
+  const inLab = () => document.querySelector(".jp-LabShell") !== null;
+
+  // how far the page (or any box the app sits in, or the app itself) would scroll
+  const overflow = () => {
+    let worst = 0;
+    for (let e = app; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      const scrolls = e === document.documentElement || e === document.body
+        || /auto|scroll/.test(s.overflowX + s.overflowY);
+      if (scrolls) {
+        worst = Math.max(worst, e.scrollHeight - e.clientHeight,
+                         e.scrollWidth - e.clientWidth);
+      }
+    }
+    return worst;
+  };
+  const fits = (zoom) => { app.style.zoom = String(zoom); return overflow() <= 0; };
+
+  const fit = () => {
+    queued = false;
+    if (!app || !app.isConnected) return;
+    if (!present()) { app.style.zoom = ""; return; }
+    const least = model.get("least"), most = model.get("most");
+    let zoom = least;
+    if (fits(most)) {
+      zoom = most;
+    } else if (fits(1)) {
+      let lo = 1, hi = most;
+      for (let i = 0; i < 6; i++) { const mid = (lo + hi) / 2; if (fits(mid)) lo = mid; else hi = mid; }
+      zoom = lo;
+    } else {
+      let lo = least, hi = 1;
+      for (let i = 0; i < 7; i++) { const mid = (lo + hi) / 2; if (fits(mid)) lo = mid; else hi = mid; }
+      zoom = lo;
+    }
+    app.style.zoom = String(Math.floor(zoom * 1000) / 1000);
+    app.dataset.tkZoom = app.style.zoom;
+  };
+  const later = () => { if (!queued) { queued = true; requestAnimationFrame(fit); } };
+
+  const focusApp = () => {
+    if (!present() || inLab()) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && app.contains(active)) return;
+    if (!app.hasAttribute("tabindex")) app.setAttribute("tabindex", "-1");
+    app.focus({ preventScroll: true });
+  };
+
+  const typing = (target) => target instanceof Element
+    && target.closest("input, textarea, select, [contenteditable=true]") !== null;
+  const onKey = (event) => {
+    if (!present() || inLab() || typing(event.target)) return;
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (!model.get("watched_keys").includes(event.key)) return;
+    event.preventDefault();
+    model.send({ type: "keydown", key: event.key, timeStamp: event.timeStamp });
+  };
+  const onPointer = (event) => {
+    if (present() && !(event.target instanceof Node && app.contains(event.target))) {
+      setTimeout(focusApp, 0);
+    }
+  };
+
+  const start = () => {
+    app = el.closest(".tk-app");
+    if (!app) { requestAnimationFrame(start); return; }
+    watching = new MutationObserver(later);
+    watching.observe(app, { childList: true, subtree: true, characterData: true,
+                            attributes: true, attributeFilter: ["class"] });
+    window.addEventListener("resize", later);
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    later();
+    focusApp();
+  };
+  model.on("change:present", () => { later(); focusApp(); });
+  requestAnimationFrame(start);
+  return () => {
+    if (watching) watching.disconnect();
+    window.removeEventListener("resize", later);
+    document.removeEventListener("keydown", onKey);
+    document.removeEventListener("pointerdown", onPointer);
+    if (app) app.style.zoom = "";
+  };
+}
+export default { render };
+"""
+
+_CSS = ".tk-screen { display: none; }"
+
+
+class Screen(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
+    """Fits the app to the screen in presenter mode (``present``) and sends ``watched_keys``
+    pressed anywhere on the page to ``on_key`` (the keydown's ``key`` and ``timeStamp``)."""
+
+    _esm = _ESM
+    _css = _CSS
+    present = traitlets.Bool(False).tag(sync=True)
+    watched_keys = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    most = traitlets.Float(MOST).tag(sync=True)
+    least = traitlets.Float(LEAST).tag(sync=True)
+
+    def __init__(self, on_key: Callable[[dict[str, Any]], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_key = on_key
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("key"), str):
+            return
+        stamp = content.get("timeStamp")
+        self.on_key({"type": "keydown", "key": content["key"][:20],
+                     "timeStamp": stamp if isinstance(stamp, (int, float)) else None})
