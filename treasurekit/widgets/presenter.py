@@ -62,11 +62,12 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
    aside (an example's and a review's reasons stay, under the table) */
 .tk-app.tk-present .tk-intro, .tk-app.tk-present .tk-lesson .tk-narrator,
 .tk-app.tk-present .tk-play > .widget-hbox .tk-narrator, .tk-app.tk-present .tk-files,
-.tk-app.tk-present .tk-play > .widget-hbox:first-child { display: none !important; }
+.tk-app.tk-present .tk-play > .tk-setup,
+.tk-app.tk-present .tk-play > .tk-setup-open { display: none !important; }
 .tk-app.tk-present .widget-button, .tk-app.tk-present .widget-toggle-button {
   min-height: 56px; padding: 4px 16px; }
 .tk-app.tk-present .tk-table svg, .tk-app.tk-present .tk-review-table svg,
-.tk-app.tk-present .tk-editor-table svg { zoom: 1.3; }
+.tk-app.tk-present .tk-editor-table svg { zoom: var(--tk-draw, 1.3); }
 .tk-app.tk-present .tk-panel { margin: 4px 0; padding: 2px 12px; }
 .tk-app.tk-present .tk-panel p { margin: 4px 0; }
 .tk-app.tk-present .tk-present-bar .widget-checkbox { width: auto; }

@@ -3,10 +3,11 @@
 A small anywidget (served locally, like the clickable table) placed inside the app. In
 presenter mode it
 
-- scales the whole app (CSS ``zoom``) to the largest size at which the page does not
-  scroll, neither down nor sideways: a step that would not fit is drawn smaller, a short
-  one fills the screen (at most :data:`MOST` times its size). It fits again whenever the
-  app's content or the window changes;
+- scales the app to the window (CSS ``zoom``; the slide is designed for 1920x1080) so
+  that the page does not scroll, neither down nor sideways: the drawings of a step that
+  would not fit shrink first (down to half their presenter size), its words only when
+  that is not enough; a short step gets larger drawings, then larger everything (at most
+  :data:`MOST` times). It fits again whenever the app's content or the window changes;
 - gives the app the keyboard focus when the page opens and again after a click outside
   the app, and sends the presenter's keys (``watched_keys``) to Python from anywhere on the page
   (outside text fields), so the teacher never has to click into the app first. In
@@ -25,15 +26,17 @@ from typing import Any
 import anywidget
 import traitlets
 
-#: The largest zoom the fit gives a short slide, and the smallest it gives a long one.
-MOST, LEAST = 1.5, 0.3
+#: The zoom of the whole slide, from its design size (1920x1080): at most MOST for a short
+#: step, at least LEAST for a long one; drawings are scaled between DRAWINGS first.
+MOST, LEAST, DRAWINGS = 1.2, 0.3, (0.5, 1.3)
 
 _ESM = """
 function render({ model, el }) {
   el.classList.add("tk-screen");
   let app = null, queued = false, watching = null;
   const present = () => model.get("present") && app && app.isConnected;
-  const inLab = () => document.querySelector(".jp-LabShell") !== null;
+  // Voila draws the notebook into #rendered_cells; JupyterLab has no such box
+  const inLab = () => document.getElementById("rendered_cells") === null;
 
   // how far the page (or any box the app sits in, or the app itself) would scroll
   const overflow = () => {
@@ -49,26 +52,36 @@ function render({ model, el }) {
     }
     return worst;
   };
-  const fits = (zoom) => { app.style.zoom = String(zoom); return overflow() <= 0; };
+  const fits = (zoom, draw) => {
+    app.style.zoom = String(zoom);
+    app.style.setProperty("--tk-draw", String(draw));
+    return overflow() <= 0;
+  };
+  // the largest x in [lo, hi] with ok(x), if ok(lo) (else lo)
+  const largest = (lo, hi, ok, steps = 7) => {
+    if (ok(hi)) return hi;
+    for (let i = 0; i < steps; i++) { const mid = (lo + hi) / 2; if (ok(mid)) lo = mid; else hi = mid; }
+    return lo;
+  };
 
+  // The slide is designed for 1920x1080 (text 26 px there). The words keep that size
+  // (scaled with the window) while the drawings shrink to make room, down to DRAW[0]
+  // times their size; only a step that still does not fit gets smaller words too. A
+  // short step is drawn larger (drawings up to DRAW[1], then everything up to "most").
   const fit = () => {
     queued = false;
     if (!app || !app.isConnected) return;
-    if (!present()) { app.style.zoom = ""; return; }
-    const least = model.get("least"), most = model.get("most");
-    let zoom = least;
-    if (fits(most)) {
-      zoom = most;
-    } else if (fits(1)) {
-      let lo = 1, hi = most;
-      for (let i = 0; i < 6; i++) { const mid = (lo + hi) / 2; if (fits(mid)) lo = mid; else hi = mid; }
-      zoom = lo;
+    if (!present()) { app.style.zoom = ""; app.style.removeProperty("--tk-draw"); return; }
+    const [small, large] = model.get("drawings");
+    const design = Math.min(innerWidth / 1920, innerHeight / 1080);
+    let zoom = design, draw = small;
+    if (fits(design, small)) {
+      draw = largest(small, large, (d) => fits(design, d));
+      if (draw >= large) zoom = largest(design, design * model.get("most"), (z) => fits(z, large), 5);
     } else {
-      let lo = least, hi = 1;
-      for (let i = 0; i < 7; i++) { const mid = (lo + hi) / 2; if (fits(mid)) lo = mid; else hi = mid; }
-      zoom = lo;
+      zoom = largest(design * model.get("least"), design, (z) => fits(z, small));
     }
-    app.style.zoom = String(Math.floor(zoom * 1000) / 1000);
+    fits(Math.floor(zoom * 1000) / 1000, Math.floor(draw * 1000) / 1000);
     app.dataset.tkZoom = app.style.zoom;
   };
   const later = () => { if (!queued) { queued = true; requestAnimationFrame(fit); } };
@@ -134,6 +147,8 @@ class Screen(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
     watched_keys = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
     most = traitlets.Float(MOST).tag(sync=True)
     least = traitlets.Float(LEAST).tag(sync=True)
+    drawings = traitlets.Tuple(traitlets.Float(), traitlets.Float(),
+                               default_value=DRAWINGS).tag(sync=True)
 
     def __init__(self, on_key: Callable[[dict[str, Any]], None], **kwargs: Any) -> None:
         super().__init__(**kwargs)
