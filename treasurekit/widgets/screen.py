@@ -5,7 +5,7 @@ presenter mode it
 
 - scales the app to the window (CSS ``zoom``; the slide is designed for 1920x1080) so
   that the page does not scroll, neither down nor sideways: the drawings of a step that
-  would not fit shrink first (down to half their presenter size), its words only when
+  would not fit shrink first (down to 0.4 times their presenter size), its words only when
   that is not enough; a short step gets larger drawings, then larger everything (at most
   :data:`MOST` times). It fits again whenever the app's content or the window changes;
 - gives the app the keyboard focus when the page opens and again after a click outside
@@ -28,7 +28,7 @@ import traitlets
 
 #: The zoom of the whole slide, from its design size (1920x1080): at most MOST for a short
 #: step, at least LEAST for a long one; drawings are scaled between DRAWINGS first.
-MOST, LEAST, DRAWINGS = 1.2, 0.3, (0.5, 1.3)
+MOST, LEAST, DRAWINGS = 1.2, 0.3, (0.4, 1.3)
 
 _ESM = """
 function render({ model, el }) {

@@ -116,7 +116,12 @@ CSS = """
   .tk-app .widget-checkbox { height: auto !important; min-height: 44px; }
   .tk-app .widget-checkbox label { min-height: 44px; display: flex; align-items: center; }
   .tk-app input[type=checkbox] { width: 26px; height: 26px; }
-  .tk-app .widget-dropdown, .tk-app .widget-text { flex-wrap: wrap; }
+  .tk-app textarea { min-height: 88px !important; }
+  .tk-app .widget-inline-hbox { flex-wrap: wrap; max-width: 100%; }
+  .tk-app .widget-inline-hbox > input, .tk-app .widget-inline-hbox > select {
+    min-width: 0; flex: 1 1 12em; max-width: 100%; }
+  .tk-app .widget-html, .tk-app .widget-html-content, .tk-app .tk-table,
+  .tk-app .tk-clickable-table { min-width: 0; max-width: 100%; }
   .tk-app svg { max-width: 100%; height: auto; }
   .tk-app .tk-setup-open { display: flex; }
   .tk-app .tk-setup.tk-folded { display: none !important; }

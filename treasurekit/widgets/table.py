@@ -43,11 +43,13 @@ function render({ model, el }) {
     if (!picks.length) return;
     const bar = document.querySelector(".tk-moves-row");
     const limit = bar ? bar.getBoundingClientRect().top : window.innerHeight;
-    const first = picks[0].getBoundingClientRect();
-    const last = picks[picks.length - 1].getBoundingClientRect();
-    if (first.top < 0 || last.bottom > limit) picks[picks.length - 1].scrollIntoView({ block: "nearest" });
+    const boxes = [...picks].map((p) => [p, p.getBoundingClientRect()]);
+    const top = Math.min(...boxes.map(([, r]) => r.top));
+    const [lowest, low] = boxes.reduce((a, b) => (b[1].bottom > a[1].bottom ? b : a));
+    if (top < 0 || low.bottom > limit) lowest.scrollIntoView({ block: "nearest" });
   };
-  model.on("change:picks", () => requestAnimationFrame(show));
+  // (again a little later: the moves under the table are drawn after the table)
+  model.on("change:picks", () => { requestAnimationFrame(show); setTimeout(show, 300); });
   model.on("change:value", draw);
   model.on("change:picks", draw);
   draw();
