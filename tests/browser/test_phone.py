@@ -21,6 +21,8 @@ from .screens import measure
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
+#: the README's picture of a phone: a choice of piles in Diving Bell
+SCREENSHOT = harness.ROOT / "docs" / "phone.png"
 #: one evaluate: what sticks out of the screen (outside a box that pans), and every
 #: visible button, tab, field and drop-down smaller than 44x44 CSS px
 CHECK = """() => {
@@ -135,6 +137,8 @@ def test_a_whole_game_by_taps(browser: Any, voila_url: str) -> None:
                     r = pile.bounding_box()
                     assert r and r["y"] >= 0 and r["y"] + r["height"] <= bar["y"] + 1, (r, bar)
                 assert bar["y"] + bar["height"] <= PHONE["height"] + 1, bar
+                if piles_seen == 1:
+                    page.screenshot(path=str(SCREENSHOT))
             tap(page, watch, choice[-1] if piles.count() else choice[0])
         expect(over).to_be_visible()
         assert piles_seen, "no choice of piles came up"
