@@ -25,7 +25,7 @@ PHONE = {"width": 390, "height": 844}
 SCREENSHOT = harness.ROOT / "docs" / "phone.png"
 #: one evaluate: what sticks out of the screen (outside a box that pans), and every
 #: visible button, tab, field and drop-down smaller than 44x44 CSS px
-CHECK = """() => {
+CHECK = r"""() => {
   const W = innerWidth, out = {wide: [], small: []};
   const name = (el) => `${el.tagName.toLowerCase()}.${(el.getAttribute('class') || '')
       .split(' ').filter(c => c.startsWith('tk-') || c.startsWith('lm-TabBar')).join('.')}`
@@ -55,8 +55,10 @@ CHECK = """() => {
 #: the smallest label on Coralia's board, as drawn on the screen (px)
 BOARD_LABELS = """() => Math.min(...[...document.querySelectorAll('.tk-lesson .tk-co-board text')]
   .filter((t) => t.textContent.trim())
-  .map((t) => { const m = t.getScreenCTM();
-                return parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(m.a * m.d - m.b * m.c); }))"""
+  .map((t) => {
+    const m = t.getScreenCTM();
+    return parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(m.a * m.d - m.b * m.c);
+  }))"""
 
 
 def phone_page(browser: Any) -> tuple[Any, Any, harness.Watch]:
@@ -85,7 +87,7 @@ def test_every_tab_fits_a_phone(browser: Any, voila_url: str, game: str) -> None
         for i in range(tabs.count()):
             tab = tabs.nth(i)
             box = tab.bounding_box()             # in sight: no hidden swipe
-            assert box and 0 <= box["x"] and box["x"] + box["width"] <= PHONE["width"], box
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
             if i:
                 tap(page, watch, tab)
             expect(tab).to_have_class(re.compile("lm-mod-current"))

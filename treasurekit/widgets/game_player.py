@@ -136,8 +136,8 @@ class GamePlayer(w.VBox):
             lambda c: setup.remove_class("tk-folded") if c["new"] else setup.add_class("tk-folded"),
             names="value")
         setup.add_class("tk-folded")
-        self.children = [self.setup_open, setup, self.cover, w.HBox([self.review_close]), self.review,
-                         self.play_area, self.files]
+        self.children = [self.setup_open, setup, self.cover, w.HBox([self.review_close]),
+                         self.review, self.play_area, self.files]
         # the learner's and the computer's names follow the language (core.i18n.SeatName)
         lang.on_change(self.refresh)
         self._relabelling = False       # new labels briefly reset the mode: not a new game

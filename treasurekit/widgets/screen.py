@@ -28,7 +28,7 @@ import traitlets
 
 #: The zoom of the whole slide, from its design size (1920x1080): at most MOST for a short
 #: step, at least LEAST for a long one; drawings are scaled between DRAWINGS first.
-MOST, LEAST, DRAWINGS = 1.2, 0.3, (0.4, 1.3)
+MOST, LEAST, DRAWINGS = 1.3, 0.3, (0.4, 2.0)
 
 _ESM = """
 function render({ model, el }) {
@@ -60,7 +60,10 @@ function render({ model, el }) {
   // the largest x in [lo, hi] with ok(x), if ok(lo) (else lo)
   const largest = (lo, hi, ok, steps = 7) => {
     if (ok(hi)) return hi;
-    for (let i = 0; i < steps; i++) { const mid = (lo + hi) / 2; if (ok(mid)) lo = mid; else hi = mid; }
+    for (let i = 0; i < steps; i++) {
+      const mid = (lo + hi) / 2;
+      if (ok(mid)) lo = mid; else hi = mid;
+    }
     return lo;
   };
 
@@ -77,7 +80,9 @@ function render({ model, el }) {
     let zoom = design, draw = small;
     if (fits(design, small)) {
       draw = largest(small, large, (d) => fits(design, d));
-      if (draw >= large) zoom = largest(design, design * model.get("most"), (z) => fits(z, large), 5);
+      if (draw >= large) {
+        zoom = largest(design, design * model.get("most"), (z) => fits(z, large), 5);
+      }
     } else {
       zoom = largest(design * model.get("least"), design, (z) => fits(z, small));
     }

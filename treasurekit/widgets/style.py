@@ -87,6 +87,8 @@ CSS = """
   .tk-app:not(.tk-present) .tk-play-side .tk-panel { margin-top: 0; }
   .tk-app:not(.tk-present) .tk-play-side .tk-panel p { margin: 4px 0; }
 }
+/* the frame's widgets that only carry a stylesheet (or say nothing yet) take no room */
+.tk-app > .widget-html:not(:has(.widget-html-content > :not(style))) { display: none; }
 /* the set-up row of a game folds away on a phone only (below) */
 .tk-app .tk-setup-open { display: none; }
 /* a phone (below 600 px): every tab in sight (the tab bar wraps), every button a
