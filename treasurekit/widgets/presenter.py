@@ -96,7 +96,7 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
   .tk-app.tk-present .tk-lesson-table { grid-area: 1 / 2 / span 5 / 2; }
   /* an example: its title, buttons and caption beside the table */
   .tk-app.tk-present .tk-example { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1.25fr); align-items: start; }
+    grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); align-items: start; }
   .tk-app.tk-present .tk-ex-head { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-ex-nav { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-ex-caption { grid-area: 3 / 1; }

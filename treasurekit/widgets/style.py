@@ -125,6 +125,7 @@ CSS = """
   .tk-app .widget-html, .tk-app .widget-html-content, .tk-app .tk-table,
   .tk-app .tk-clickable-table { min-width: 0; max-width: 100%; }
   .tk-app svg { max-width: 100%; height: auto; }
+  .tk-app table td, .tk-app table th { padding: 2px 3px; font-size: 14px; }
   .tk-app .tk-setup-open { display: flex; }
   .tk-app .tk-setup.tk-folded { display: none !important; }
   .tk-app .tk-play-side > .tk-moves-row { order: 0; position: sticky; bottom: 0; z-index: 2;

@@ -49,7 +49,9 @@ function render({ model, el }) {
     if (top < 0 || low.bottom > limit) lowest.scrollIntoView({ block: "nearest" });
   };
   // (again a little later: the moves under the table are drawn after the table)
-  model.on("change:picks", () => { requestAnimationFrame(show); setTimeout(show, 300); });
+  const soon = () => { requestAnimationFrame(show); setTimeout(show, 300); };
+  model.on("change:picks", soon);
+  model.on("change:value", soon);
   model.on("change:value", draw);
   model.on("change:picks", draw);
   draw();
