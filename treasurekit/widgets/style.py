@@ -127,7 +127,8 @@ CSS = """
   .tk-app svg { max-width: 100%; height: auto; }
   .tk-app table td, .tk-app table th { padding: 2px 3px; font-size: 14px; }
   .tk-app table { display: block; max-width: 100%; overflow-x: auto; }
-  .tk-app .widget-hslider { flex-wrap: wrap; }
+  .tk-app .widget-hslider { flex-wrap: wrap; flex: 1 1 100%; min-width: 0; }
+  .tk-app .widget-hslider > .widget-label { max-width: 100%; white-space: normal; }
   .tk-app .widget-hslider .slider-container { flex: 1 1 10em; min-width: 0; }
   .tk-app .tk-setup-open { display: flex; }
   .tk-app .tk-setup.tk-folded { display: none !important; }
