@@ -12,7 +12,8 @@ presenter mode it
   the app, and sends the presenter's keys (``watched_keys``) to Python from anywhere on the page
   (outside text fields), so the teacher never has to click into the app first. In
   JupyterLab the page's keys are JupyterLab's: there the keys reach the app while the
-  pointer is over it (ipyevents, presenter.py).
+  pointer is over it (ipyevents, presenter.py), and the app, one output of a notebook
+  that scrolls, is not fitted.
 
 Out of presenter mode it does nothing. The widget holds no rules: Python decides what a
 key does.
@@ -74,7 +75,12 @@ function render({ model, el }) {
   const fit = () => {
     queued = false;
     if (!app || !app.isConnected) return;
-    if (!present()) { app.style.zoom = ""; app.style.removeProperty("--tk-draw"); return; }
+    // (in JupyterLab the app is one output of a long notebook: no fit there)
+    if (!present() || inLab()) {
+      app.style.zoom = "";
+      app.style.removeProperty("--tk-draw");
+      return;
+    }
     const [small, large] = model.get("drawings");
     const design = Math.min(innerWidth / 1920, innerHeight / 1080);
     let zoom = design, draw = small;
