@@ -327,7 +327,7 @@ def wait_for_app(page: Any, watch: Watch, timeout_ms: int = FIRST_LOAD_MS) -> No
     if problems:
         raise AssertionError("the app did not start:\n" + "\n".join(problems))
     page.locator(".tk-app").first.wait_for(state="visible", timeout=timeout_ms)
-    page.locator(".tk-app button").first.wait_for(state="visible", timeout=timeout_ms)
+    page.locator(".tk-app button:visible").first.wait_for(state="visible", timeout=timeout_ms)
     wait_kernel_idle(page, watch, timeout_ms)
 
 

@@ -144,3 +144,40 @@ def test_keys_in_the_game_and_its_review() -> None:
     assert play.review.index == 2
     key(app, "ArrowLeft")
     assert play.review.index == 1
+
+
+def test_keys_from_anywhere_on_the_page_reach_the_presenter() -> None:
+    """The Screen widget sends the keys pressed anywhere on the page (nothing clicked,
+    no pointer over the app): they act like ipyevents' keys, junk is ignored."""
+    app = App("diving_bell")
+    screen = app.root.presenter.screen
+    assert not screen.present
+    lesson = one(app.open_tab("tk-lesson"), "tk-lesson")
+    app.root.presenter.set(True)
+    assert screen.present                      # the fit to the window is on
+    assert "ArrowRight" in screen.watched_keys and "r" in screen.watched_keys
+    screen._message(screen, {"key": "ArrowRight", "timeStamp": 10.0}, [])
+    assert lesson.index == 1
+    screen._message(screen, {"key": "ArrowRight", "timeStamp": 10.0}, [])
+    assert lesson.index == 1, "one key press reported twice acts once"
+    for junk in (None, [], {"key": 5}, {"key": "x" * 10_000}, {"key": "ArrowRight",
+                                                               "timeStamp": [1]}):
+        screen._message(screen, junk, [])
+    assert lesson.index == 2                   # (the last one is a real key press)
+    app.root.presenter.set(False)
+    assert not screen.present
+
+
+def test_the_game_set_up_folds_away() -> None:
+    """On a phone the set-up row hides behind a switch (style.CSS): the switch toggles
+    the row's ``tk-folded`` class, in both languages."""
+    app = App("diving_bell", "nl")
+    play = one(app.open_tab("tk-play"), "tk-play")
+    setup = one(play, "tk-setup")
+    switch = one(play, "tk-setup-open")
+    assert switch.description == tr("widgets.setup", "nl")
+    assert has_class(setup, "tk-folded")
+    switch.value = True
+    assert not has_class(setup, "tk-folded")
+    switch.value = False
+    assert has_class(setup, "tk-folded")

@@ -49,6 +49,14 @@ CSS = """<style>
 .tk-co .tk-cols > .tk-co-seat { flex: 1 1 240px; }
 .tk-co-piles { margin: 4px 0; }
 table.tk-co-scoring td, table.tk-co-scoring th { text-align: right; }
+/* a phone: the board at a readable size (its smallest labels 12 px and more), in a box
+   the learner pans with a finger; the rest of the page keeps to the screen */
+@media (max-width: 600px) {
+  .tk-app .tk-co-boardbox { overflow-x: auto; max-width: 100%;
+    -webkit-overflow-scrolling: touch; }
+  .tk-app .tk-co-boardbox svg.tk-co-board { max-width: none !important; height: auto;
+    zoom: 1.25; }
+}
 table.tk-co-scoring td:first-child, table.tk-co-scoring th:first-child { text-align: left; }
 </style>"""
 
@@ -344,8 +352,9 @@ def board(v: dict[str, Any], lang: Language, hide: Collection[str] = ()) -> str:
     parts.append(_island(v, RW, y, lang))
     parts.append(_supply(v, 2 * RW, y, lang))
     parts.append(_track(v, y + 160, lang, "scores" in hide))
-    return board_svg("".join(parts), 3 * RW - 8, y + 160 + 136, _t(lang, "board_label"),
-                     "tk-co-board")
+    drawing = board_svg("".join(parts), 3 * RW - 8, y + 160 + 136, _t(lang, "board_label"),
+                        "tk-co-board")
+    return f'<div class="tk-co-boardbox">{drawing}</div>'
 
 
 # ---- players, cards, the scoring table -------------------------------------------------------

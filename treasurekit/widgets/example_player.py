@@ -41,8 +41,12 @@ class ExamplePlayer(w.VBox):
         self.back = button("step-backward", "tk-back", self.step_back)
         self.forward = button("step-forward", "tk-forward", self.step_forward)
         self.restart = button("undo", "tk-restart", self.reset)
-        self.children = [self.head, w.HBox([self.restart, self.back, self.forward]),
-                         self.caption, self.table, self.narrator]
+        nav = w.HBox([self.restart, self.back, self.forward])
+        self.children = [self.head, nav, self.caption, self.table, self.narrator]
+        # named parts, so that a layout (presenter mode) places them whatever their order
+        for part, name in ((self.head, "head"), (nav, "nav"), (self.caption, "caption"),
+                           (self.table, "table")):
+            part.add_class(f"tk-ex-{name}")
         lang.on_change(self.refresh)
         self.reset()
 

@@ -149,16 +149,27 @@ class GamePlayer(w.VBox):
         controls = w.HBox([self.picker, self.go_on, self.skip, self.hint_button,
                            self.takeback, self.review_open],
                           layout=w.Layout(flex_flow="row wrap", gap="12px"))
+        controls.add_class("tk-moves-row")
         self.side = w.VBox([self.status, self.thinking, controls, self.takeback_why,
                             self.hint_box, self.recap_box, self.narrator])
         self.side.add_class("tk-play-side")
         self.play_area = w.HBox([self.table, self.side], layout=w.Layout(gap="6px 14px"))
         self.play_area.add_class("tk-play-area")
-        self.children = [w.HBox([self.mode, self.variant, self.level, self.count, self.seed,
-                                 self.start, self.pace],
-                                layout=w.Layout(flex_flow="row wrap", gap="6px")),
-                         self.cover, w.HBox([self.review_close]), self.review,
-                         self.play_area, self.files]
+        setup = w.HBox([self.mode, self.variant, self.level, self.count, self.seed,
+                        self.start, self.pace],
+                       layout=w.Layout(flex_flow="row wrap", gap="6px"))
+        setup.add_class("tk-setup")
+        # on a phone the set-up row folds away behind this switch (style.CSS), so that
+        # the table comes first
+        self.setup_open = w.ToggleButton(value=False, icon="sliders",
+                                         layout=w.Layout(width="auto"))
+        self.setup_open.add_class("tk-setup-open")
+        self.setup_open.observe(
+            lambda c: setup.remove_class("tk-folded") if c["new"] else setup.add_class("tk-folded"),
+            names="value")
+        setup.add_class("tk-folded")
+        self.children = [self.setup_open, setup, self.cover, w.HBox([self.review_close]),
+                         self.review, self.play_area, self.files]
         # the learner's and the computer's names follow the language (core.i18n.SeatName)
         lang.on_change(self.refresh)
         self._relabelling = False       # new labels briefly reset the mode: not a new game
@@ -439,6 +450,7 @@ class GamePlayer(w.VBox):
     def refresh(self) -> None:
         t, g = self.lang.t, self.game
         self.start.description = t("widgets.new_game")
+        self.setup_open.description = t("widgets.setup")
         self.takeback.description = t("widgets.take_back")
         refused = self.take_back_refused()
         self.takeback.disabled = refused is not None

@@ -26,6 +26,7 @@ from .lang import Language
 from .lesson_player import LessonPlayer
 from .practice_player import PracticePlayer
 from .review import GameReview
+from .screen import Screen
 
 #: The keys presenter mode answers, and what they do.
 KEYS = {"ArrowRight": "next", " ": "next", "Spacebar": "next", "PageDown": "next",
@@ -35,8 +36,25 @@ KEYS = {"ArrowRight": "next", " ": "next", "Spacebar": "next", "PageDown": "next
 
 PRESENT_CSS = """
 <style>
-.tk-app.tk-present { max-width: none; width: 100%; min-height: calc(100vw * 9 / 16);
-  font-size: 26px; box-sizing: border-box; padding: 4px 12px; }
+.tk-app.tk-present { max-width: none; width: 100%; font-size: 26px;
+  box-sizing: border-box; padding: 4px 12px; overflow: visible; }
+/* the slide is the page: no frame around it (the fit, screen.py, scales it to the
+   window, so nothing may add height or width of its own) */
+body:has(.tk-app.tk-present) #rendered_cells, body:has(.tk-app.tk-present) .jp-Cell,
+body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
+  margin: 0 !important; }
+.tk-app.tk-present select, .tk-app.tk-present .widget-dropdown,
+.tk-app.tk-present .widget-inline-hbox, .tk-app.tk-present input,
+.tk-app.tk-present .widget-text { height: auto !important; min-height: 1.6em;
+  line-height: 1.3; }
+.tk-app.tk-present .lm-TabBar, .tk-app.tk-present .lm-TabBar-content {
+  min-height: 1.6em; height: auto !important; }
+/* a score table keeps to its box: its cells wrap their words */
+.tk-app.tk-present table { max-width: 100%; }
+.tk-app.tk-present table td, .tk-app.tk-present table th { white-space: normal;
+  overflow-wrap: anywhere; padding: 2px 6px; }
+.tk-app.tk-present .tk-panel { max-width: 100%; box-sizing: border-box;
+  overflow-wrap: anywhere; }
 .tk-app.tk-present *:not(svg):not(svg *) { font-size: 26px !important; line-height: 1.3; }
 .tk-app.tk-present.tk-present h2, .tk-app.tk-present.tk-present h2 * {
   font-size: 34px !important; }
@@ -46,11 +64,12 @@ PRESENT_CSS = """
    aside (an example's and a review's reasons stay, under the table) */
 .tk-app.tk-present .tk-intro, .tk-app.tk-present .tk-lesson .tk-narrator,
 .tk-app.tk-present .tk-play > .widget-hbox .tk-narrator, .tk-app.tk-present .tk-files,
-.tk-app.tk-present .tk-play > .widget-hbox:first-child { display: none !important; }
+.tk-app.tk-present .tk-play > .tk-setup,
+.tk-app.tk-present .tk-play > .tk-setup-open { display: none !important; }
 .tk-app.tk-present .widget-button, .tk-app.tk-present .widget-toggle-button {
   min-height: 56px; padding: 4px 16px; }
 .tk-app.tk-present .tk-table svg, .tk-app.tk-present .tk-review-table svg,
-.tk-app.tk-present .tk-editor-table svg { zoom: 1.3; }
+.tk-app.tk-present .tk-editor-table svg { zoom: var(--tk-draw, 1.3); }
 .tk-app.tk-present .tk-panel { margin: 4px 0; padding: 2px 12px; }
 .tk-app.tk-present .tk-panel p { margin: 4px 0; }
 .tk-app.tk-present .tk-present-bar .widget-checkbox { width: auto; }
@@ -88,6 +107,25 @@ PRESENT_CSS = """
   .tk-app.tk-present .tk-practice-feedback { grid-area: 3 / 1; }
   .tk-app.tk-present .tk-practice-nav { grid-area: 4 / 1; }
   .tk-app.tk-present .tk-practice-table { grid-area: 1 / 2 / span 5 / 2; }
+  /* an example: its title, buttons and caption beside the table */
+  .tk-app.tk-present .tk-example { display: grid; column-gap: 20px;
+    grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); align-items: start; }
+  .tk-app.tk-present .tk-ex-head { grid-area: 1 / 1; }
+  .tk-app.tk-present .tk-ex-nav { grid-area: 2 / 1; }
+  .tk-app.tk-present .tk-ex-caption { grid-area: 3 / 1; }
+  .tk-app.tk-present .tk-example .tk-narrator { grid-area: 4 / 1; }
+  .tk-app.tk-present .tk-ex-table { grid-area: 1 / 2 / span 5 / 2; }
+  /* the game in play: the table on the left, the status and the moves beside it */
+  .tk-app.tk-present .tk-play-area { display: grid; column-gap: 20px; align-items: start;
+    grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); }
+  .tk-app.tk-present .tk-play-area > .tk-play-side { display: flex; min-width: 0; }
+  .tk-app.tk-present .tk-play-side > * { order: 0; }
+  /* the review: its buttons and recap beside the table */
+  .tk-app.tk-present .tk-review { display: grid; column-gap: 20px; align-items: start;
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr); }
+  .tk-app.tk-present .tk-review > * { grid-column: 1; }
+  .tk-app.tk-present .tk-review > .widget-hbox:last-child { grid-area: 1 / 2 / span 4 / 2;
+    flex-direction: column; }
 }
 </style>
 """
@@ -118,11 +156,13 @@ class Presenter:
         self.qr_button = w.Button(icon="qrcode", layout=w.Layout(width="auto"))
         self.qr_button.add_class("tk-present-qr")
         self.qr_button.on_click(lambda _b: self.show_qr(True))
-        self.bar = w.HBox([self.switch, self.hold, self.qr_button],
+        # the fit to the projector, and the keys from anywhere on the page (screen.py)
+        self.screen = Screen(self.handle, watched_keys=list(KEYS))
+        self.bar = w.HBox([self.switch, self.hold, self.qr_button, self.screen],
                           layout=w.Layout(flex_flow="row wrap", align_items="center",
                                           flex="0 0 auto"))
         self.bar.add_class("tk-present-bar")
-        # keyboard events of the whole app, while the pointer is over it (or it has focus)
+        # keyboard events of the whole app while the pointer is over it (JupyterLab)
         self.keys = Event(source=app, watched_events=["keydown"])
         self.keys.on_dom_event(self.handle)
         self.switch.observe(lambda _c: self._apply(), names="value")
@@ -143,6 +183,7 @@ class Presenter:
         else:
             self.app.remove_class("tk-present")
         self.keys.prevent_default_action = self.on     # space must not scroll the page
+        self.screen.present = self.on
         for lesson in self._lessons():
             lesson.hold_votes = self.on and bool(self.hold.value)
         self.render()

@@ -137,9 +137,11 @@ class GameReview(w.VBox):
         self.narrator = Narrator(lang, limit=1)
         self.narrator.remove_class("tk-narrator")   # the game's own log stays the only one
         self.narrator.add_class("tk-review-log")
-        self.children = [self.head,
-                         w.HBox([self.first, self.back, self.slider, self.forward, self.last],
-                                layout=w.Layout(align_items="center")),
+        nav = w.HBox([self.first, self.back, self.slider, self.forward, self.last],
+                     layout=w.Layout(align_items="center"))
+        nav.add_class("tk-review-nav")
+        self.recap_box.add_class("tk-review-recap")
+        self.children = [self.head, nav,
                          w.HBox([self.analyse, self.progress, self.next_mistake,
                                  self.show_answer],
                                 layout=w.Layout(flex_flow="row wrap", align_items="center",

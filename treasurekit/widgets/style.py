@@ -93,6 +93,60 @@ CSS = """
 .tk-practice-choices .widget-button, .tk-rules-list .widget-button { white-space: normal;
   height: auto; text-align: left; overflow-wrap: anywhere; }
 .tk-practice-choices .widget-button { max-width: 32em; }
+/* the frame's widgets that only carry a stylesheet (or say nothing yet) take no room */
+.tk-app > .widget-html:not(:has(.widget-html-content > :not(style))) { display: none; }
+/* the set-up row of a game folds away on a phone only (below) */
+.tk-app .tk-setup-open { display: none; }
+/* a phone (below 600 px): every tab in sight (the tab bar wraps), every button a
+   fingertip's size (44 px), nothing wider than the screen, the drawn table first with
+   the set-up folded away, and the moves kept at the bottom of the screen while the
+   table scrolls past them */
+@media (max-width: 600px) {
+  body #rendered_cells { padding: 0 4px !important; }
+  /* (the boxes Voila puts around the app must not scroll: the moves stick to the screen) */
+  body .jp-OutputArea-output:has(.tk-app), body .jp-OutputArea-child:has(.tk-app),
+  body .jp-Cell-outputArea:has(.tk-app) { overflow: visible !important; }
+  .tk-app .widget-html:has(> .widget-html-content:empty) { display: none; }
+  .tk-app { font-size: 16px; max-width: 100%; overflow: visible !important; }
+  .tk-app .tk-intro, .tk-app .tk-present-bar, .tk-app .tk-present-keys { display: none !important; }
+  .tk-app .tk-head h2 { font-size: 1.3em; }
+  .tk-app .widget-box, .tk-app .widget-tab, .tk-app .lm-TabPanel-stackedPanel,
+  .tk-app .widget-tab-contents { overflow: visible !important; }
+  .tk-app .lm-TabBar, .tk-app .lm-TabBar-content { height: auto !important;
+    min-height: 0; overflow: visible !important; }
+  .tk-app .lm-TabBar-content { flex-wrap: wrap !important; }
+  .tk-app .lm-TabBar-tab { min-height: 44px !important; min-width: 44px; display: flex;
+    align-items: center; font-size: 15px; }
+  .tk-app button, .tk-app .widget-button, .tk-app .widget-toggle-button, .tk-app select,
+  .tk-app input:not([type=checkbox]), .tk-app .widget-upload {
+    min-height: 44px !important; min-width: 44px; height: auto !important; }
+  .tk-app .widget-inline-hbox:not(.widget-html), .tk-app .widget-dropdown, .tk-app .widget-text,
+  .tk-app .widget-checkbox { height: auto !important; min-height: 44px; }
+  .tk-app .widget-checkbox label { min-height: 44px; display: flex; align-items: center; }
+  .tk-app input[type=checkbox] { width: 26px; height: 26px; }
+  .tk-app textarea { min-height: 88px !important; }
+  .tk-app .widget-inline-hbox { flex-wrap: wrap; max-width: 100%; }
+  .tk-app .widget-inline-hbox > input, .tk-app .widget-inline-hbox > select {
+    min-width: 0; flex: 1 1 12em; max-width: 100%; }
+  .tk-app .widget-html, .tk-app .widget-html-content, .tk-app .tk-table,
+  .tk-app .tk-clickable-table { min-width: 0; max-width: 100%; }
+  .tk-app svg { max-width: 100%; height: auto; }
+  .tk-app table td, .tk-app table th { padding: 2px 3px; font-size: 14px; }
+  .tk-app table { display: block; max-width: 100%; overflow-x: auto; }
+  .tk-app .widget-hslider { flex-wrap: wrap; flex: 1 1 100%; min-width: 0; }
+  .tk-app .widget-hslider > .widget-label { max-width: 100%; white-space: normal; }
+  .tk-app .widget-hslider .slider-container { flex: 1 1 10em; min-width: 0; }
+  .tk-app .tk-setup-open { display: flex; }
+  .tk-app .tk-setup.tk-folded { display: none !important; }
+  .tk-app .tk-play-side > .tk-moves-row { order: 0; position: sticky; bottom: 0; z-index: 2;
+    background: #fff; padding: 4px 0; border-top: 1px solid #bbb; }
+  .tk-app .tk-play-side > .tk-moves-row .tk-dim { opacity: 1; }
+  .tk-app .tk-play-side > .tk-recap { order: 0; }
+  .tk-app .tk-lesson-question { order: -3; }
+  .tk-app .tk-lesson-choices { order: -1; position: sticky; bottom: 0; z-index: 2;
+    background: #fff; padding: 4px 0; }
+  .tk-app .tk-lesson-table { order: -2; }
+}
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
            text-align: left; }

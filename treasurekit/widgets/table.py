@@ -35,6 +35,23 @@ function render({ model, el }) {
       });
     }
   };
+  // On a phone, what a choice is about stays on screen with it: the touchable parts
+  // are scrolled into view, above the moves kept at the bottom of the screen (style.CSS).
+  const show = () => {
+    if (!window.matchMedia("(max-width: 600px)").matches || !el.isConnected) return;
+    const picks = el.querySelectorAll(".tk-pickable");
+    if (!picks.length) return;
+    const bar = document.querySelector(".tk-moves-row");
+    const limit = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    const boxes = [...picks].map((p) => [p, p.getBoundingClientRect()]);
+    const top = Math.min(...boxes.map(([, r]) => r.top));
+    const [lowest, low] = boxes.reduce((a, b) => (b[1].bottom > a[1].bottom ? b : a));
+    if (top < 0 || low.bottom > limit) lowest.scrollIntoView({ block: "nearest" });
+  };
+  // (again a little later: the moves under the table are drawn after the table)
+  const soon = () => { requestAnimationFrame(show); setTimeout(show, 300); };
+  model.on("change:picks", soon);
+  model.on("change:value", soon);
   model.on("change:value", draw);
   model.on("change:picks", draw);
   draw();
@@ -47,6 +64,7 @@ _CSS = """
 .tk-clickable-table .tk-pickable { cursor: pointer; border-radius: 8px;
   outline: 3px dashed #0072B2; outline-offset: 2px; }
 .tk-clickable-table .tk-pickable:hover { outline-style: solid; background: #e8f1fb; }
+@media (max-width: 600px) { .tk-clickable-table .tk-pickable { scroll-margin: 12px 0 130px; } }
 """
 
 

@@ -1,0 +1,120 @@
+"""What a screen shows, measured in the browser in one call: used by the presenter-mode
+and phone tests (test_presenter_screens.py, test_phone.py).
+
+Sizes are what lands on the screen: a text's computed size times the zoom it is drawn at
+(CSS ``zoom`` of presenter mode's fit, or the scale of the drawing an SVG label is in).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: One evaluate: how far the page scrolls, what is off screen, the smallest visible texts.
+#: ``parts`` are selectors that must be wholly on screen (each visible match).
+MEASURE = """async ([parts, minText, drawings]) => {
+  // the fit (treasurekit/widgets/screen.py) runs in the next frame after a change
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const W = innerWidth, H = innerHeight;
+  const de = document.scrollingElement;
+  const app = document.querySelector('.tk-app');
+  const visible = (el) => el.checkVisibility({opacityProperty: true, visibilityProperty: true});
+  const ownText = (el) => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  const small = [];
+  let smallest = Infinity;
+  for (const el of app.querySelectorAll('*')) {
+    if (!ownText(el) || !visible(el)) continue;
+    if (el.closest('style, script, title')) continue;
+    if (!drawings && el instanceof SVGElement) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || r.bottom <= 0 || r.top >= H || r.right <= 0 || r.left >= W) {
+      continue;
+    }
+    // a label clipped away by a scroll box (the log's older lines) is not on screen
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    let shown;
+    if (el instanceof SVGElement) {
+      const m = el.getScreenCTM();
+      shown = size * (m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1);
+    } else {
+      shown = size * (el.currentCSSZoom || 1);
+    }
+    smallest = Math.min(smallest, shown);
+    if (shown < minText - 0.5) {
+      small.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}: `
+                 + `${shown.toFixed(1)}px "${el.textContent.trim().slice(0, 30)}"`);
+    }
+  }
+  const off = [];
+  for (const sel of parts) {
+    const found = [...app.querySelectorAll(sel)].filter(visible);
+    if (!found.length) off.push(`${sel}: none shown`);
+    for (const el of found) {
+      const r = el.getBoundingClientRect();
+      if (r.top < -1 || r.bottom > H + 1 || r.left < -1 || r.right > W + 1) {
+        off.push(`${sel}: ${Math.round(r.left)},${Math.round(r.top)}-`
+                 + `${Math.round(r.right)},${Math.round(r.bottom)}`);
+      }
+    }
+  }
+  // the page scrolls where the app or a box it sits in does (Voila scrolls a box)
+  let scroll = de.scrollHeight - de.clientHeight, wide = de.scrollWidth - de.clientWidth;
+  for (let e = app; e && e !== de; e = e.parentElement) {
+    const s = getComputedStyle(e);
+    if (/auto|scroll/.test(s.overflowY)) scroll = Math.max(scroll, e.scrollHeight - e.clientHeight);
+    if (/auto|scroll/.test(s.overflowX)) wide = Math.max(wide, e.scrollWidth - e.clientWidth);
+  }
+  return {scroll, wide, zoom: app.currentCSSZoom,
+          smallest: Math.round(smallest * 10) / 10, small: small.slice(0, 8), off};
+}"""
+
+
+def measure(page: Any, parts: list[str], min_text: float = 0,
+            drawings: bool = True) -> dict[str, Any]:
+    """What the page shows now (see MEASURE); ``drawings``: the labels inside drawings
+    count among the texts."""
+    result: dict[str, Any] = page.evaluate(MEASURE, [parts, min_text, drawings])
+    return result
+
+
+# ---- presenter mode ---------------------------------------------------------------------
+#: the projector's sizes; at the larger one no text may be under MIN_TEXT
+SMALL, LARGE = (1280, 720), (1920, 1080)
+MIN_TEXT = 24
+LESSON = [".tk-lesson-question", ".tk-lesson-choices", ".tk-lesson-table", ".tk-lesson-nav"]
+EXAMPLE = [".tk-ex-head", ".tk-ex-nav", ".tk-ex-caption", ".tk-ex-table"]
+#: whether the labels inside the drawings are held to MIN_TEXT as well: not yet (the
+#: drawings' own labels are 10-14 px at their natural size)
+DRAWINGS = False
+
+
+def press(page: Any, watch: Any, key: str) -> None:
+    """A key press with nothing clicked or hovered, handled by the kernel."""
+    from . import harness
+
+    seen = watch.kernel_messages
+    page.keyboard.press(key)
+    page.wait_for_timeout(30)
+    while watch.kernel_messages == seen:
+        page.wait_for_timeout(20)
+    harness.wait_kernel_idle(page, watch, settle_s=0.05)
+
+
+def slide_problems(page: Any, parts: list[str], where: str) -> list[str]:
+    """What is wrong with the slide shown at the window's size: the page scrolls, one of
+    ``parts`` is not wholly on screen, a text is too small (at LARGE only)."""
+    size = page.viewport_size
+    large = (size["width"], size["height"]) == LARGE
+    m = measure(page, parts, MIN_TEXT if large else 0, drawings=DRAWINGS)
+    found = []
+    if m["scroll"] > 0 or m["wide"] > 0:
+        found.append(f"{where}: scrolls {m['scroll']} px down, {m['wide']} px across")
+    if m["off"]:
+        found.append(f"{where}: off screen {m['off']}")
+    if large and m["small"]:
+        found.append(f"{where}: small text {m['small'][:3]}")
+    return found
+
+
+def focus_in_app(page: Any) -> bool:
+    return bool(page.evaluate(
+        "() => document.activeElement && document.activeElement.classList.contains('tk-app')"))

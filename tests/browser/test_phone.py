@@ -1,0 +1,155 @@
+"""Every app on a phone (390x844, touch): every tab in sight and opened by a tap, no
+button or tab smaller than a fingertip (44 px), nothing wider than the screen on any tab,
+the drawn table in the first screen of a game (its set-up folded away), Coralia's board
+readable (labels of 12 px and more), and a whole game of Diving Bell played by taps with
+the piles a choice is about on screen with that choice.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+import treasurekit as tk
+
+from . import harness
+from .screens import measure
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+#: the README's picture of a phone: a choice of piles in Diving Bell
+SCREENSHOT = harness.ROOT / "docs" / "phone.png"
+#: one evaluate: what sticks out of the screen (outside a box that pans), and every
+#: visible button, tab, field and drop-down smaller than 44x44 CSS px
+CHECK = r"""() => {
+  const W = innerWidth, out = {wide: [], small: []};
+  const name = (el) => `${el.tagName.toLowerCase()}.${(el.getAttribute('class') || '')
+      .split(' ').filter(c => c.startsWith('tk-') || c.startsWith('lm-TabBar')).join('.')}`
+      + ` "${(el.innerText || el.value || '').trim().slice(0, 24).replace(/\s+/g, ' ')}"`;
+  for (const el of document.querySelectorAll('.tk-app *')) {
+    if (!el.checkVisibility({visibilityProperty: true})) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height) continue;
+    // (a box of the app that pans sideways with a finger may hold more than the screen)
+    let pans = false;
+    for (let up = el.parentElement; up && up.closest('.tk-app'); up = up.parentElement) {
+      if (/auto|scroll/.test(getComputedStyle(up).overflowX)) { pans = true; break; }
+    }
+    if ((r.right > W + 1 || r.left < -1) && !pans) {
+      out.wide.push(`${name(el)} ${Math.round(r.left)}..${Math.round(r.right)}`);
+    }
+    if (el.matches('button, select, input, textarea, .lm-TabBar-tab')
+        && (r.height < 44 || r.width < 44)) {
+      // a check box counts with its label, which a tap also toggles
+      const box = el.type === 'checkbox' ? el.closest('label') || el : el;
+      const b = box.getBoundingClientRect();
+      if (b.height < 44 || b.width < 44) {
+        out.small.push(`${name(el)} ${Math.round(b.width)}x${Math.round(b.height)}`);
+      }
+    }
+  }
+  out.wide = out.wide.slice(0, 6);
+  out.small = out.small.slice(0, 8);
+  return out;
+}"""
+
+#: the smallest label on Coralia's board, as drawn on the screen (px)
+BOARD_LABELS = """() => Math.min(...[...document.querySelectorAll('.tk-lesson .tk-co-board text')]
+  .filter((t) => t.textContent.trim())
+  .map((t) => {
+    const m = t.getScreenCTM();
+    return parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(m.a * m.d - m.b * m.c);
+  }))"""
+
+
+def phone_page(browser: Any) -> tuple[Any, Any, harness.Watch]:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    return context, page, harness.watch_page(page)
+
+
+def tap(page: Any, watch: harness.Watch, locator: Any) -> None:
+    """A tap, handled by the kernel."""
+    seen = watch.kernel_messages
+    locator.tap()
+    page.wait_for_timeout(30)
+    while watch.kernel_messages == seen:
+        page.wait_for_timeout(20)
+    harness.wait_kernel_idle(page, watch, settle_s=0.05)
+
+
+@pytest.mark.parametrize("game", sorted(tk.GAMES))
+def test_every_tab_fits_a_phone(browser: Any, voila_url: str, game: str) -> None:
+    context, page, watch = phone_page(browser)
+    try:
+        harness.open_app(page, watch, harness.app_url(voila_url, f"{game}.ipynb", "en"))
+        tabs = page.locator(".tk-tabs .lm-TabBar-tab")
+        found: dict[str, Any] = {}
+        for i in range(tabs.count()):
+            tab = tabs.nth(i)
+            box = tab.bounding_box()             # in sight: no hidden swipe
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+            if i:
+                tap(page, watch, tab)
+            expect(tab).to_have_class(re.compile("lm-mod-current"))
+            check = page.evaluate(CHECK)
+            m = measure(page, [])
+            if check["wide"] or check["small"] or m["wide"] > 0:
+                found[tab.inner_text().strip()] = (check, m["wide"])
+            if "lm-mod-current" in (tab.get_attribute("class") or "") and \
+                    page.locator(".tk-play-area:visible").count():
+                table = page.locator(".tk-play-area .tk-table").first.bounding_box()
+                assert table and table["y"] < PHONE["height"] - 100, table  # the first screen
+                expect(page.locator(".tk-setup")).to_be_hidden()
+                tap(page, watch, page.locator(".tk-setup-open"))
+                expect(page.locator(".tk-setup .tk-new-game")).to_be_visible()
+                tap(page, watch, page.locator(".tk-setup-open"))
+        assert not found, found
+        if game == "coralia":                    # the board, readable: labels of 12 px
+            tap(page, watch, tabs.first)
+            assert page.evaluate(BOARD_LABELS) >= 12
+        harness.assert_page_ok(page, watch)
+    finally:
+        context.close()
+
+
+def test_a_whole_game_by_taps(browser: Any, voila_url: str) -> None:
+    context, page, watch = phone_page(browser)
+    try:
+        harness.open_app(page, watch, harness.app_url(voila_url, "diving_bell.ipynb", "en"))
+        tap(page, watch, page.locator(".tk-tabs .lm-TabBar-tab").nth(2))
+        # the computer plays on by itself (the set-up's switch, unfolded and folded again)
+        tap(page, watch, page.locator(".tk-setup-open"))
+        page.locator(".tk-setup .tk-pace input").tap()
+        harness.wait_kernel_idle(page, watch)
+        tap(page, watch, page.locator(".tk-setup-open"))
+        moves = page.locator(".tk-moves-row button:visible:enabled")
+        over = page.locator(".tk-review-open")
+        piles_seen = 0
+        for _ in range(300):
+            if over.is_visible():
+                break
+            choice = [b for b in moves.all()
+                      if "tk-takeback" not in (b.get_attribute("class") or "")]
+            assert choice, "no move to tap"
+            piles = page.locator(".tk-play-area .tk-pile:visible")
+            if piles.count() and any("pile" in b.inner_text().lower() for b in choice):
+                piles_seen += 1          # the piles are on screen, above the moves
+                bar = page.locator(".tk-moves-row").bounding_box()
+                for pile in piles.all():
+                    r = pile.bounding_box()
+                    assert r and r["y"] >= 0 and r["y"] + r["height"] <= bar["y"] + 1, (r, bar)
+                assert bar["y"] + bar["height"] <= PHONE["height"] + 1, bar
+                if piles_seen == 1:
+                    page.screenshot(path=str(SCREENSHOT))
+            tap(page, watch, choice[-1] if piles.count() else choice[0])
+        expect(over).to_be_visible()
+        assert piles_seen, "no choice of piles came up"
+        assert measure(page, [])["wide"] <= 0
+        harness.assert_page_ok(page, watch)
+    finally:
+        context.close()

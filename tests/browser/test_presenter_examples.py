@@ -1,0 +1,76 @@
+"""Presenter mode, every step of every rulebook example of every game, and the game in
+play: in Dutch at 1920x1080 (forward with →), in English at 1280x720 (back with ←), the
+page never scrolls, the example's title, buttons, caption and table are on screen at
+once, and at 1920x1080 no text is under 24 px.
+
+One page per game, one evaluate per step (screens.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import treasurekit as tk
+
+from . import harness
+from .screens import EXAMPLE, LARGE, SMALL, press, slide_problems
+
+pytestmark = pytest.mark.browser
+
+PLAY = [".tk-play-area .tk-table", ".tk-moves-row", ".tk-play-side .tk-panel"]
+
+
+#: Known short of the goal: the longest examples of these games fit the screen only with
+#: their words at 19-23 px at 1920x1080 (their drawings already at their smallest).
+TOO_LONG = {"coralia", "sea_or_shore"}
+
+
+@pytest.mark.parametrize("game", [
+    pytest.param(name, marks=pytest.mark.xfail(
+        strict=True, reason="longest examples: words of 19-23 px at 1920x1080"))
+    if name in TOO_LONG else name
+    for name in sorted(tk.GAMES)])
+def test_every_example_step_fits_the_projector(browser: Any, voila_url: str,
+                                               game: str) -> None:
+    context = browser.new_context(viewport={"width": LARGE[0], "height": LARGE[1]})
+    try:
+        page = context.new_page()
+        watch = harness.watch_page(page)
+        harness.open_app(page, watch,
+                         harness.app_url(voila_url, f"{game}.ipynb") + "?present=1&lang=nl")
+        tabs = page.locator(".tk-tabs .lm-TabBar-tab")
+        harness.click(page, watch, tabs.nth(1))
+        found: list[str] = []
+        chooser = page.locator(".tk-example-pick button:visible")
+        for n in range(max(1, chooser.count())):
+            if chooser.count():
+                harness.click(page, watch, chooser.nth(n))
+            page.set_viewport_size({"width": LARGE[0], "height": LARGE[1]})
+            forward = page.locator(".tk-example:visible .tk-forward")
+            shown = 0
+            while True:
+                found += slide_problems(page, EXAMPLE, f"example {n + 1} step {shown} nl")
+                if forward.is_disabled():
+                    break
+                press(page, watch, "ArrowRight")
+                shown += 1
+            press(page, watch, "l")
+            page.set_viewport_size({"width": SMALL[0], "height": SMALL[1]})
+            for step in range(shown, -1, -1):
+                found += slide_problems(page, EXAMPLE, f"example {n + 1} step {step} en")
+                if step:
+                    press(page, watch, "ArrowLeft")
+            press(page, watch, "l")
+        # the game in play, at both sizes
+        play = tabs.filter(has_text="Speel")
+        harness.click(page, watch, play.first)
+        page.locator(".tk-play-area .tk-table").first.wait_for()
+        for width, height in (SMALL, LARGE):
+            page.set_viewport_size({"width": width, "height": height})
+            found += slide_problems(page, PLAY, f"play {width}")
+        assert not found, "\n".join(found)
+        harness.assert_page_ok(page, watch)
+    finally:
+        context.close()

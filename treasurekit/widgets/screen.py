@@ -1,0 +1,174 @@
+"""The screen an app is shown on: presenter mode's fit to the projector, and its keys.
+
+A small anywidget (served locally, like the clickable table) placed inside the app. In
+presenter mode it
+
+- scales the app to the window (CSS ``zoom``; the slide is designed for 1920x1080) so
+  that the page does not scroll, neither down nor sideways: the drawings of a step that
+  would not fit shrink first (down to 0.4 times their presenter size), its words only when
+  that is not enough; a short step gets larger drawings, then larger everything (at most
+  :data:`MOST` times). It fits again whenever the app's content or the window changes;
+- gives the app the keyboard focus when the page opens and again after a click outside
+  the app, and sends the presenter's keys (``watched_keys``) to Python from anywhere on the page
+  (outside text fields), so the teacher never has to click into the app first. In
+  JupyterLab the page's keys are JupyterLab's: there the keys reach the app while the
+  pointer is over it (ipyevents, presenter.py), and the app, one output of a notebook
+  that scrolls, is not fitted.
+
+Out of presenter mode it does nothing. The widget holds no rules: Python decides what a
+key does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+#: The zoom of the whole slide, from its design size (1920x1080): at most MOST for a short
+#: step, at least LEAST for a long one; drawings are scaled between DRAWINGS first.
+MOST, LEAST, DRAWINGS = 1.3, 0.3, (0.4, 2.0)
+
+_ESM = """
+function render({ model, el }) {
+  el.classList.add("tk-screen");
+  let app = null, queued = false, watching = null;
+  const present = () => model.get("present") && app && app.isConnected;
+  // Voila draws the notebook into #rendered_cells; JupyterLab has no such box
+  const inLab = () => document.getElementById("rendered_cells") === null;
+
+  // how far the page (or any box the app sits in, or the app itself) would scroll
+  const overflow = () => {
+    let worst = 0;
+    for (let e = app; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      const scrolls = e === document.documentElement || e === document.body
+        || /auto|scroll/.test(s.overflowX + s.overflowY);
+      if (scrolls) {
+        worst = Math.max(worst, e.scrollHeight - e.clientHeight,
+                         e.scrollWidth - e.clientWidth);
+      }
+    }
+    return worst;
+  };
+  const fits = (zoom, draw) => {
+    app.style.zoom = String(zoom);
+    app.style.setProperty("--tk-draw", String(draw));
+    return overflow() <= 0;
+  };
+  // the largest x in [lo, hi] with ok(x), if ok(lo) (else lo)
+  const largest = (lo, hi, ok, steps = 7) => {
+    if (ok(hi)) return hi;
+    for (let i = 0; i < steps; i++) {
+      const mid = (lo + hi) / 2;
+      if (ok(mid)) lo = mid; else hi = mid;
+    }
+    return lo;
+  };
+
+  // The slide is designed for 1920x1080 (text 26 px there). The words keep that size
+  // (scaled with the window) while the drawings shrink to make room, down to DRAW[0]
+  // times their size; only a step that still does not fit gets smaller words too. A
+  // short step is drawn larger (drawings up to DRAW[1], then everything up to "most").
+  const fit = () => {
+    queued = false;
+    if (!app || !app.isConnected) return;
+    // (in JupyterLab the app is one output of a long notebook: no fit there)
+    if (!present() || inLab()) {
+      app.style.zoom = "";
+      app.style.removeProperty("--tk-draw");
+      return;
+    }
+    const [small, large] = model.get("drawings");
+    const design = Math.min(innerWidth / 1920, innerHeight / 1080);
+    let zoom = design, draw = small;
+    if (fits(design, small)) {
+      draw = largest(small, large, (d) => fits(design, d));
+      if (draw >= large) {
+        zoom = largest(design, design * model.get("most"), (z) => fits(z, large), 5);
+      }
+    } else {
+      zoom = largest(design * model.get("least"), design, (z) => fits(z, small));
+    }
+    fits(Math.floor(zoom * 1000) / 1000, Math.floor(draw * 1000) / 1000);
+    app.dataset.tkZoom = app.style.zoom;
+  };
+  const later = () => { if (!queued) { queued = true; requestAnimationFrame(fit); } };
+
+  const focusApp = () => {
+    if (!present() || inLab()) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && app.contains(active)) return;
+    if (!app.hasAttribute("tabindex")) app.setAttribute("tabindex", "-1");
+    app.focus({ preventScroll: true });
+  };
+
+  const typing = (target) => target instanceof Element
+    && target.closest("input, textarea, select, [contenteditable=true]") !== null;
+  const onKey = (event) => {
+    if (!present() || inLab() || typing(event.target)) return;
+    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    if (!model.get("watched_keys").includes(event.key)) return;
+    event.preventDefault();
+    model.send({ type: "keydown", key: event.key, timeStamp: event.timeStamp });
+  };
+  const onPointer = (event) => {
+    if (present() && !(event.target instanceof Node && app.contains(event.target))) {
+      setTimeout(focusApp, 0);
+    }
+  };
+
+  const start = () => {
+    app = el.closest(".tk-app");
+    if (!app) { requestAnimationFrame(start); return; }
+    watching = new MutationObserver(later);
+    watching.observe(app, { childList: true, subtree: true, characterData: true,
+                            attributes: true, attributeFilter: ["class"] });
+    window.addEventListener("resize", later);
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    later();
+    focusApp();
+  };
+  model.on("change:present", () => { later(); focusApp(); });
+  requestAnimationFrame(start);
+  return () => {
+    if (watching) watching.disconnect();
+    window.removeEventListener("resize", later);
+    document.removeEventListener("keydown", onKey);
+    document.removeEventListener("pointerdown", onPointer);
+    if (app) app.style.zoom = "";
+  };
+}
+export default { render };
+"""
+
+_CSS = ".tk-screen { display: none; }"
+
+
+class Screen(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
+    """Fits the app to the screen in presenter mode (``present``) and sends ``watched_keys``
+    pressed anywhere on the page to ``on_key`` (the keydown's ``key`` and ``timeStamp``)."""
+
+    _esm = _ESM
+    _css = _CSS
+    present = traitlets.Bool(False).tag(sync=True)
+    watched_keys = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    most = traitlets.Float(MOST).tag(sync=True)
+    least = traitlets.Float(LEAST).tag(sync=True)
+    drawings = traitlets.Tuple(traitlets.Float(), traitlets.Float(),
+                               default_value=DRAWINGS).tag(sync=True)
+
+    def __init__(self, on_key: Callable[[dict[str, Any]], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_key = on_key
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("key"), str):
+            return
+        stamp = content.get("timeStamp")
+        self.on_key({"type": "keydown", "key": content["key"][:20],
+                     "timeStamp": stamp if isinstance(stamp, (int, float)) else None})
