@@ -6,7 +6,7 @@ the package, anywhere for a game registered from outside with ``tk.register_game
 >>> import treasurekit as tk
 >>> spec = tk.GAMES["diving_bell"]
 >>> spec.players, spec.variants[:2], tuple(spec.bot_levels())
-((2,), ('standard', 'beginner'), ('random', 'sensible'))
+((2,), ('standard', 'beginner'), ('random', 'sensible', 'expert'))
 
 The registry, the apps (``widgets/apps.py``), the notebooks (``tools/notebooks.py``), the
 position editor, the benchmarks and the generic tests read it; nothing else names a
