@@ -131,7 +131,8 @@ BUILD = {
 }
 
 
-@pytest.mark.parametrize("name", APPS)
+# (test_classroom_link.py opens a shared link of Diving Bell from the pool; here two others)
+@pytest.mark.parametrize("name", [a for a in APPS if a != "diving_bell"][:2])
 def test_a_built_table_opens_from_its_share_link(browser: Any, voila_url: str,
                                                  name: str) -> None:
     context = browser.new_context(viewport=harness.VIEWPORT)

@@ -131,6 +131,9 @@ class GameReview(w.VBox):
         self.try_picker: Any = (picker(lang, self.try_move) if picker is not None
                                 else MovePicker("", lang, self.try_move))
         self.try_picker.add_class("tk-review-try")
+        # on the page only while the learner may try (the Play tab's own move buttons stay
+        # the only ones there otherwise)
+        self.try_box = w.Box([])
         self.recap_box = w.HTML()
         self.table = w.HTML()
         self.table.add_class("tk-review-table")
@@ -146,7 +149,7 @@ class GameReview(w.VBox):
                                  self.show_answer],
                                 layout=w.Layout(flex_flow="row wrap", align_items="center",
                                                 gap="8px")),
-                         self.coach_text, self.try_picker, self.recap_box,
+                         self.coach_text, self.try_box, self.recap_box,
                          w.HBox([self.table, self.narrator],
                                 layout=w.Layout(flex_flow="row wrap",
                                                 align_items="flex-start"))]
@@ -363,7 +366,7 @@ class GameReview(w.VBox):
             self.try_picker.update(decision[0].legal_moves(), decision[0].view(mark.seat))
         else:
             self.try_picker.update([], None)
-        self.try_picker.layout.display = "" if decision is not None else "none"
+        self.try_box.children = [self.try_picker] if decision is not None else []
 
 
 class SaveLoad(w.VBox):
