@@ -99,12 +99,13 @@ def press(page: Any, watch: Any, key: str) -> None:
     harness.wait_kernel_idle(page, watch, settle_s=0.05)
 
 
-def slide_problems(page: Any, parts: list[str], where: str) -> list[str]:
+def slide_problems(page: Any, parts: list[str], where: str,
+                   min_text: float = MIN_TEXT) -> list[str]:
     """What is wrong with the slide shown at the window's size: the page scrolls, one of
-    ``parts`` is not wholly on screen, a text is too small (at LARGE only)."""
+    ``parts`` is not wholly on screen, a text is under ``min_text`` px (at LARGE only)."""
     size = page.viewport_size
     large = (size["width"], size["height"]) == LARGE
-    m = measure(page, parts, MIN_TEXT if large else 0, drawings=DRAWINGS)
+    m = measure(page, parts, min_text if large else 0, drawings=DRAWINGS)
     found = []
     if m["scroll"] > 0 or m["wide"] > 0:
         found.append(f"{where}: scrolls {m['scroll']} px down, {m['wide']} px across")

@@ -24,9 +24,10 @@ from treasurekit.core.practice import (
     numbers_near,
 )
 from treasurekit.core.reference import Minutes, lesson, see, start
+from treasurekit.core.search import ExpertBot, SearchSettings
 from treasurekit.core.teaching import Choice, Example, ExampleStep, LessonStep, Msg
 
-from .pig import GAME, HOLD, ROLL, TARGET, Section
+from .pig import GAME, HOLD, ROLL, TARGET, PigState, Section
 
 
 # ---- computer players ------------------------------------------------------------------------
@@ -42,7 +43,18 @@ class HoldAtTwenty:
         return HOLD if HOLD in legal and view["turn_total"] >= enough else ROLL
 
 
-BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": HoldAtTwenty}
+# ---- the coach: nothing is hidden, so a view gives back its one table -----------------------
+def sampler(game: Game[Any], view: dict[str, Any]) -> Callable[[random.Random], PigState]:
+    table = PigState(list(view["scores"]), view["turn"], view["turn_total"],
+                     view["phase"] == "roll", view["last_roll"], view["is_over"],
+                     list(view["rolls"]))
+    return lambda _rng: table.clone()
+
+
+COACH = SearchSettings(sampler=sampler, depth=20, scale=10.0)
+
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": HoldAtTwenty,
+                                      "expert": ExpertBot}
 
 
 # ---- the lesson ------------------------------------------------------------------------------
@@ -97,7 +109,7 @@ EXAMPLES: tuple[Example, ...] = (
 )
 
 
-# ---- a practice kind: the score after holding ------------------------------------------------
+# ---- practice kinds: the score after holding ------------------------------------------------
 def _ask_hold(game: Game[Any], rng: random.Random) -> Asked | None:
     s = game.state
 
@@ -112,9 +124,51 @@ def _ask_hold(game: Game[Any], rng: random.Random) -> Asked | None:
                  Msg.of(f"practice.{GAME}.hold_score.reason"), seat=s.turn)
 
 
-PRACTICE = Practice((Kind("hold_score", Section.HOLD,
-                          lambda game: game.current_player is not None
-                          and game.state.turn_total > 0, _ask_hold),))
+# ---- more kinds: the turn total after a roll, the points a one loses --------------------------
+def _rolled(table: Game[Any], face: int) -> Tryout:
+    tryout = Tryout(table)
+    tryout.play(ROLL)
+    tryout.play(f"die:{face}")
+    return tryout
+
+
+def _ask_roll(game: Game[Any], rng: random.Random) -> Asked | None:
+    s = game.state
+    face = rng.randint(2, 6)
+
+    def find(table: Game[Any]) -> Found:
+        tryout = _rolled(table, face)
+        return Found(str(tryout.state.turn_total), tuple(tryout.events))
+
+    value = int(find(game).value)
+    return Asked(Msg.of(f"practice.{GAME}.roll_total.prompt", player=game.players[s.turn],
+                        total=s.turn_total, face=face),
+                 number_choices(numbers_near(value, rng)), by_value(find),
+                 Msg.of(f"practice.{GAME}.roll_total.reason"), seat=s.turn)
+
+
+def _ask_one(game: Game[Any], rng: random.Random) -> Asked | None:
+    s = game.state
+
+    def find(table: Game[Any]) -> Found:
+        tryout = _rolled(table, 1)
+        lost = next(e for e in tryout.events if e.kind == "one")
+        return Found(str(lost.param("lost")), tuple(tryout.events))
+
+    value = int(find(game).value)
+    return Asked(Msg.of(f"practice.{GAME}.one_loss.prompt", player=game.players[s.turn],
+                        score=s.scores[s.turn], rolls=len(s.rolls)),
+                 number_choices(numbers_near(value, rng)), by_value(find),
+                 Msg.of(f"practice.{GAME}.one_loss.reason"), seat=s.turn)
+
+
+def _to_move(game: Game[Any]) -> bool:
+    return game.current_player is not None and game.state.turn_total > 0
+
+
+PRACTICE = Practice((Kind("hold_score", Section.HOLD, _to_move, _ask_hold),
+                     Kind("roll_total", Section.ROLL, _to_move, _ask_roll),
+                     Kind("one_loss", Section.ONE, _to_move, _ask_one)))
 
 
 # ---- the rules reference ---------------------------------------------------------------------

@@ -101,10 +101,10 @@ _ZDICT = (
 
 def _digits(game: Game[Any], move: Move) -> list[tuple[int, int]]:
     """The digits (value, radix) that say ``move`` at ``game``'s next step."""
+    if game.is_chance and move == game.dealt():
+        return [(0, 2)]                     # (a chance step's list is long: not needed)
     listed = game.legal_moves()
     if game.is_chance:
-        if move == game.dealt():
-            return [(0, 2)]
         return [(1, 2), (listed.index(move), len(listed))]
     return [(listed.index(move), len(listed))]
 
@@ -186,7 +186,6 @@ def _load_v2(data: bytes) -> Game[Any]:
     for _ in range(steps):
         if game.is_over:
             raise InvalidSave("core.error.code_damaged")
-        listed = game.legal_moves()
         if game.is_chance:
             dealt = 0
             if forced:
@@ -194,6 +193,7 @@ def _load_v2(data: bytes) -> Game[Any]:
             if not dealt:
                 game.deal()
                 continue
+        listed = game.legal_moves()     # (only when needed: a chance step's list is long)
         value, index = divmod(value, len(listed))
         game.play(listed[index])
     if value:

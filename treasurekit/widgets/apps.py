@@ -82,4 +82,6 @@ def game_app(spec: GameSpec, lang: Language) -> w.VBox:
     extra = getattr(module, "extra_tabs", None)
     if extra is not None:
         tabs += list(extra(lang))
-    return app_frame(spec.name, lang, tabs, spec.intro_key)
+    # the Practice and Rules tabs, for a game that declares its questions and rule texts
+    full = bool(spec.practice and spec.reference)
+    return app_frame(spec.name, lang, tabs, spec.intro_key, render=render if full else None)

@@ -19,7 +19,7 @@ import ipywidgets as w
 from ..core.game import Game
 from ..core.practice import practice
 from ..core.reference import landing as landing_of
-from ..core.registry import GAMES
+from ..core.registry import GAMES, game_spec
 from .example_player import Render
 from .lang import Language, LanguageSwitch, live_html
 from .style import CSS
@@ -49,8 +49,8 @@ _CSS = """
 
 
 def renderer(game: str) -> Render:
-    """The app's table drawing of ``game`` (``treasurekit.widgets.<game>.render_table``)."""
-    found: Render = import_module(f"{__package__}.{game}").render_table
+    """The app's table drawing of ``game`` (``render_table`` of its spec's drawing)."""
+    found: Render = import_module(game_spec(game).drawing).render_table
     return found
 
 

@@ -255,6 +255,8 @@ VIEW_KEYS = {
     "hand", "hand_sizes", "played", "revealed", "face_up", "decks", "deck_known", "piles",
     "my_pile", "additions", "addition_pile", "discards", "unseen_islands", "round_scores",
     "scores", "pending", "legal", "is_over",
+    # public, for the coach to rebuild a table from a view (infoset.py)
+    "steps", "known", "deck_parts", "first_starter",
 }
 
 

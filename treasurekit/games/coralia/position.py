@@ -58,6 +58,7 @@ from .cards import (
     SPACES,
     STINGRAY,
     STINGRAYS,
+    SYMBOLS,
     TREASURE,
     TURTLE_INDEX,
     TURTLE_S,
@@ -313,8 +314,6 @@ def _start(names: list[str]) -> dict[str, Any]:
 
 
 def _fields(desc: dict[str, Any]) -> list[PositionField]:
-    from .cards import SYMBOLS
-
     names = list(desc["players"])
     spaces = [*SPACE_NAMES, *(f"white-{s}" for s in SPACE_NAMES if s != "treasure")]
     fields = [

@@ -22,6 +22,7 @@ from ...core.i18n import Message
 from ...core.saves import check_keys, shown
 from ...core.spec import PositionField, PositionSchema, phase_label
 from .cards import ALL_CARDS, BURST_AT, GAME, QUICK_DECK, Card, card_by_code, deck_for, ids_of
+from .spec import SPEC
 from .state import DivingBellState, bursts
 
 KEYS = {"players", "variant", "diver", "phase", "row", "division", "piles", "discards",
@@ -151,8 +152,6 @@ def _start(names: list[str]) -> dict[str, Any]:
 
 
 def _fields(desc: dict[str, Any]) -> list[PositionField]:
-    from .spec import SPEC
-
     names = list(desc["players"])
     codes = _codes()
     treasures = [c for c in codes if card_by_code(c).is_treasure]

@@ -37,6 +37,7 @@ from .cards import (
     treasure,
     treasure_decks,
 )
+from .spec import SPEC
 from .state import Deck, Played, SeaOrShoreState, Step
 
 KEYS = {"players", "variant", "starter", "phase", "round", "round_scores", "hands", "played",
@@ -184,8 +185,6 @@ def _start(names: list[str]) -> dict[str, Any]:
 
 
 def _fields(desc: dict[str, Any]) -> list[PositionField]:
-    from .spec import SPEC
-
     names = list(desc["players"])
     decks = treasure_decks(len(names))
     every = sorted({c for d in decks for c in d}, key=lambda c: (c[0], int(c[1:])))

@@ -305,12 +305,14 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return [(Move(kind, code), k / len(pool)) for code, k in sorted(counts.items())]
 
     def _one_outcome(self, s: SeaOrShoreState, step: Step) -> bool:
-        """Whether a chance step can only go one way (e.g. the last card of the deal)."""
+        """Whether a chance step can only go one way (e.g. the last card of the deal): read
+        from what every seat can count, never from hidden cards (a pool of like cards is
+        still the dealer's step, or its skipping would tell the table they are alike)."""
         kind = step.kind
         if kind == "grab":
             return len(s.hands[step.victim]) <= 2
         pool = s.box if kind == "deal" else s.decks[step.deck].middle
-        return len(pool) == 1 or (len(pool) > 1 and pool[0] == pool[-1])
+        return len(pool) == 1
 
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
         if s.dealt < s.to_deal:                  # the deal (see _apply_quiet)
@@ -511,10 +513,11 @@ class SeaOrShore(Game[SeaOrShoreState]):
             if run is DRAWS:
                 deck = s.decks[step.deck]
                 middle = deck.middle
-                if middle and middle[0] != middle[-1] and (
+                if len(middle) > 1 and (
                         len(deck.top) < 3 if step.kind == "see" else not deck.top):
                     s.chance = True     # the usual case: the dealer draws from the shuffled
-                    break               # middle (sorted: two or more different cards)
+                    break               # middle (even if its cards are all alike: whether
+                                        # they are is hidden, and so must the step be)
                 if self._known_draw(s, step, events):
                     continue
             elif run is DECIDES or run is HAND:
