@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+import treasurekit as tk
+
 from . import harness
 from .harness import Tab
 
@@ -110,7 +112,7 @@ def test_a_six_player_captain_lucky_table_stays_compact(small_tab: Tab, voila_ur
     t.assert_ok()
 
 
-@pytest.mark.parametrize("game", ["diving_bell", "captain_lucky", "sea_or_shore", "coralia"])
+@pytest.mark.parametrize("game", sorted(tk.GAMES))
 def test_the_table_and_the_moves_share_the_first_screen(small_tab: Tab, voila_url: str,
                                                         game: str) -> None:
     """At 1280x720 the game in play stands beside what the learner reads and clicks: the
