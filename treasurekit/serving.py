@@ -92,6 +92,11 @@ LANDING_PAGE = "index.ipynb"
 RETRY_AFTER = 60
 #: Seconds a viewer told "too many pages from your address are starting" waits.
 BUSY_RETRY_AFTER = 5
+
+
+def retry_after(why: str) -> int:
+    """Seconds a viewer told ``why`` (``"full"`` or ``"busy"``) waits before trying again."""
+    return RETRY_AFTER if why == "full" else BUSY_RETRY_AFTER
 MB = 2**20
 
 
@@ -206,7 +211,7 @@ def server_full_page(lang: str, why: str = "full") -> str:
     from treasurekit.core.i18n import tr
 
     title, text = (html.escape(tr(f"serving.{why}{key}", lang)) for key in ("_title", ""))
-    after = RETRY_AFTER if why == "full" else BUSY_RETRY_AFTER
+    after = retry_after(why)
     return (f'<!DOCTYPE html>\n<html lang="{html.escape(lang)}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
             f'<meta http-equiv="refresh" content="{after}"><title>{title}</title>'
@@ -251,7 +256,7 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         from treasurekit.core.i18n import language_from_query
 
         why = "busy" if getattr(self, "busy", False) else "full"
-        self.set_header("Retry-After", str(RETRY_AFTER if why == "full" else BUSY_RETRY_AFTER))
+        self.set_header("Retry-After", str(retry_after(why)))
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(server_full_page(language_from_query(self.request.query), why))
