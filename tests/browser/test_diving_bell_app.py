@@ -231,23 +231,3 @@ def test_switch_to_dutch_and_back(app: Tab) -> None:
         app.click(switch.get_by_role("button", name="English"))
     expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Lesson")
     app.assert_ok()
-
-
-def test_dutch_on_first_render(browser: Any, voila_url: str) -> None:
-    context, t = new_tab(browser)
-    try:
-        t.open(harness.app_url(voila_url, "diving_bell.ipynb", lang="nl"))
-        page = t.page
-        assert t.tab_titles() == TABS_NL
-        expect(page.locator(".tk-app .tk-title").first).to_have_text("Duikklok")
-        expect(page.locator(".tk-language button.mod-active")).to_have_text("Nederlands")
-        expect(page.locator(".tk-intro a")).to_have_attribute("href", "index.ipynb?lang=nl")
-        lesson = page.locator(".tk-lesson")
-        expect(lesson).to_contain_text("Kies een antwoord")
-        t.click(lesson.get_by_role("button", name="3", exact=True))
-        expect(lesson.locator(".tk-feedback")).to_contain_text("Goed zo!")
-        t.tab("Speel tegen de computer")
-        expect(page.locator(".tk-play .tk-status")).to_contain_text("Jouw beurt")
-        t.assert_ok()
-    finally:
-        context.close()

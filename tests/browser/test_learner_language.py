@@ -11,7 +11,7 @@ from .harness import Tab
 pytestmark = pytest.mark.browser
 
 
-@pytest.mark.parametrize("notebook", ["index.ipynb", "sea_or_shore.ipynb"])
+@pytest.mark.parametrize("notebook", ["sea_or_shore.ipynb"])
 def test_switching_language_writes_it_into_the_address(small_tab: Tab, voila_url: str,
                                                        notebook: str) -> None:
     t = small_tab

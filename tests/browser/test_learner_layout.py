@@ -83,7 +83,7 @@ def cut_off(t: Tab) -> list[Any]:
 
 # One app per run of the suite would do as well: the presenter and phone sweeps
 # (test_presenter_*.py, test_phone.py) open every tab of every app in both languages.
-@pytest.mark.parametrize("notebook", APPS[:2])
+@pytest.mark.parametrize("notebook", APPS[:1])
 def test_no_label_is_cut_off_in_either_language(small_tab: Tab, voila_url: str,
                                                 notebook: str) -> None:
     t = small_tab

@@ -1,10 +1,12 @@
-"""Presenter mode, every lesson step of every game on the projector: in English at
-1280x720 (forward with → and space), in Dutch at 1920x1080 (back with ←), the page never
-scrolls, the question, its answers, the table and Previous/Next are on screen at once,
-and at 1920x1080 no text is under 24 px. The keys work from the moment the page is open
-(nothing clicked, no pointer over the app) and again after a click outside the app.
+"""Presenter mode, every lesson step of every game on the projector: in Dutch (the longer
+words), each step at 1280x720 and at 1920x1080 (forward with → and space), the last step
+in English too; the page never scrolls, the question, its answers, the table and
+Previous/Next are on screen at once, and at 1920x1080 no text is under 24 px. The keys
+work from the moment the page is open (nothing clicked, no pointer over the app), ← goes
+back, and the keys work again after a click outside the app.
 
-One page per game, one evaluate per step (screens.py).
+One page per game, one evaluate per step and size (screens.py): the fit follows a
+window's size in the page itself, so both sizes are measured without a second pass.
 """
 
 from __future__ import annotations
@@ -30,15 +32,21 @@ def test_every_lesson_step_fits_the_projector(browser: Any, voila_url: str, game
         page = context.new_page()
         watch = harness.watch_page(page)
         harness.open_app(page, watch,
-                         harness.app_url(voila_url, f"{game}.ipynb") + "?present=1&lang=en")
+                         harness.app_url(voila_url, f"{game}.ipynb") + "?present=1&lang=nl")
         expect(page.locator(".tk-app")).to_have_class(re.compile(r"\btk-present\b"))
         assert focus_in_app(page)              # the keys work at once
         lesson = page.locator(".tk-lesson")
         heading = lesson.locator(".tk-panel h3").first
         found: list[str] = []
+
+        def both_sizes(where: str) -> None:
+            for size in (SMALL, LARGE):
+                page.set_viewport_size({"width": size[0], "height": size[1]})
+                found.extend(slide_problems(page, LESSON, f"{where} {size}"))
+
         steps = 0
         while True:
-            found += slide_problems(page, LESSON, f"lesson {steps + 1} en {SMALL}")
+            both_sizes(f"lesson {steps + 1} nl")
             if lesson.locator(".tk-next").is_disabled():
                 break
             before = heading.inner_text()
@@ -46,19 +54,17 @@ def test_every_lesson_step_fits_the_projector(browser: Any, voila_url: str, game
             assert heading.inner_text() != before, f"no key moved on from step {steps + 1}"
             steps += 1
         press(page, watch, "l")
-        expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Les")
-        page.set_viewport_size({"width": LARGE[0], "height": LARGE[1]})
-        for step in range(steps, -1, -1):
-            found += slide_problems(page, LESSON, f"lesson {step + 1} nl {LARGE}")
-            if step:
-                press(page, watch, "ArrowLeft")
-        expect(lesson.locator(".tk-prev")).to_be_disabled()
+        expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Lesson")
+        both_sizes(f"lesson {steps + 1} en")
+        before = heading.inner_text()
+        press(page, watch, "ArrowLeft")
+        assert heading.inner_text() != before, "← did not go back"
         # a click outside the app gives the keys back to it
         page.mouse.click(LARGE[0] - 2, LARGE[1] - 2)
         page.wait_for_timeout(100)
         assert focus_in_app(page)
         press(page, watch, "ArrowRight")
-        expect(heading).to_contain_text("2")
+        expect(heading).to_have_text(before)
         assert not found, "\n".join(found)
         harness.assert_page_ok(page, watch)
     finally:
