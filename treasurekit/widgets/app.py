@@ -76,11 +76,12 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
         player.hold_votes = presenter.on and bool(presenter.hold.value)
         return player
 
-    def practise(kind: str) -> None:
-        """A practice question of ``kind`` (the Rules tab's "practise this rule")."""
+    def practise(kind: str, section: str) -> None:
+        """A practice question of ``kind`` on rule ``section`` (the Rules tab's "practise
+        this rule")."""
         tab.selected_index = keys.index(PRACTICE)
         player = part_in(PRACTICE, PracticePlayer)
-        player.ask(kind, player.seed + 1)
+        player.ask_of_rule(kind, section, player.seed + 1)
 
     def open_rule(key: str) -> None:
         """A § badge was clicked: its section in the Rules tab, with a way back."""

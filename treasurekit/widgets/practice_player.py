@@ -243,6 +243,15 @@ class PracticePlayer(w.VBox):
         self.refresh()
         self._keep()
 
+    def ask_of_rule(self, kind: str, section: str, seed: int, tries: int = 20) -> None:
+        """Ask a question of ``kind`` on the rule ``section`` (a kind's question may turn
+        to a neighbouring rule on some tables): the first of ``tries`` seeds from ``seed``
+        whose question is on that rule, else the last one tried."""
+        for n in range(tries):
+            if practice(self.game, seed=seed + n, kind=kind).section.key == section:
+                break
+        self.ask(kind, seed + n)
+
     def ask_next(self) -> None:
         """The next question: the kind spaced repetition chooses, the next seed."""
         self.wiped = False

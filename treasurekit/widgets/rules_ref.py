@@ -92,11 +92,12 @@ class RuleLinks(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
 class RulesPanel(w.VBox):
     """The Rules tab: search, every section as a button, the section opened.
 
-    ``practise(kind)`` (optional) opens a practice question of a practice kind; the panel
-    offers it for a section that a practice kind of the game asks about."""
+    ``practise(kind, section)`` (optional) opens a practice question of a practice kind on
+    a section; the panel offers it for a section that a practice kind of the game asks
+    about."""
 
     def __init__(self, game: str, lang: Language, render: Render,
-                 practise: Callable[[str], None] | None = None) -> None:
+                 practise: Callable[[str, str], None] | None = None) -> None:
         super().__init__()
         self.game, self.lang, self.render_table = game, lang, render
         self.book: RuleBook = rules(game)
@@ -166,8 +167,8 @@ class RulesPanel(w.VBox):
 
     def _practise(self) -> None:
         kind = self.kind()
-        if kind is not None and self.practise is not None:
-            self.practise(kind)
+        if kind is not None and self.practise is not None and self.entry is not None:
+            self.practise(kind, self.entry.section.key)
 
     def kind(self) -> str | None:
         """A practice kind that asks about the open section (None if no kind does)."""
