@@ -1,4 +1,4 @@
-"""Seeded random play: 2,000 games per variant with invariants checked at every step.
+"""Seeded random play: 1,000 games per variant with invariants checked at every step.
 
 Every step of every game: whose turn it is matches the phase, deck sizes add up
 (``len(unseen) == draws_left + set_aside``), scores equal an independent scorer (compared
@@ -33,7 +33,7 @@ from ...checks import check_undo_path
 from .helpers import GAME, VARIANTS, book_score, step
 from .invariants import run_game
 
-GAMES_PER_VARIANT = 2000
+GAMES_PER_VARIANT = 1000
 CHUNK = 250                  # games per test item, so that xdist can spread the work
 @pytest.mark.parametrize("chunk", range(GAMES_PER_VARIANT // CHUNK))
 @pytest.mark.parametrize("variant", VARIANTS)
