@@ -24,19 +24,3 @@ def test_click_the_deck_and_the_pile(small_tab: Tab, voila_url: str) -> None:
     expect(play.locator(".tk-narrator")).to_contain_text("Ann (you) dives deeper")
     expect(play.locator(".tk-move-draw")).to_be_visible()      # the buttons stay
     t.assert_ok()
-
-
-def test_odds_lab_row_by_clicking(small_tab: Tab, voila_url: str) -> None:
-    t = small_tab
-    page = t.page
-    t.open_at(harness.app_url(voila_url, "diving_bell.ipynb", lang="nl"), "Kansenlab")
-    lab = page.locator(".tk-odds")
-    row = lab.locator(".tk-odds-row .tk-pickable")
-    expect(row).to_have_count(6)
-    t.click(row.first)                               # the first card leaves the row
-    expect(row).to_have_count(5)
-    t.click(lab.locator(".tk-odds-palette .tk-pickable").first)
-    expect(row).to_have_count(6)
-    expect(lab.locator("input[type=text]")).to_have_value(
-        "ruby3/2 map1/0 compass2/1 ruby3/1 gold2/1 gold1/0")
-    t.assert_ok()

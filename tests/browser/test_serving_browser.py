@@ -1,6 +1,6 @@
-"""Serving a class, in headless Chromium: closed tabs free their kernels, and culling
-spares the pool and open pages. (A page whose app did not start, or whose kernel died:
-test_page_recovery.py.)"""
+"""Serving a class, in headless Chromium: culling spares the pool and open pages. (A
+page whose app did not start, or whose kernel died: test_page_recovery.py. A closed
+page's kernel is shut down by Voila's own unload request, not tested here.)"""
 
 from __future__ import annotations
 
@@ -22,27 +22,6 @@ def server(playwright_api: Any) -> Iterator[harness.Server]:
     s = harness.start_voila()
     yield s
     s.stop()
-
-
-def test_closed_tabs_free_their_kernels(browser: Any, server: harness.Server) -> None:
-    assert wait_kernel_count(server.proc.pid, 0) == 0
-    contexts, pages = [], []
-    for i in range(VIEWERS):
-        context, page, watch = harness.new_page(browser)
-        notebook = "diving_bell.ipynb" if i == 0 else "index.ipynb"
-        harness.open_app(page, watch, harness.app_url(server.base_url, notebook, "nl"))
-        harness.assert_page_ok(page, watch)
-        contexts.append(context)
-        pages.append(page)
-    assert len(kernel_processes(server.proc.pid)) == VIEWERS
-    start = time.monotonic()
-    for page in pages:
-        page.close(run_before_unload=True)  # the tab closes as a learner closes it
-    left = wait_kernel_count(server.proc.pid, 0, timeout=10)
-    assert left == 0, f"{left} of {VIEWERS} kernels still alive 10 s after their tabs closed"
-    print(f"kernels of {VIEWERS} closed tabs gone after {time.monotonic() - start:.1f} s")
-    for context in contexts:
-        context.close()
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ A game registered in ``tk.GAMES`` is covered without writing a line: its setups 
 ``min_players``, ``max_players`` and ``variants``, its hooks are ``inventory()`` and
 ``scramble_hidden()`` (docs/conventions.md).
 
-Budget: STEPS_PER_GAME random steps per game, shared by its setups (about 6-35 s of CPU
+Budget: STEPS_PER_GAME random steps per game, shared by its setups (about 4-25 s of CPU
 per game on one idle core).
 """
 
@@ -27,7 +27,7 @@ from ..checks import check_undo_path
 from .registry import NAMES, Setup, setups
 from .simulate import run_game
 
-STEPS_PER_GAME = 6_000
+STEPS_PER_GAME = 4_000
 MIN_GAMES = 2
 
 
