@@ -95,23 +95,6 @@ def test_no_label_is_cut_off_in_either_language(small_tab: Tab, voila_url: str,
     t.assert_ok()
 
 
-def test_a_six_player_captain_lucky_table_stays_compact(small_tab: Tab, voila_url: str) -> None:
-    """Six seats fit in about one screen: hand and treasure side by side, three seats a row
-    where there is room."""
-    t = small_tab
-    t.open_at(harness.app_url(voila_url, "captain_lucky.ipynb", lang="nl"), PLAY_NL)
-    play = t.page.locator(".tk-play")
-    play.wait_for()
-    play.locator(".tk-players select").select_option("6")
-    t.wait_idle()
-    t.click(play.locator(".tk-new-game"))
-    table = play.locator(".tk-cl-table")
-    assert play.locator(".tk-cl-player").count() == 6
-    height = table.evaluate("el => el.getBoundingClientRect().height")
-    assert height < 900, height
-    t.assert_ok()
-
-
 @pytest.mark.parametrize("game", sorted(tk.GAMES)[::2])   # (the phone and presenter
 # sweeps open every game)
 def test_the_table_and_the_moves_share_the_first_screen(small_tab: Tab, voila_url: str,

@@ -1,6 +1,6 @@
 """A page whose kernel or server dies, in headless Chromium.
 
-Once the app works, a killed kernel or a restarted server is announced within seconds,
+Once the app works, a killed kernel is announced within seconds,
 in the viewer's language, with a "Continue" that reloads; the new page carries on with
 the same game at the same position, the same lesson step and the same tab (kept in the
 browser, widgets/keep.py). A kernel that dies while the app starts is recovered without
@@ -201,49 +201,6 @@ def test_a_kernel_dying_while_the_app_starts_is_recovered(browser: Any,
     t.wait_idle()
     t.assert_ok()
     context.close()
-
-
-@pytest.fixture
-def restartable(playwright_api: Any) -> Iterator[list[harness.Server]]:
-    """Voila on a fixed port; the test may stop it and start another on the same port."""
-    servers = [harness.start_voila()]
-    yield servers
-    for s in servers:
-        s.stop()
-
-
-def test_a_restarted_server_is_announced_and_the_game_carries_on(
-        browser: Any, restartable: list[harness.Server]) -> None:
-    first = restartable[0]
-    port = int(first.base_url.rsplit(":", 1)[1])
-    context, t = harness.new_tab(browser)
-    page = t.page
-    try:
-        t.open_at(harness.app_url(first.base_url, f"{APP}.ipynb", "en"),
-                  tr("widgets.tab.play", "en"))
-        play = page.locator(".tk-play")
-        for _ in range(2):
-            t.click(play.locator(".tk-move").first)
-        moves, last = kept_moves(page), last_line(play)
-
-        first.stop()                                     # the server goes down...
-        expect_notice(page, re.compile(f"{re.escape(say('stopped', 'en'))}|"
-                                       f"{re.escape(say('lost', 'en'))}"), "en")
-        page.locator("#tk-serving-status button").click()
-        expect(page.locator("#tk-serving-status")).to_contain_text(say("waiting", "en"))
-        with page.expect_navigation(wait_until="commit", timeout=60_000):
-            restartable.append(harness.start_voila(port=port))   # ...and comes back
-            t.watch.console.clear()       # the old page's attempts to reconnect, refused
-        harness.wait_for_app(page, t.watch)                  # the page reloaded by itself
-        t.wait_idle()
-        assert current_tab(page) == tr("widgets.tab.play", "en")
-        expect(play.locator(".tk-narrator")).to_contain_text(last)
-        assert kept_moves(page) == moves
-        t.click(play.locator(".tk-move").first)             # and the game goes on
-        assert len(kept_moves(page)) > len(moves)
-        t.assert_ok()
-    finally:
-        context.close()
 
 
 @pytest.fixture

@@ -104,8 +104,14 @@ def test_unconnected_pages_lose_their_kernels_and_a_viewer_still_gets_the_app(
         viewer = page.evaluate(
             "JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
         flooding.join(timeout=300)
+        # At most PER_ADDRESS unconnected kernels at once: beyond them, the short page --
+        # unless, on a slow machine, an early load's kernel was freed while the flood went
+        # on (a load waits for its page: the flood can outlast TIMEOUT).
+        freed_meanwhile = server.log(400_000).count("its page has not connected")
+        served = sum(r.status == 200 for r in replies)
         statuses = sorted(r.status for r in replies)
-        assert statuses == [200] * PER_ADDRESS + [503] * (LOADS - PER_ADDRESS), statuses
+        assert set(statuses) == {200, 503}, statuses
+        assert PER_ADDRESS <= served <= PER_ADDRESS + freed_meanwhile, (served, freed_meanwhile)
         assert all(r.kernel_id for r in replies if r.status == 200)
         busy = next(r for r in replies if r.status == 503)
         assert html.escape(tr("serving.busy", "nl")) in busy.body
@@ -122,7 +128,7 @@ def test_unconnected_pages_lose_their_kernels_and_a_viewer_still_gets_the_app(
         harness.assert_page_ok(page, watch)
         assert page.evaluate("window.__csp") == []
         log = server.log(400_000)
-        assert log.count("its page has not connected") == PER_ADDRESS
+        assert log.count("its page has not connected") == served
         assert f"Shutting down kernel {viewer}" not in log
     finally:
         xsrf = next((c["value"] for c in context.cookies() if c["name"] == "_xsrf"), None)
