@@ -18,7 +18,7 @@ from . import harness
 
 pytestmark = pytest.mark.browser
 
-APPS = ["diving_bell", "sea_or_shore", "captain_lucky"]
+APPS = sorted(tk.GAMES)
 PROJECTOR = {"width": 1280, "height": 720}
 SCREENSHOT = harness.ROOT / "docs" / "presenter.png"
 
