@@ -7,6 +7,7 @@ Nothing here names a game: a game registered in ``tk.GAMES`` gets the whole suit
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import NamedTuple
 
 import treasurekit as tk
@@ -65,3 +66,21 @@ def example_cases() -> list[tuple[str, int]]:
 
 def lesson_cases() -> list[tuple[str, int]]:
     return [(name, i) for name in NAMES for i in range(len(lesson(name)))]
+
+
+def decisions(setup: Setup, seed: int, every: int = 7) -> Iterator[tk.Game]:
+    """Every ``every``-th decision with a choice of a seeded random game (the game itself,
+    left at that step: use it before asking for the next)."""
+    g = setup.new(seed)
+    rng = random.Random(seed)
+    k = 0
+    while not g.is_over:
+        if g.is_chance:
+            g.deal()
+            continue
+        legal = g.legal_moves()
+        if len(legal) > 1:
+            k += 1
+            if k % every == 0:
+                yield g
+        g.play(rng.choice(legal))

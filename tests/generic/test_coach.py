@@ -19,7 +19,7 @@ import treasurekit as tk
 from treasurekit.core.i18n import catalog
 from treasurekit.core.search import ExpertBot, Search
 
-from .registry import NAMES, Setup
+from .registry import NAMES, Setup, decisions
 
 PLAYOUTS = 40
 
@@ -34,21 +34,12 @@ def positions(name: str, count: int, seed: int = 0, every: int = 13) -> Iterator
     """``count`` decisions with a choice of seeded random games (each a game of its own)."""
     setup = setup_of(name)
     found = 0
-    while found < count:
-        g = setup.new(seed)
-        rng = random.Random(seed)
-        k = 0
-        while not g.is_over and found < count:
-            if g.is_chance:
-                g.deal()
-                continue
-            legal = g.legal_moves()
-            if len(legal) > 1:
-                k += 1
-                if k % every == 0:
-                    found += 1
-                    yield tk.load_game(g.to_json())
-            g.play(rng.choice(legal))
+    while True:
+        for g in decisions(setup, seed, every):
+            yield tk.load_game(g.to_json())
+            found += 1
+            if found == count:
+                return
         seed += 1
 
 

@@ -6,34 +6,15 @@ really drawn at random; and nothing but the view goes in."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 
 import treasurekit as tk
 from treasurekit.core.search import Worlds
 
-from .registry import Setup, setups
+from .registry import Setup, decisions, setups
 
 SETUPS = setups()
-
-
-def decisions(setup: Setup, seed: int, every: int = 7) -> Iterator[tk.Game]:
-    """Every ``every``-th decision with a choice of a seeded random game (the game itself,
-    left at that step: use it before asking for the next)."""
-    g = setup.new(seed)
-    rng = random.Random(seed)
-    k = 0
-    while not g.is_over:
-        if g.is_chance:
-            g.deal()
-            continue
-        legal = g.legal_moves()
-        if len(legal) > 1:
-            k += 1
-            if k % every == 0:
-                yield g
-        g.play(rng.choice(legal))
 
 
 @pytest.mark.parametrize("setup", SETUPS, ids=str)
