@@ -27,6 +27,7 @@ import pytest
 
 import treasurekit as tk
 from treasurekit.core.i18n import LANGUAGES, Message, catalog, has
+from treasurekit.core.registry import game_class, game_spec
 
 from ..checks import step_randomly
 from .registry import NAMES, setups
@@ -252,10 +253,31 @@ def test_every_hostile_input_is_refused_in_dutch(name: str) -> None:
             assert len(err.text("nl")) <= tk.InvalidSave.MAX_MESSAGE
 
 
+#: refusals that rest on no rule of the game: a text that is no move, a finished game,
+#: a deal with no chance step due
+NO_RULE = {"core.error.not_a_move", "core.error.move_text", "core.error.move_name",
+           "core.error.game_over", "core.error.no_chance"}
+
+
 @pytest.mark.parametrize("name", NAMES)
-def test_every_illegal_move_is_refused_in_dutch(name: str) -> None:
+def test_every_illegal_move_is_refused_in_dutch_citing_its_rule(name: str) -> None:
     found = illegal_moves(name)
     keys = {e.message.key for e in found}
     assert any(k.startswith(f"{name}.error.") for k in keys), keys
-    for err in found:
+    sections = set(game_spec(name).section_enum())
+    for i, err in enumerate(found):
         check_told(err)
+        # the rule, found when asked for (a playout on a copy): every third refusal
+        if isinstance(err, tk.IllegalMove) and err.message.key not in NO_RULE and i % 3 == 0:
+            assert err.section in sections, (err.message.key, err.section)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_rules_of_refusals_are_the_games_own(name: str) -> None:
+    """``Game.refusals``: every key a reason of the game in both catalogs, every rule a
+    section of its rulebook."""
+    refusals = game_class(name).refusals
+    sections = set(game_spec(name).section_enum())
+    for key, section in refusals.items():
+        assert key.startswith(f"{name}.error.") and has(key, "en") and has(key, "nl"), key
+        assert section in sections, key

@@ -270,3 +270,35 @@ def test_a_practice_tab_opened_in_presenter_mode_holds_the_votes_too() -> None:
     assert player.hold_votes
     choose(player, right=True)
     assert player.picked is None and player.vote == player.question.answer
+
+
+def refused_choice(game: str) -> tuple[str, int, str, tk.IllegalMove] | None:
+    """A question of ``game`` with a wrong choice that is a move the rules refuse: its
+    kind, seed, that choice and the engine's refusal (None: no kind of the game asks
+    such a question in the first seeds)."""
+    for kind in kinds(game):
+        for seed in range(12):
+            q = tk.practice(game, seed=seed, kind=kind)
+            for choice in q.choices:
+                refusal = q.check(choice).trial.refusal
+                if choice != q.answer and refusal is not None:
+                    return kind, seed, choice, refusal
+    return None
+
+
+@pytest.mark.parametrize("code", ["en", "nl"])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_refused_choice_says_why_with_the_badge_of_its_rule(game: str, code: str) -> None:
+    found = refused_choice(game)
+    if found is None:
+        pytest.skip(f"{game}'s questions offer no move the rules refuse")
+    kind, seed, choice, refusal = found
+    assert refusal.section is not None
+    page = Page(game, code)
+    player = page.player
+    player.ask(kind, seed)
+    player.choices.children[player.question.choices.index(choice)].click()
+    html = player.feedback.value
+    assert 'class="tk-refusal"' in html
+    assert f'data-tk-rule="{refusal.section.key}"' in html.split('class="tk-refusal"')[1]
+    assert refusal.reason_text(code) in words(html)

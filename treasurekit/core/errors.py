@@ -14,9 +14,11 @@ text in another language (``err.message.text(lang)``: the reason of an
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .i18n import DEFAULT_LANGUAGE, Message, tr
+from .sections import RuleSection
 
 
 def cut(text: str, limit: int) -> str:
@@ -58,13 +60,26 @@ class IllegalMove(TreasureKitError, ValueError):
     """A move the rules do not allow here. The game state is left unchanged.
 
     ``reason`` is the English reason; ``message`` the reason as a catalog message, and
-    ``text(lang)`` the whole message (the move and the reason) in ``lang``."""
+    ``text(lang)`` the whole message (the move and the reason) in ``lang``; ``section``
+    the rulebook section the refusal rests on (None for a text that is not a move at
+    all, or a finished game), which an app shows as a § badge opening that rule."""
 
-    def __init__(self, move: object, reason: Message | str, /, **params: Any) -> None:
+    def __init__(self, move: object, reason: Message | str, /, *,
+                 section: RuleSection | Callable[[], RuleSection | None] | None = None,
+                 **params: Any) -> None:
         super().__init__(reason, **params)
         self.move = move
+        # a section, or how to find it when it is first asked for (a refusal is fast)
+        self._section = section
         self.args = (move, self.message)        # so that a pickled error comes back
         self._shown = repr(cut(str(move), 40))
+
+    @property
+    def section(self) -> RuleSection | None:
+        """The rulebook section the refusal rests on (None: no rule of the game)."""
+        if callable(self._section):
+            self._section = self._section()
+        return self._section
 
     @property
     def reason(self) -> str:

@@ -31,6 +31,7 @@ from .saves import (
     plain,
     shown,
 )
+from .sections import RuleSection
 
 #: ``object.__new__``: ``_commit`` makes a step's ``StepEvents`` with it, without a call of
 #: ``StepEvents.__init__`` (one is made at nearly every step of every game).
@@ -87,6 +88,10 @@ class Game(ABC, Generic[S]):
     #: it to the others; covered cards revealed at a trick's end show them to everyone
     #: but their owners. Chance steps need no entry: every one of them stops a take-back.
     revealing_events: ClassVar[Mapping[str, str | None]] = {}
+    #: The rule each of the game's own refusals rests on, by the catalog key of its
+    #: reason (``IllegalMove.section``); a reason not listed cites the rule of the
+    #: decision at hand (``_decision_section``).
+    refusals: ClassVar[Mapping[str, RuleSection]] = {}
 
     def __init__(
         self,
@@ -267,7 +272,7 @@ class Game(ABC, Generic[S]):
         else:
             legal = not self.is_over and self._is_legal(self._state, move)
         if not legal:
-            raise IllegalMove(move, self._reason(move))
+            raise self._refusal(self._state, move)
         return self._commit(move)
 
     def _commit(self, move: Move) -> Sequence[Event]:
@@ -319,10 +324,35 @@ class Game(ABC, Generic[S]):
             self._state = s
         self._sync()
 
-    def _reason(self, move: Move) -> Message:
-        if self.is_over:
-            return Message.of("core.error.game_over")
-        return self._why_illegal(self._state, move)
+    def _refusal(self, s: S, move: Move) -> IllegalMove:
+        """The error refusing ``move`` on ``s``: the game's reason and the rule it rests
+        on (``refusals``, or else the rule of the decision at hand)."""
+        if self._status(s)[0]:
+            return IllegalMove(move, "core.error.game_over")
+        reason = self._why_illegal(s, move)
+        section = self.refusals.get(reason.key)
+        if section is None:                  # found when asked for: a refusal is fast
+            table = s.clone()
+            return IllegalMove(move, reason, section=lambda: self._decision_section(table))
+        return IllegalMove(move, reason, section=section)
+
+    def _decision_section(self, s: S) -> RuleSection | None:
+        """The rule of the decision (or chance step) at hand on ``s``: the section of
+        the first event told when its first legal move is played on a copy (a die of a
+        roll or a card of a deal tells nothing until the roll or the deal is whole: then
+        the next steps' first moves too, up to a bound)."""
+        s = s.clone()
+        for _ in range(200):
+            over, chance = self._status(s)
+            if over:
+                return None
+            moves = [m for m, _ in self._chance_outcomes(s)] if chance else self._legal(s)
+            if not moves:
+                return None
+            told = self._apply(s, moves[0])
+            if told:
+                return told[0].section
+        return None
 
     def deal(self, rng: random.Random | None = None) -> Sequence[Event]:
         """Resolve the pending chance step with the game's seeded dealer, or with a number

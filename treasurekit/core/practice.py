@@ -71,17 +71,20 @@ class Tryout:
     (3, [])
     """
 
-    __slots__ = ("game", "state", "events")
+    __slots__ = ("game", "state", "events", "refused")
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.state: Any = game.state.clone()
         self.events: list[Event] = []
+        #: the refusal of the last move ``tries`` found illegal (None: none was)
+        self.refused: IllegalMove | None = None
 
     def copy(self) -> Tryout:
         """Another tryout from this one's table (its events are not copied)."""
         other = Tryout.__new__(Tryout)
         other.game, other.state, other.events = self.game, self.state.clone(), []
+        other.refused = None
         return other
 
     @property
@@ -120,20 +123,20 @@ class Tryout:
         for move in moves:
             if type(move) is not Move:
                 move = Move.parse(str(move))
-            if game._status(self.state)[0]:
-                raise IllegalMove(move, "core.error.game_over")
-            if not game._is_legal(self.state, move):
-                raise IllegalMove(move, game._why_illegal(self.state, move))
+            if game._status(self.state)[0] or not game._is_legal(self.state, move):
+                raise game._refusal(self.state, move)
             events = game._apply(self.state, move)
             told += events
             self.events += events
         return told
 
     def tries(self, *moves: Move | str) -> bool:
-        """Whether the rules accept ``moves`` here (played when they do)."""
+        """Whether the rules accept ``moves`` here (played when they do; when they do
+        not, ``refused`` holds the engine's refusal, with its reason and rule)."""
         try:
             self.play(*moves)
-        except IllegalMove:
+        except IllegalMove as err:
+            self.refused = err
             return False
         return True
 
@@ -143,11 +146,14 @@ class Tryout:
 class Trial(NamedTuple):
     """What the engine made of one choice: whether it answers the question, the events
     that show it (read by the viewer of the question), and the engine's finding in words
-    (``result``, optional: e.g. "Pile A gains 7 points")."""
+    (``result``, optional: e.g. "Pile A gains 7 points"); for a move the rules refuse,
+    the refusal (its reason and rule)."""
 
     right: bool
     events: tuple[Event, ...] = ()
     result: Msg | None = None
+    #: the engine's refusal when the choice is a move the rules do not allow here
+    refusal: IllegalMove | None = None
 
 
 #: Plays one choice on the table of a game (on a :class:`Tryout`: the game is not changed).
@@ -374,6 +380,12 @@ class Question:
 
     def _proof(self, choice: str, trial: Trial, lang: str) -> list[str]:
         lines = [trial.result.text(lang)] if trial.result is not None else []
+        refused = trial.refusal
+        if refused is not None and refused.section is not None:
+            said = tr("practice.refused", lang, choice=self.label(choice, lang),
+                      reason=refused.reason_text(lang))
+            lines.append(tr("practice.event", lang, text=said,
+                            rule=tr(f"{self.game}.section.{refused.section.key}", lang)))
         if trial.events:
             lines.append(tr("practice.engine", lang, choice=self.label(choice, lang)))
             lines += [tr("practice.event", lang, rule=e.rule(lang),

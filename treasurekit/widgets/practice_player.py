@@ -28,9 +28,8 @@ import traitlets
 from fsrs import Card, Rating, Scheduler, State
 
 from ..core.errors import TreasureKitError
-from ..core.events import Event
 from ..core.i18n import tr
-from ..core.practice import Question, kinds, practice
+from ..core.practice import Question, Trial, kinds, practice
 from ..core.saves import SEED_RANGE
 from .example_player import Render
 from .lang import Language, button
@@ -368,18 +367,29 @@ class PracticePlayer(w.VBox):
         # engine did with the answer, and with the learner's choice when it was wrong
         parts.append(f"<p>{escape(q.explain(code).splitlines()[0])}</p>")
         right = q.check(q.answer, self.board).trial
-        parts.append(self._proof(q.answer, right.result, right.events))
+        parts.append(self._proof(q.answer, right))
         # the learner's wrong choice, played: when the engine tells something else of it
         # (a question whose choices are values has one finding for all of them)
         wrong = verdict.trial
         if not verdict.right and not self.revealed and (
-                wrong.events != right.events or wrong.result != right.result):
-            parts.append(self._proof(self.picked, wrong.result, wrong.events))
+                wrong.events != right.events or wrong.result != right.result
+                or wrong.refusal is not None):
+            parts.append(self._proof(self.picked, wrong))
         return '<div class="tk-feedback">' + "".join(parts) + "</div>"
 
-    def _proof(self, choice: str, result: Any, events: tuple[Event, ...]) -> str:
+    def _proof(self, choice: str, trial: Trial) -> str:
         code, q = self.lang.code, self.question
+        result, events, refused = trial.result, trial.events, trial.refusal
         out = f"<p>{escape(result.text(code))}</p>" if result is not None else ""
+        if refused is not None and refused.section is not None:
+            # a move the rules refuse: why, with the § badge of the rule it rests on
+            section = refused.section
+            badge = rule_badge(self.game, section,
+                               tr(f"{self.game}.section.{section.key}", code),
+                               self.lang.t("widgets.rules.open"))
+            said = tr("practice.refused", code, choice=q.label(choice, code),
+                      reason=refused.reason_text(code))
+            out += f'<p class="tk-refusal">{badge} {escape(said)}</p>'
         if events:
             tip = self.lang.t("widgets.rules.open")
             lines = "".join(

@@ -136,7 +136,7 @@ def _ask_target(game: Game[Any], rng: random.Random) -> Asked | None:
 
     def trial(table: Game[Any], choice: str) -> Trial:
         tried = Tryout(table)
-        return Trial(tried.tries(choice), tuple(tried.events))
+        return Trial(tried.tries(choice), tuple(tried.events), refusal=tried.refused)
 
     return Asked(_msg("target.prompt", player=game.players[s.turn]),
                  tuple((move(o), _steal_label(game, *o)) for o in options), trial,
@@ -190,7 +190,7 @@ def _ask_reroll(game: Game[Any], rng: random.Random) -> Asked | None:
 
     def trial(table: Game[Any], choice: str) -> Trial:
         tried = Tryout(table)
-        return Trial(tried.tries(choice), tuple(tried.events))
+        return Trial(tried.tries(choice), tuple(tried.events), refusal=tried.refused)
 
     def label(option: str) -> Msg:
         if option == "bonus":

@@ -174,6 +174,30 @@ class CaptainLucky(Game[CaptainLuckyState]):
     #: treasure"), news to everyone but that player.
     revealing_events: ClassVar[Mapping[str, str | None]] = {
         "place": "player", "discard": "player"}
+    #: the rule each refusal rests on (IllegalMove.section); the others cite the
+    #: decision at hand
+    refusals: ClassVar[Mapping[str, Section]] = {
+        f"{GAME}.error.place_first": Section.PLACE,
+        f"{GAME}.error.place_write": Section.PLACE,
+        f"{GAME}.error.place_one": Section.PLACE,
+        f"{GAME}.error.place_most": Section.PLACE,
+        f"{GAME}.error.place_none": Section.PLACE,
+        f"{GAME}.error.place_have": Section.PLACE,
+        f"{GAME}.error.steal_now": Section.STEAL,
+        f"{GAME}.error.steal_write": Section.STEAL,
+        f"{GAME}.error.steal_own": Section.STEAL,
+        f"{GAME}.error.no_player": Section.STEAL,
+        f"{GAME}.error.the_middle": Section.STEAL,
+        f"{GAME}.error.no_set": Section.STEAL,
+        f"{GAME}.error.no_set_size": Section.STEAL,
+        f"{GAME}.error.not_in_pile": Section.STEAL,
+        f"{GAME}.error.failed": Section.STEAL,
+        f"{GAME}.error.roll_write": Section.STEAL,
+        f"{GAME}.error.rolling": Section.STEAL,
+        f"{GAME}.error.reroll_type": Section.STEAL,
+        f"{GAME}.error.reroll_cost": Section.STEAL,
+        f"{GAME}.error.bonus_used_up": Section.CAPTAIN_BONUS,
+    }
     pirate_faces: int = PIRATE_FACES
 
     def _event(self, kind: str, section: Section, **params: Any) -> Event:
@@ -348,8 +372,9 @@ class CaptainLucky(Game[CaptainLuckyState]):
             t, f = s.target[1], s.failed()
             if move.kind == "reroll":
                 if move.arg != TYPES[t]:
-                    return Message.of(f"{GAME}.error.reroll_type", type=word(t),
-                                      value=shown(move.arg))
+                    other = (word(TYPES.index(move.arg)) if move.arg in TYPES
+                             else shown(move.arg))
+                    return Message.of(f"{GAME}.error.reroll_type", type=word(t), value=other)
                 return Message.of(f"{GAME}.error.reroll_cost", count=f, player=me,
                                   have=s.hands[s.turn][t])
             if move == BONUS:

@@ -322,6 +322,18 @@ class Coralia(Game[CoraliaState]):
     revealing_events: ClassVar[Mapping[str, str | None]] = {
         "reveal": "player", "keep_open": "player", "show_fish": "player",
         "show_pearls": "player"}
+    #: the rule each refusal rests on (IllegalMove.section); the others cite the
+    #: decision at hand
+    refusals: ClassVar[Mapping[str, Section]] = {
+        f"{GAME}.error.octopuses_placed": Section.OCTOPUS,
+        f"{GAME}.error.space_taken": Section.BLOCKED_SPACES,
+        f"{GAME}.error.space_free": Section.BLOCKED_SPACES,
+        f"{GAME}.error.locks_max": Section.LOCK_IN,
+        f"{GAME}.error.locks_turtles": Section.LOCK_IN,
+        f"{GAME}.error.lock_none": Section.LOCK_IN,
+        f"{GAME}.error.no_die": Section.COURSE_OF_THE_GAME,
+        f"{GAME}.error.place_write": Section.COURSE_OF_THE_GAME,
+    }
 
     def _event(self, kind: str, section: str, *params: tuple[str, Any],
                seen: tuple[int, ...] = ()) -> Event:

@@ -74,6 +74,13 @@ class DivingBell(Game[DivingBellState]):
     #: the deck, and every card comes up through a chance step ("Draw cards one at a
     #: time"); the rows, the piles and the choices lie open, so no event reveals more.
     revealing_events: ClassVar[Mapping[str, str | None]] = {}
+    #: the rule each refusal rests on (IllegalMove.section); the others cite the
+    #: decision at hand
+    refusals: ClassVar[Mapping[str, Section]] = {
+        f"{GAME}.error.draw_first": Section.DIVE,
+        f"{GAME}.error.deck_empty": Section.DIVE,
+        f"{GAME}.error.pile_full": Section.BURST,
+    }
 
     @property
     def limit(self) -> int:

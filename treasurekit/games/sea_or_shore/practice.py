@@ -130,7 +130,7 @@ def _ask_pass(game: Game[Any], rng: random.Random) -> Asked | None:
 
     def trial(table: Game[Any], card: str) -> Trial:
         t = Tryout(table)
-        return Trial(t.tries(Move("pass", card)), tuple(t.events[:1]))
+        return Trial(t.tries(Move("pass", card)), tuple(t.events[:1]), refusal=t.refused)
 
     return Asked(_msg("pass.prompt", player=game.players[passer]),
                  tuple((c, _msg("card", card=island(c))) for c in choices), trial,
@@ -172,7 +172,7 @@ def _ask_addition(game: Game[Any], rng: random.Random) -> Asked | None:
 
     def trial(table: Game[Any], arg: str) -> Trial:
         t = Tryout(table)
-        return Trial(t.tries(Move("play", arg)), tuple(t.events[:1]))
+        return Trial(t.tries(Move("play", arg)), tuple(t.events[:1]), refusal=t.refused)
 
     return Asked(_msg("addition.prompt", player=game.players[mover], held=held),
                  tuple((m.arg, label(m)) for m in options), trial,

@@ -236,6 +236,16 @@ class SeaOrShore(Game[SeaOrShoreState]):
         "play_sea": "player", "play_shore": "player", "pass": None,
         "receive": "player", "reveal": "player", "turn": None, "see": None,
         "steal": None, "grab": "victim", "give": "player", "discard": "player"}
+    #: the rule each refusal rests on (IllegalMove.section); the others cite the
+    #: decision at hand
+    refusals: ClassVar[Mapping[str, Section]] = {
+        f"{GAME}.error.pass_high": Section.SETUP,
+        f"{GAME}.error.steal_rule": Section.STEAL,
+        f"{GAME}.error.rob_two": Section.ACTION_ADDITIONS,
+        f"{GAME}.error.above_max": Section.ADDITIONS,
+        f"{GAME}.error.additions_have": Section.ADDITIONS,
+        f"{GAME}.error.play_write": Section.PLAY,
+    }
 
     @property
     def sides(self) -> tuple[str, str]:
