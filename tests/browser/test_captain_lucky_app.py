@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from . import harness
 from .harness import Tab, new_tab
+from .test_learner_practice import practise
 
 pytestmark = pytest.mark.browser
 
@@ -143,3 +144,7 @@ def test_odds_lab(app: Tab) -> None:
     app.click(odds.locator(".tk-odds-go"))
     expect(odds.locator(".tk-cl-sim")).to_contain_text("simulated")
     app.assert_ok()
+
+
+def test_practise_ten_questions(app: Tab) -> None:
+    practise(app)

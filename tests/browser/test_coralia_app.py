@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from . import harness
 from .harness import Tab, new_tab
 from .test_learner_layout import CUT_OFF
+from .test_learner_practice import practise
 
 pytestmark = pytest.mark.browser
 
@@ -103,6 +104,10 @@ def test_a_turn_by_clicking_a_die_and_then_its_space(app: Tab) -> None:
     expect(picker.locator(".tk-co-odds-out")).to_contain_text("Odds helper")
     no_cut_off(app)
     app.assert_ok()
+
+
+def test_practise_ten_questions(app: Tab) -> None:
+    practise(app)
 
 
 def test_dutch_by_the_switch(app: Tab) -> None:

@@ -18,6 +18,7 @@ from playwright.sync_api import expect
 
 from . import harness
 from .harness import Tab, new_tab
+from .test_learner_practice import practise
 
 pytestmark = pytest.mark.browser
 
@@ -201,6 +202,10 @@ def test_odds_lab_shows_a_percentage(app: Tab) -> None:
     expect(nxt).to_have_text(re.compile(r"\d+(\.\d+)?%"))
     expect(odds.locator("svg.tk-chart")).to_be_visible()
     app.assert_ok()
+
+
+def test_practise_ten_questions(app: Tab) -> None:
+    practise(app)
 
 
 def test_switch_to_dutch_and_back(app: Tab) -> None:

@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from . import harness
 from .harness import Tab, new_tab
+from .test_learner_practice import practise
 
 pytestmark = pytest.mark.browser
 
@@ -156,6 +157,10 @@ def test_pass_and_play_hides_the_hand_until_ready(app: Tab) -> None:
         app.click(play.locator(".tk-mode button").nth(0))
         app.click(play.locator(".tk-new-game"))
     app.assert_ok()
+
+
+def test_practise_ten_questions(app: Tab) -> None:
+    practise(app)
 
 
 def test_dutch(app: Tab) -> None:
