@@ -147,7 +147,8 @@ def _modules(package: str) -> list[str]:
     return [package] + [m.name for m in pkgutil.walk_packages(pkg.__path__, package + ".")]
 
 
-DOCTEST_MODULES = ["treasurekit"] + _modules("treasurekit.core") + _modules("treasurekit.games")
+DOCTEST_MODULES = (["treasurekit"] + _modules("treasurekit.core") + _modules("treasurekit.games")
+                   + _modules("treasurekit.classroom"))
 
 
 @pytest.mark.parametrize("module", DOCTEST_MODULES)

@@ -33,7 +33,7 @@ from ..checks import step_randomly
 from .registry import NAMES, setups
 from .test_hostile_inputs import mutate, mutate_text, positions, saves
 
-ERRORS = {"InvalidSave", "IllegalMove", "UnknownPlayer", "UnknownGame"}
+ERRORS = {"InvalidSave", "IllegalMove", "UnknownPlayer", "UnknownGame", "ClassError"}
 SOURCES = Path(str(resources.files("treasurekit")))
 #: how many mutated saves and positions per game: enough to meet most messages, fast
 FUZZ = 300

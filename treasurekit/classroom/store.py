@@ -1,0 +1,527 @@
+"""The live class's store: classes, students and their answers in one SQLite file.
+
+Every kernel of one machine (the teacher's and each student's, under ``make serve`` or
+``make serve-class``) opens the same database file in the data directory the server
+sets, and every operation is one short transaction on its own connection: WAL mode lets
+the teacher's kernel read while students write, and a busy timeout lets writers from
+several processes take turns (``tests/classroom/test_store.py`` checks that no answer is
+lost).
+
+Who may do what rests on two secrets handed out once and stored only as their SHA-256
+hash: the **teacher token** (``start``) moves the class, closes and reveals its answers
+and reads the names; a **student token** (``join``) answers the question now shown, once
+(a second answer replaces the first while answers are open). The **class code** is six
+characters of an alphabet without look-alikes (no I, L, O, 0 or 1): what students type
+or scan; failed joins are counted per client, and beyond ``JOIN_TRIES`` a minute a client
+is refused for the rest of that minute, so a code cannot be guessed by trying.
+
+Everything a student sends is bounded and checked before anything is written (a clear
+:class:`ClassError` and nothing stored). Text is stored as given and escaped where it is
+shown (the widgets), and the CSV export quotes cells a spreadsheet would run as formulas.
+
+>>> import tempfile, pathlib
+>>> store = ClassStore(pathlib.Path(tempfile.mkdtemp()) / "class.sqlite")
+>>> started = store.start("diving_bell", now=0)
+>>> len(started.code), all(ch in CODE_ALPHABET for ch in started.code)
+(6, True)
+>>> ann = store.join(started.code, "Ann", now=1)
+>>> store.show(started.code, started.teacher, Item("lesson:diving_bell:3", ("a", "b"), "b"),
+...            now=2)
+1
+>>> store.answer(started.code, ann, 1, "b", now=3)
+>>> store.tally(started.code, started.teacher).counts
+{'a': 0, 'b': 1}
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import re
+import secrets
+import sqlite3
+import time
+import unicodedata
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+from ..core.errors import TreasureKitError
+
+#: the class code's alphabet: capitals and digits a reader cannot mistake for another
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+NICKNAME_MAX = 20
+#: a choice id, an item id (e.g. ``practice:coralia:pearl_score:12``)
+CHOICE_MAX = 60
+ITEM_MAX = 200
+MAX_CHOICES = 6
+#: students in one class, classes started by one store a day: bounds on what is kept
+CLASS_MAX = 200
+#: failed joins a client may make in a minute before it is refused for the rest of it
+JOIN_TRIES = 10
+#: how long a class is kept after its last change (``purge``), by default
+KEEP_SECONDS = 7 * 24 * 3600
+#: a nickname: letters (any script), digits, spaces and . - _ ' (no markup, no control)
+_NICKNAME = re.compile(r"[^\W_]([\w .'\-]*[\w.'])?", re.UNICODE)
+
+#: the schema, one step per version (``PRAGMA user_version`` is the version reached)
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE classes (
+        code TEXT PRIMARY KEY,
+        teacher TEXT NOT NULL,          -- SHA-256 of the teacher token
+        game TEXT NOT NULL,
+        started REAL NOT NULL,
+        touched REAL NOT NULL,
+        item_no INTEGER NOT NULL DEFAULT 0,
+        answers_open INTEGER NOT NULL DEFAULT 0,
+        revealed INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE TABLE items (
+        code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
+        item_no INTEGER NOT NULL,
+        item TEXT NOT NULL,             -- what is shown: lesson/example/practice/table id
+        choices TEXT NOT NULL,          -- JSON list of choice ids (empty: no question)
+        answer TEXT,                    -- the right choice (None: no right answer)
+        PRIMARY KEY (code, item_no)
+    );
+    CREATE TABLE students (
+        code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
+        student TEXT NOT NULL,          -- SHA-256 of the student token
+        nickname TEXT NOT NULL,
+        joined REAL NOT NULL,
+        PRIMARY KEY (code, student),
+        UNIQUE (code, nickname)
+    );
+    CREATE TABLE answers (
+        code TEXT NOT NULL,
+        item_no INTEGER NOT NULL,
+        student TEXT NOT NULL,
+        choice TEXT NOT NULL,
+        at REAL NOT NULL,
+        PRIMARY KEY (code, item_no, student),
+        FOREIGN KEY (code, student) REFERENCES students(code, student) ON DELETE CASCADE
+    );
+    CREATE TABLE join_failures (
+        client TEXT NOT NULL,
+        at REAL NOT NULL
+    );
+    CREATE INDEX join_failures_client ON join_failures (client, at);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class ClassError(TreasureKitError, ValueError):
+    """A live-class request refused: an unknown class code, a token that does not hold
+    the right, a nickname or answer out of bounds, answers closed, too many tries. The
+    message is a catalog message (``classroom.error.*``), in every language; nothing is
+    stored."""
+
+
+@dataclass(frozen=True)
+class Started:
+    """A class just started: its code (for the students) and the teacher's secret."""
+
+    code: str
+    teacher: str
+
+
+@dataclass(frozen=True)
+class Item:
+    """What the class is shown: an id the apps understand (``lesson:<game>:<step>``,
+    ``example:<game>:<name>:<step>``, ``practice:<game>:<kind>:<seed>``,
+    ``table:<share code>``), the choices students may answer with (none: nothing to
+    answer) and the right one."""
+
+    item: str
+    choices: tuple[str, ...] = ()
+    answer: str | None = None
+
+
+@dataclass(frozen=True)
+class Now:
+    """What a student's device follows: the item shown, its number, whether answers are
+    open and whether the answer is revealed (then ``answer`` is set)."""
+
+    item_no: int
+    item: str
+    choices: tuple[str, ...]
+    answers_open: bool
+    revealed: bool
+    answer: str | None
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The answers to the item shown (teacher only): how many students are in the class,
+    how many answered, and the count per choice."""
+
+    item_no: int
+    students: int
+    answered: int
+    counts: dict[str, int]
+
+
+@dataclass(frozen=True)
+class Mine:
+    """A student's own answer to an item: the choice and, once revealed, whether it is
+    right (None before the reveal or when the item has no right answer)."""
+
+    choice: str | None
+    right: bool | None
+    answer: str | None
+
+
+class _Class(NamedTuple):
+    """A class's row."""
+
+    code: str
+    teacher: str
+    game: str
+    item_no: int
+    answers_open: bool
+    revealed: bool
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _text(value: object, limit: int, what: str) -> str:
+    """``value`` as a checked text of at most ``limit`` characters, or a ClassError."""
+    if type(value) is not str or not value or len(value) > limit:
+        raise ClassError("classroom.error.field", what=what, limit=limit)
+    if any(unicodedata.category(ch)[0] == "C" for ch in value):
+        raise ClassError("classroom.error.field", what=what, limit=limit)
+    return value
+
+
+def check_code(code: object) -> str:
+    """A class code as typed (case and spaces forgiven), or a ClassError."""
+    if type(code) is not str or len(code) > 3 * CODE_LENGTH:
+        raise ClassError("classroom.error.code", length=CODE_LENGTH)
+    cleaned = code.replace(" ", "").replace("-", "").upper()
+    if len(cleaned) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in cleaned):
+        raise ClassError("classroom.error.code", length=CODE_LENGTH)
+    return cleaned
+
+
+def check_nickname(nickname: object) -> str:
+    """A nickname (1 to ``NICKNAME_MAX`` characters: letters, digits, spaces, . - _ '),
+    its spaces tidied, or a ClassError."""
+    if type(nickname) is not str or len(nickname) > 4 * NICKNAME_MAX:
+        raise ClassError("classroom.error.nickname", limit=NICKNAME_MAX)
+    tidy = " ".join(unicodedata.normalize("NFC", nickname).split())
+    if not 0 < len(tidy) <= NICKNAME_MAX or not _NICKNAME.fullmatch(tidy):
+        raise ClassError("classroom.error.nickname", limit=NICKNAME_MAX)
+    return tidy
+
+
+def _sheet_cell(value: object) -> str:
+    """A CSV cell a spreadsheet shows as text (a leading = + - @ would make it a formula)."""
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+class ClassStore:
+    """Live classes in the SQLite file at ``path`` (made, or migrated to the current
+    schema, on first use). Every method is one transaction; ``now`` (seconds, for the
+    tests) defaults to the clock."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+        try:                                     # kept in the file: once is enough
+            db.execute("PRAGMA journal_mode=WAL")
+        finally:
+            db.close()
+        with self._db() as db:
+            self._migrate(db)
+
+    # ---- the database --------------------------------------------------------------
+    @contextmanager
+    def _db(self, write: bool = True) -> Iterator[sqlite3.Connection]:
+        """A connection in one transaction (``BEGIN IMMEDIATE`` for a write: writers
+        queue for up to 10 s instead of failing), committed at the end, rolled back on
+        an error."""
+        db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
+        try:
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        finally:
+            db.close()
+
+    @staticmethod
+    def _migrate(db: sqlite3.Connection) -> None:
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise ClassError("classroom.error.schema", found=version, known=SCHEMA_VERSION)
+        for step in range(version, SCHEMA_VERSION):
+            for statement in MIGRATIONS[step].split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version = {step + 1}")
+
+    @staticmethod
+    def _clock(now: float | None) -> float:
+        return time.time() if now is None else now
+
+    @staticmethod
+    def _class(db: sqlite3.Connection, code: object) -> _Class:
+        row = db.execute("SELECT code, teacher, game, item_no, answers_open, revealed "
+                         "FROM classes WHERE code = ?", (check_code(code),)).fetchone()
+        if row is None:
+            raise ClassError("classroom.error.no_class")
+        return _Class(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]))
+
+    def _teacher(self, db: sqlite3.Connection, code: object, teacher: object) -> _Class:
+        found = self._class(db, code)
+        if (type(teacher) is not str or len(teacher) > 100
+                or not secrets.compare_digest(_hash(teacher), found.teacher)):
+            raise ClassError("classroom.error.not_teacher")
+        return found
+
+    # ---- the teacher -----------------------------------------------------------------
+    def start(self, game: str, now: float | None = None) -> Started:
+        """A new class of ``game``: its code and the teacher's token (shown once)."""
+        game = _text(game, 40, "game")
+        at = self._clock(now)
+        teacher = secrets.token_urlsafe(24)
+        with self._db() as db:
+            for _ in range(20):
+                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+                if db.execute("SELECT 1 FROM classes WHERE code = ?", (code,)).fetchone():
+                    continue
+                db.execute("INSERT INTO classes (code, teacher, game, started, touched) "
+                           "VALUES (?, ?, ?, ?, ?)", (code, _hash(teacher), game, at, at))
+                return Started(code, teacher)
+        raise ClassError("classroom.error.full")      # pragma: no cover (31**6 codes)
+
+    def show(self, code: str, teacher: str, item: Item, now: float | None = None) -> int:
+        """Show ``item`` to the class (answers open when it has choices): its number."""
+        text = _text(item.item, ITEM_MAX, "item")
+        if len(item.choices) > MAX_CHOICES:
+            raise ClassError("classroom.error.field", what="choices", limit=MAX_CHOICES)
+        choices = [_text(c, CHOICE_MAX, "choice") for c in item.choices]
+        if item.answer is not None and item.answer not in choices:
+            raise ClassError("classroom.error.field", what="answer", limit=CHOICE_MAX)
+        with self._db() as db:
+            found = self._teacher(db, code, teacher)
+            number = found.item_no + 1
+            db.execute("INSERT INTO items (code, item_no, item, choices, answer) "
+                       "VALUES (?, ?, ?, ?, ?)",
+                       (found.code, number, text, json.dumps(choices), item.answer))
+            db.execute("UPDATE classes SET item_no = ?, answers_open = ?, revealed = 0, "
+                       "touched = ? WHERE code = ?",
+                       (number, int(bool(choices)), self._clock(now), found.code))
+        return number
+
+    def close(self, code: str, teacher: str, now: float | None = None) -> None:
+        """Close the answers to the item shown (later answers are refused)."""
+        with self._db() as db:
+            found = self._teacher(db, code, teacher)
+            db.execute("UPDATE classes SET answers_open = 0, touched = ? WHERE code = ?",
+                       (self._clock(now), found.code))
+
+    def reveal(self, code: str, teacher: str, now: float | None = None) -> None:
+        """Close the answers and show the right one to every student."""
+        with self._db() as db:
+            found = self._teacher(db, code, teacher)
+            db.execute("UPDATE classes SET answers_open = 0, revealed = 1, touched = ? "
+                       "WHERE code = ?", (self._clock(now), found.code))
+
+    def tally(self, code: str, teacher: str) -> Tally:
+        """How the class answered the item shown (the teacher's projector)."""
+        with self._db(write=False) as db:
+            found = self._teacher(db, code, teacher)
+            number = found.item_no
+            row = db.execute("SELECT choices FROM items WHERE code = ? AND item_no = ?",
+                             (found.code, number)).fetchone()
+            counts = dict.fromkeys(json.loads(row[0]) if row else [], 0)
+            for choice, n in db.execute(
+                    "SELECT choice, COUNT(*) FROM answers WHERE code = ? AND item_no = ? "
+                    "GROUP BY choice", (found.code, number)):
+                counts[choice] = n
+            students = db.execute("SELECT COUNT(*) FROM students WHERE code = ?",
+                                  (found.code,)).fetchone()[0]
+        return Tally(number, students, sum(counts.values()), counts)
+
+    def who_answered(self, code: str, teacher: str) -> dict[str, str]:
+        """Nickname -> choice for the item shown (the teacher only)."""
+        with self._db(write=False) as db:
+            found = self._teacher(db, code, teacher)
+            return dict(db.execute(
+                "SELECT s.nickname, a.choice FROM answers a JOIN students s "
+                "ON s.code = a.code AND s.student = a.student "
+                "WHERE a.code = ? AND a.item_no = ? ORDER BY s.nickname",
+                (found.code, found.item_no)).fetchall())
+
+    def results(self, code: str, teacher: str) -> list[dict[str, object]]:
+        """Every item with choices shown in the class: its id, the right answer, the
+        share of right answers, and each student's answer (the teacher only)."""
+        with self._db(write=False) as db:
+            found = self._teacher(db, code, teacher)
+            names = [n for (n,) in db.execute(
+                "SELECT nickname FROM students WHERE code = ? ORDER BY joined, nickname",
+                (found.code,))]
+            rows: list[dict[str, object]] = []
+            for number, item, choices, answer in db.execute(
+                    "SELECT item_no, item, choices, answer FROM items WHERE code = ? "
+                    "ORDER BY item_no", (found.code,)).fetchall():
+                if not json.loads(choices):
+                    continue
+                given = dict(db.execute(
+                    "SELECT s.nickname, a.choice FROM answers a JOIN students s "
+                    "ON s.code = a.code AND s.student = a.student "
+                    "WHERE a.code = ? AND a.item_no = ?", (found.code, number)).fetchall())
+                right = sum(1 for c in given.values() if c == answer)
+                rows.append({"item_no": number, "item": item, "answer": answer,
+                             "answered": len(given),
+                             "right": right if answer is not None else None,
+                             "share_right": (right / len(given)
+                                             if given and answer is not None else None),
+                             "answers": {n: given.get(n) for n in names}})
+        return rows
+
+    def results_csv(self, code: str, teacher: str) -> str:
+        """``results`` as a CSV sheet: a row per question, a column per student."""
+        rows = self.results(code, teacher)
+        names: list[str] = []
+        for row in rows:
+            names += [n for n in row["answers"] if n not in names]  # type: ignore[attr-defined]
+        out = io.StringIO()
+        sheet = csv.writer(out)
+        sheet.writerow(["item_no", "item", "answer", "answered", "share_right",
+                        *(_sheet_cell(n) for n in names)])
+        for row in rows:
+            answers = row["answers"]
+            assert isinstance(answers, dict)
+            share = row["share_right"]
+            sheet.writerow([row["item_no"], _sheet_cell(row["item"]), row["answer"] or "",
+                            row["answered"], "" if share is None else f"{share:.3f}",
+                            *(_sheet_cell(answers.get(n) or "") for n in names)])
+        return out.getvalue()
+
+    # ---- the students ----------------------------------------------------------------
+    def join(self, code: object, nickname: object, client: str = "",
+             now: float | None = None) -> str:
+        """Join the class ``code`` as ``nickname`` (unique in the class): the student's
+        token. ``client`` names who asks (the server's view of the device) for the limit
+        on failed joins."""
+        at = self._clock(now)
+        client = client[:100]
+        with self._db() as db:
+            db.execute("DELETE FROM join_failures WHERE at < ?", (at - 60,))
+            tries = db.execute("SELECT COUNT(*) FROM join_failures WHERE client = ?",
+                               (client,)).fetchone()[0]
+            if tries >= JOIN_TRIES:
+                raise ClassError("classroom.error.slow_down")
+        try:
+            name = check_nickname(nickname)
+            with self._db() as db:
+                found = self._class(db, code)
+                if db.execute("SELECT COUNT(*) FROM students WHERE code = ?",
+                              (found.code,)).fetchone()[0] >= CLASS_MAX:
+                    raise ClassError("classroom.error.class_full", limit=CLASS_MAX)
+                if db.execute("SELECT 1 FROM students WHERE code = ? AND nickname = ?",
+                              (found.code, name)).fetchone():
+                    raise ClassError("classroom.error.nickname_taken")
+                token = secrets.token_urlsafe(18)
+                db.execute("INSERT INTO students (code, student, nickname, joined) "
+                           "VALUES (?, ?, ?, ?)", (found.code, _hash(token), name, at))
+                db.execute("UPDATE classes SET touched = ? WHERE code = ?", (at, found.code))
+                return token
+        except ClassError as err:
+            if err.message.key == "classroom.error.no_class":
+                with self._db() as db:
+                    db.execute("INSERT INTO join_failures (client, at) VALUES (?, ?)",
+                               (client, at))
+            raise
+
+    def _student(self, db: sqlite3.Connection, code: object,
+                 student: object) -> tuple[_Class, str]:
+        found = self._class(db, code)
+        if type(student) is not str or len(student) > 100:
+            raise ClassError("classroom.error.not_student")
+        hashed = _hash(student)
+        if not db.execute("SELECT 1 FROM students WHERE code = ? AND student = ?",
+                          (found.code, hashed)).fetchone():
+            raise ClassError("classroom.error.not_student")
+        return found, hashed
+
+    def now(self, code: str) -> Now:
+        """What the class is shown now (anyone holding the code may follow it)."""
+        with self._db(write=False) as db:
+            found = self._class(db, code)
+            number = found.item_no
+            row = db.execute("SELECT item, choices, answer FROM items WHERE code = ? "
+                             "AND item_no = ?", (found.code, number)).fetchone()
+        if row is None:
+            return Now(0, "", (), False, False, None)
+        revealed = found.revealed
+        return Now(number, row[0], tuple(json.loads(row[1])), found.answers_open, revealed,
+                   row[2] if revealed else None)
+
+    def answer(self, code: str, student: str, item_no: object, choice: object,
+               now: float | None = None) -> None:
+        """The student's answer to item ``item_no`` (the one shown, answers open): a
+        second answer replaces the first."""
+        if type(item_no) is not int:
+            raise ClassError("classroom.error.late")
+        with self._db() as db:
+            found, hashed = self._student(db, code, student)
+            if item_no != found.item_no or not found.answers_open:
+                raise ClassError("classroom.error.late")
+            choices = json.loads(db.execute(
+                "SELECT choices FROM items WHERE code = ? AND item_no = ?",
+                (found.code, item_no)).fetchone()[0])
+            if type(choice) is not str or choice not in choices:
+                raise ClassError("classroom.error.choice")
+            db.execute("INSERT INTO answers (code, item_no, student, choice, at) "
+                       "VALUES (?, ?, ?, ?, ?) ON CONFLICT (code, item_no, student) "
+                       "DO UPDATE SET choice = excluded.choice, at = excluded.at",
+                       (found.code, item_no, hashed, choice, self._clock(now)))
+
+    def mine(self, code: str, student: str, item_no: int) -> Mine:
+        """The student's own answer to ``item_no``, and once revealed whether it is right."""
+        with self._db(write=False) as db:
+            found, hashed = self._student(db, code, student)
+            row = db.execute("SELECT choice FROM answers WHERE code = ? AND item_no = ? "
+                             "AND student = ?", (found.code, item_no, hashed)).fetchone()
+            item = db.execute("SELECT answer FROM items WHERE code = ? AND item_no = ?",
+                              (found.code, item_no)).fetchone()
+        choice = row[0] if row else None
+        shown = item_no != found.item_no or found.revealed       # an earlier item, or revealed
+        answer = item[0] if item and shown else None
+        right = None if answer is None or choice is None else choice == answer
+        return Mine(choice, right, answer)
+
+    # ---- upkeep ------------------------------------------------------------------------
+    def purge(self, older_than: float = KEEP_SECONDS, now: float | None = None) -> int:
+        """Delete the classes (and their students and answers) untouched for
+        ``older_than`` seconds; how many were deleted."""
+        cut = self._clock(now) - older_than
+        with self._db() as db:
+            old = [c for (c,) in db.execute("SELECT code FROM classes WHERE touched < ?",
+                                            (cut,))]
+            for code in old:                       # students, items, answers: cascade
+                db.execute("DELETE FROM classes WHERE code = ?", (code,))
+        return len(old)
+
+    def codes(self) -> Sequence[str]:
+        """The codes of the classes kept (for upkeep and tests)."""
+        with self._db(write=False) as db:
+            return [c for (c,) in db.execute("SELECT code FROM classes ORDER BY started")]
