@@ -1,6 +1,6 @@
 """A page whose kernel or server dies, in headless Chromium.
 
-Once the app works, a killed kernel is announced within seconds,
+Once the app works, a killed kernel or a restarted server is announced within seconds,
 in the viewer's language, with a "Continue" that reloads; the new page carries on with
 the same game at the same position, the same lesson step and the same tab (kept in the
 browser, widgets/keep.py). A kernel that dies while the app starts is recovered without
@@ -88,15 +88,18 @@ def expect_notice(page: Any, key: str | re.Pattern[str], lang: str) -> float:
 
 
 @pytest.fixture(scope="module")
-def server(playwright_api: Any) -> Iterator[harness.Server]:
-    """A Voila of this module's own: its kernels get killed."""
-    s = harness.start_voila()
-    yield s
-    s.stop()
+def servers(playwright_api: Any) -> Iterator[list[harness.Server]]:
+    """A Voila of this module's own: its kernels get killed, and a test stops it and
+    starts another on the same port (the last of the list is the one running)."""
+    running = [harness.start_voila()]
+    yield running
+    for s in running:
+        s.stop()
 
 
-def test_a_killed_kernel_is_announced_and_the_game_carries_on(browser: Any,
-                                                              server: harness.Server) -> None:
+def test_a_killed_kernel_or_a_restarted_server_is_announced_and_the_game_carries_on(
+        browser: Any, servers: list[harness.Server]) -> None:
+    server = servers[-1]
     context, t = harness.new_tab(browser)
     page = t.page
     try:
@@ -129,29 +132,39 @@ def test_a_killed_kernel_is_announced_and_the_game_carries_on(browser: Any,
         expect(lesson.locator(".tk-lesson-question")).to_contain_text(step)
         t.assert_ok()
 
-        # the same in English, after the learner switched the app's language
+        # The server restarts, after the learner switched the app's language to English:
+        # the page says so and, once "Continue" is clicked, waits for the server to come
+        # back and reloads by itself; the game goes on.
         t.click(page.locator(".tk-language button", has_text="English"))
         t.tab(tr("widgets.tab.play", "en"))
         t.wait_idle()
         t.click(play.locator(".tk-move").first)
-        moves = kept_moves(page)
-        kill_kernel(server, kernel_id(page))
-        expect_notice(page, "stopped", "en")
-        with page.expect_navigation(wait_until="commit"):
-            page.locator("#tk-serving-status button",
-                         has_text=tr("serving.continue", "en")).click()
+        moves, last = kept_moves(page), last_line(play)
+        port = int(server.base_url.rsplit(":", 1)[1])
+        server.stop()
+        expect_notice(page, re.compile(f"{re.escape(say('stopped', 'en'))}|"
+                                       f"{re.escape(say('lost', 'en'))}"), "en")
+        page.locator("#tk-serving-status button",
+                     has_text=tr("serving.continue", "en")).click()
+        expect(page.locator("#tk-serving-status")).to_contain_text(say("waiting", "en"))
+        with page.expect_navigation(wait_until="commit", timeout=60_000):
+            servers.append(harness.start_voila(port=port))
+            t.watch.console.clear()       # the old page's attempts to reconnect, refused
         harness.wait_for_app(page, t.watch)
         t.wait_idle()
         assert current_tab(page) == tr("widgets.tab.play", "en")
+        expect(play.locator(".tk-narrator")).to_contain_text(last)
         assert kept_moves(page) == moves
-        expect(play.locator(".tk-move").first).to_be_enabled()
+        t.click(play.locator(".tk-move").first)             # and the game goes on
+        assert len(kept_moves(page)) > len(moves)
         t.assert_ok()
     finally:
         context.close()
 
 
-def test_a_kernel_dying_while_the_app_starts_is_recovered(browser: Any,
-                                                          server: harness.Server) -> None:
+def test_a_kernel_dying_while_the_app_starts_is_recovered(
+        browser: Any, servers: list[harness.Server]) -> None:
+    server = servers[-1]
     context, t = harness.new_tab(browser)
     page = t.page
     page.add_init_script(SHORT_LIMITS)

@@ -8,7 +8,7 @@ would from another machine: the server lets one address hold only
 ``max_unconnected_per_address`` kernels whose pages have not connected, and answers its
 other loads with a short "try again in a few seconds" page.
 
-Loopback only, bounded: 30 loads, timeouts shortened to seconds for the test.
+Loopback only, bounded: 100 loads in 10 s, timeouts shortened to seconds for the test.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from .serving import (
 TIMEOUT = 20
 FAST = [f"--ClassroomKernelManager.unconnected_timeout={TIMEOUT}",
         "--ClassroomKernelManager.watch_interval=0.5"]
-LOADS, RATE = 30, 3.0       # (10 s of loads: less than TIMEOUT, so none is freed meanwhile)
+LOADS, RATE = 100, 10.0     # (10 s of loads: less than TIMEOUT, so none is freed meanwhile)
 PER_ADDRESS = 8             # ClassroomKernelManager.max_unconnected_per_address
 FLOOD_FROM = "127.0.0.2"
 #: what the server process may keep after rendering a dozen pages (Voila's own: its

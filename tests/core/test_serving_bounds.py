@@ -1,0 +1,44 @@
+"""The server's bounds on kernels (issue 20), without a server: how many kernels it may
+run (``ClassroomKernelManager.kernel_cap``: configured, or sized from the memory the
+machine has), and how many page loads one client address may have starting kernels
+(``hold``). The browser tests (tests/browser/test_serving_flood.py) run them for real."""
+
+from __future__ import annotations
+
+import pytest
+
+import treasurekit.serving as serving
+
+
+def _manager(monkeypatch: pytest.MonkeyPatch, memory_mb: int,
+             **config: int) -> serving.ClassroomKernelManager:
+    monkeypatch.setattr(serving, "available_memory_mb", lambda: memory_mb)
+    return serving.ClassroomKernelManager(**config)
+
+
+def test_the_kernel_cap_is_sized_from_the_memory_unless_configured(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    budget = serving.ClassroomKernelManager.kernel_budget_mb.default_value
+    assert _manager(monkeypatch, 24_000).kernel_cap == 24_000 * 9 // 10 // budget
+    assert _manager(monkeypatch, 2_000).kernel_cap == 2_000 * 9 // 10 // budget
+    assert _manager(monkeypatch, 2_000, kernel_budget_mb=300).kernel_cap == 6
+    assert _manager(monkeypatch, 50).kernel_cap == 2            # a page or two, always
+    assert _manager(monkeypatch, 24_000, max_kernels=5).kernel_cap == 5
+    assert serving.available_memory_mb() > 0
+
+
+def test_one_address_has_only_so_many_pages_starting_kernels(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    manager = _manager(monkeypatch, 8_000)
+    limit = manager.max_unconnected_per_address
+    assert 0 < limit <= 10
+    holds = [manager.hold("192.0.2.7") for _ in range(limit)]
+    assert all(holds) and manager.hold("192.0.2.7") is False
+    assert manager.hold("192.0.2.8")                 # another address is let in
+    first = holds[0]
+    assert first
+    manager.release(first)                           # a load ended without a kernel
+    manager.release(first)                           # (released once only)
+    assert manager.hold("192.0.2.7") and manager.hold("192.0.2.7") is False
+    unlimited = _manager(monkeypatch, 8_000, max_unconnected_per_address=0)
+    assert all(unlimited.hold("192.0.2.7") for _ in range(3 * limit))
