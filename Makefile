@@ -151,7 +151,7 @@ notebooks: $(STAMP)-test
 	$(BIN)/python tools/notebooks.py
 
 test-engine: $(STAMP)-test
-	$(BIN)/pytest -n $(PYTEST_WORKERS) -m "not browser" --ignore=tests/browser tests
+	$(BIN)/pytest -n $(PYTEST_WORKERS) -m "not browser" --ignore=tests/browser --durations=15 tests
 
 # nbval executes every code cell of every notebook (apps and walkthroughs) in the
 # current venv's kernel and compares the stored outputs (after sanitising, see the
@@ -176,7 +176,7 @@ test-hub: install-hub chromium
 # Two workers, a test module each at a time (its server and pages stay together): while
 # one waits for a kernel or an idle timeout, the other runs.
 test-browser: $(STAMP)-test chromium
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile -m browser tests/browser
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile -m browser --durations=25 tests/browser
 
 # Sequential on purpose: the first failing step fails `make test`.
 test: $(STAMP)-test chromium
