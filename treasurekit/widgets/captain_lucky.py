@@ -16,6 +16,7 @@ import ipywidgets as w
 from ..core.game import Game
 from ..core.i18n import percent
 from ..core.moves import Move
+from ..core.teaching import examples_of, lesson_of
 from ..games.captain_lucky.cards import (
     BLANK,
     DIE_FACES,
@@ -523,10 +524,10 @@ def captain_lucky_app(lang: Language) -> w.VBox:
 
     spec = game_spec(GAME)
     tabs = [
-        ("widgets.tab.lesson", LessonPlayer(list(spec.lesson_steps()), lang, render_table,
+        ("widgets.tab.lesson", LessonPlayer(list(lesson_of(spec.name)), lang, render_table,
                                             seat=spec.lesson_seat)),
         (f"{GAME}.ui.tab.examples",
-         lambda: ExampleChooser(spec.worked_examples(), lang, render_table)),
+         lambda: ExampleChooser(examples_of(spec.name), lang, render_table)),
         ("widgets.tab.play", lambda: captain_lucky_player(lang)),
         ("widgets.tab.odds", lambda: OddsLab(lang)),
         (f"{GAME}.ui.tab.components", lambda: components_panel(lang)),

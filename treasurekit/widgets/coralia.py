@@ -18,6 +18,7 @@ import ipywidgets as w
 from ..core.game import Game
 from ..core.i18n import Percent, join
 from ..core.moves import Move
+from ..core.teaching import examples_of, lesson_of
 from ..games.coralia.cards import COLOURS, DIVER_VALUE, JELLYFISH_EVERY, SYMBOLS
 from ..games.coralia.scoring import STEPS, scoring_table
 from .lang import Language, relabel
@@ -656,14 +657,14 @@ def coralia_app(lang: Language) -> w.VBox:
                 box.layout.align_items = "flex-start"
         return player
 
-    lesson = LessonPlayer(list(spec.lesson_steps()), lang, render_table, seat=spec.lesson_seat)
+    lesson = LessonPlayer(list(lesson_of(spec.name)), lang, render_table, seat=spec.lesson_seat)
     # the board is tall: the question, its answers and the feedback come first
     lesson.children = [lesson.head, lesson.choices, lesson.feedback, lesson.table,
                        lesson.narrator, *lesson.children[5:]]
     tabs = [
         ("widgets.tab.lesson", lesson),
         ("widgets.tab.examples",
-         lambda: ExampleChooser(spec.worked_examples(), lang, render_table)),
+         lambda: ExampleChooser(examples_of(spec.name), lang, render_table)),
         ("widgets.tab.play", play),
         (f"{G}.ui.tab.pieces", lambda: pieces_panel(lang)),
     ]

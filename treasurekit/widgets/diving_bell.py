@@ -13,6 +13,7 @@ import ipywidgets as w
 from ..core.errors import InvalidSave
 from ..core.game import Game
 from ..core.i18n import Percent
+from ..core.teaching import examples_of, lesson_of
 from ..games.diving_bell.cards import Card, card_by_code
 from ..games.diving_bell.scoring import breakdown
 from .lang import Language, live_html
@@ -395,8 +396,8 @@ def diving_bell_app(lang: Language) -> w.VBox:
 
     spec = game_spec("diving_bell")
     tabs = [
-        ("widgets.tab.lesson", LessonPlayer(list(spec.lesson_steps()), lang, render_table)),
-        ("widgets.tab.example", ExampleChooser(spec.worked_examples(), lang, render_table)),
+        ("widgets.tab.lesson", LessonPlayer(list(lesson_of(spec.name)), lang, render_table)),
+        ("widgets.tab.example", ExampleChooser(examples_of(spec.name), lang, render_table)),
         # built when its tab is first opened, like the other games' (the page is
         # interactive sooner: the game tab now carries the review and the save file)
         ("widgets.tab.play", lambda: play_tab(spec, lang)),

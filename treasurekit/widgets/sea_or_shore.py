@@ -17,6 +17,7 @@ from ..core.events import Event
 from ..core.game import Game
 from ..core.i18n import join, number
 from ..core.moves import Move
+from ..core.teaching import examples_of, lesson_of
 from ..games.sea_or_shore.cards import (
     ACTION_CARDS,
     ACTION_SIDES,
@@ -389,9 +390,9 @@ def sea_or_shore_app(lang: Language) -> w.VBox:
 
     tabs = [
         # an open-hand lesson: every card is shown, covered halves drawn see-through
-        ("widgets.tab.lesson", LessonPlayer(list(spec.lesson_steps()), lang, render_table)),
+        ("widgets.tab.lesson", LessonPlayer(list(lesson_of(spec.name)), lang, render_table)),
         ("widgets.tab.examples",
-         lambda: ExampleChooser(spec.worked_examples(), lang, render_table)),
+         lambda: ExampleChooser(examples_of(spec.name), lang, render_table)),
         ("widgets.tab.play", lambda: play_tab(spec, lang)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]
