@@ -17,7 +17,8 @@ The drawing is always a module name: the engine imports no widgets.
 
 This module is a plain declaration: it imports none of the parts it names. Each part is
 read, typed, by the module that owns its kind: ``core.bots.bot_levels(name)``,
-``core.teaching.lesson_of(name)`` and ``examples_of(name)``, ``core.practice.practice_of(name)``.
+``core.teaching.lesson_of(name)`` and ``examples_of(name)``, ``core.practice.practice_of(name)``,
+``core.search.settings_for(name)``.
 """
 
 from __future__ import annotations
@@ -105,6 +106,9 @@ class GameSpec:
     sections: Ref = ""
     #: bot levels: level -> a factory of ``core.bots.Bot`` (``"module:BOTS"``)
     bots: Ref = ""
+    #: the coach's search settings, a ``core.search.SearchSettings`` (``"module:COACH"``;
+    #: none: the search's defaults, which cannot draw the tables a view allows)
+    coach: Ref = ""
     #: the lesson, a sequence of ``core.teaching.LessonStep`` (``"module:LESSON"``)
     lesson: Ref = ""
     #: the rulebook's worked examples, ``core.teaching.Example`` (``"module:EXAMPLES"``)
