@@ -219,16 +219,26 @@ CHOICE_STEPS = {pile: tuple((("keep", p, pile, section),) + (("draw", p, pile, s
 #: ``move_of((kind, arg))``: a Move built straight from its two fields, skipping the
 #: NamedTuple keyword handling (a third of the cost of dealing a roll).
 move_of: Callable[[tuple[str, str]], Move] = partial(tuple.__new__, Move)
-#: The text of the dealer's latest roll and the symbols it shows, in order, which a
-#: game notes as it deals (``Coralia._roll_dealt``): reading them back from the text
-#: costs more than dealing the roll. ``_do_roll`` uses the note only for that very text
-#: object (the Move the dealer handed out), so it never answers for another roll.
-NO_ROLL: tuple[str, list[int]] = ("", [])
 #: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
 #: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
 dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
 #: The symbol a die shows, by its notation ("blue-diver" -> 4): how a roll is read.
 SYMBOL_OF_DIE: dict[str, int] = {code: sym for code, (_, sym) in DIE_CODES.items()}
+#: The latest roll the dealer dealt: its text and the symbols it shows, which the dealer
+#: has in hand as it builds the text (``Coralia._deal_roll``). :func:`roll_symbols` answers
+#: from it for that text instead of reading the symbols back from the text, which costs
+#: more than dealing the roll (4 % of a Coralia playout, counted in instructions). The same
+#: text always shows the same symbols, so it answers right whoever dealt or typed the roll.
+latest_roll: tuple[str, list[int]] = ("", [])
+
+
+def roll_symbols(text: str) -> list[int]:
+    """The symbols a legal roll's text shows, in order: ``roll_symbols("blue-diver")``
+    is ``[4]`` (the list may be the latest roll's: do not change it)."""
+    dealt, symbols = latest_roll
+    if text == dealt:
+        return symbols
+    return [SYMBOL_OF_DIE[die] for die in text.split(",")]
 
 
 def parse_roll(arg: str) -> Dice | None:
@@ -338,7 +348,6 @@ class Coralia(Game[CoraliaState]):
         s.supply = [DICE_PER_COLOUR] * 6
         s.tasks = list(SETUP_STEPS[n])
         self.opening: list[Event] = []
-        self._roll_dealt = NO_ROLL
         self._advance(s, self.opening)
         return s
 
@@ -349,7 +358,6 @@ class Coralia(Game[CoraliaState]):
         #: What the rules did on their own before the first step (e.g. a scoring position
         #: runs until the first decision): shown before ``events``.
         self.opening = []
-        self._roll_dealt = NO_ROLL
         self._advance(s, self.opening)
         return s
 
@@ -428,7 +436,7 @@ class Coralia(Game[CoraliaState]):
     def _deal_roll(self, colours: list[int], n: int) -> Move:
         """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these
         colours: the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on.
-        The symbols are noted with the roll's text (``_roll_dealt``) for ``_do_roll``."""
+        The roll is kept as ``latest_roll`` for :func:`roll_symbols`."""
         parts: list[str] = []
         symbols: list[int] = []
         for c in colours:
@@ -437,7 +445,8 @@ class Coralia(Game[CoraliaState]):
             parts.append(DIE_STR[c][sym])
             symbols.append(sym)
         text = ",".join(parts)
-        self._roll_dealt = (text, symbols)
+        global latest_roll
+        latest_roll = (text, symbols)
         return move_of(("roll", text))
 
     def _is_legal(self, s: CoraliaState, move: Move) -> bool:
@@ -735,13 +744,10 @@ class Coralia(Game[CoraliaState]):
 
     def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
-        text = move.arg                         # the rolled dice in the station's order
-        dealt, rolled = self._roll_dealt        # (checked): the dealer's roll, as dealt,
-        if text is not dealt:                   # or one forced or saved, read from its text
-            rolled = [SYMBOL_OF_DIE[die] for die in text.split(",")]
-        syms = s.station_symbols                         # the dice to roll show -1; the others
+        rolled = roll_symbols(move.arg)         # the rolled dice in the station's order
+        syms = s.station_symbols                # the dice to roll show -1; the others
         if len(rolled) == len(syms):            # were stored on turtles
-            s.station_symbols = rolled[:]                # every die rolled (the note stays as is)
+            s.station_symbols = rolled[:]       # every die rolled (a copy: the latest roll's list)
         else:
             k = 0
             for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
