@@ -180,7 +180,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         return event_of((GAME, kind, section, tuple(params.items()), ()))
 
     def _event_pairs(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
-        """Like ``_ev`` with (name, value) pairs: no keyword dict on the hottest paths."""
+        """Like ``_event``, the parameters given as (name, value) pairs."""
         return event_of((GAME, kind, section, params, ()))
 
     def _who(self, owner: int) -> str:

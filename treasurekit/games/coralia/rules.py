@@ -17,13 +17,6 @@ turtle), ``place:<die>``, ``island:<die>``, ``keep:<card>``, ``reef:<colour>`` o
 ``reef:island`` (a white die), ``copy:<bonus>``, ``score:<card>``, ``open:<colour>``,
 ``pile:<pile>``.
 
-Hot paths: the steps of a turn (pick or lock, roll, place, draw, end of the turn) run
-millions of times in a simulation. There, the loops over the research station's four
-or five dice are plain ``for i in range(len(...))`` loops, not comprehensions or
-``zip(..., strict=True)``: in Python 3.11 a comprehension is a function call of its
-own and ``zip`` with a keyword argument builds that argument for every call, which
-costs more than the loop itself over so few dice (measured with an instruction counter).
-
 >>> import treasurekit as tk
 >>> g = tk.setup_position("coralia", {"players": ["Jenny", "Anita"], "phase": "place",
 ...     "board": {"blue": ["pearl", "fish", "turtle"]},
@@ -122,6 +115,10 @@ from .spec import SPEC
 from .state import CoraliaState, Task, final_scoring
 from .view import view
 
+# The loops over the research station's four or five dice in the steps of a turn are
+# plain ``for i in range(len(...))`` loops, not comprehensions or ``zip(..., strict=True)``,
+# which cost more than the loop itself over so few dice (Python 3.11).
+
 #: ``S.X`` is ``Section.X``, read fast (see core.sections.fast_members)
 S = fast_members(Section)
 T = TypeVar("T")
@@ -173,7 +170,7 @@ ARG_INDEX: dict[str, dict[str, int]] = {
 #: Steps that always wait for a move (the others may resolve themselves in _advance).
 WAITS = frozenset({"place", "lockpick", "pick4", "whitereef", "open",
                    "roll", "s_turtle", "s_island", "s_preroll", "chest", "white"})
-DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "sfpick",
+DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "starfish_pick",
                        "open", "drawpile"})
 #: Chance steps: all wait but ``draw``, which is skipped when its pile is used up.
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
@@ -217,7 +214,7 @@ CHOICE_STEPS = {pile: tuple((("keep", p, pile, section),) + (("draw", p, pile, s
                             for p in range(MAX_PLAYERS))
                 for pile, (n, section) in DRAW_CHOICES.items()}
 #: ``move_of((kind, arg))``: a Move built straight from its two fields, skipping the
-#: NamedTuple keyword handling (a third of the cost of dealing a roll).
+#: NamedTuple keyword handling.
 move_of: Callable[[tuple[str, str]], Move] = partial(tuple.__new__, Move)
 #: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
 #: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
@@ -404,8 +401,7 @@ class Coralia(Game[CoraliaState]):
 
     def _sample_chance(self, s: CoraliaState, x: float) -> Move:
         """The outcome the dealer's number ``x`` (0 <= x < 1) picks: outcome number
-        ``floor(x * outcomes)`` (``math.floor`` rounds a positive number as ``int`` does,
-        at a third of the cost of calling ``int``)."""
+        ``floor(x * outcomes)``."""
         task = s.tasks[-1]
         kind = task[0]
         if kind == "roll":
@@ -482,7 +478,7 @@ class Coralia(Game[CoraliaState]):
             free: list[int] = []                # the dice not stored yet, each once, by
             for i, c in enumerate(s.station_colours):    # number (colour * 6 + symbol, so they
                 if not locked[i]:               # sort by colour, then symbol); a plain
-                    die = c * 6 + syms[i]       # loop: see "Hot paths" above
+                    die = c * 6 + syms[i]       # a plain loop (see the top)
                     if die not in free:
                         free.append(die)
             free.sort()
@@ -498,7 +494,7 @@ class Coralia(Game[CoraliaState]):
             return [REEF_MOVE[r] for r in reefs] if reefs else [REEF_ISLAND]
         if kind == "copy":
             return [COPY[t] for t in sorted(set(s.turtles_beside)) if t != COPYCAT]
-        if kind == "sfpick":
+        if kind == "starfish_pick":
             return [SCORE[k] for k in sorted(set(s.starfish_to_score[p]))]
         if kind == "open":
             return [OPEN[task[2]], OPEN[task[3]]]
@@ -514,7 +510,7 @@ class Coralia(Game[CoraliaState]):
         octopus_left = s.octopus_left[p] > 0
         syms = s.station_symbols
         out: dict[Move, None] = {}              # each move once, in the station's order
-        for i, c in enumerate(s.station_colours):        # a plain loop: see "Hot paths" above
+        for i, c in enumerate(s.station_colours):        # a plain loop (see the top)
             sym = syms[i]
             if board[c * SPACES + sym] < 0:
                 if sym == OCTOPUS_S and not octopus_left:
@@ -609,9 +605,9 @@ class Coralia(Game[CoraliaState]):
                     if s.drawn:
                         self._do_keep(s, task, KEEP[s.drawn[0]], events)
                     continue
-                if kind == "sfpick" and len(set(s.starfish_to_score[task[1]])) <= 1:
+                if kind == "starfish_pick" and len(set(s.starfish_to_score[task[1]])) <= 1:
                     tasks.pop()
-                    self._do_sfpick(s, task, SCORE[s.starfish_to_score[task[1]][0]], events)
+                    self._do_starfish_pick(s, task, SCORE[s.starfish_to_score[task[1]][0]], events)
                     continue
                 if kind == "copy" and len(self._legal(s)) == 1:
                     tasks.pop()
@@ -730,7 +726,7 @@ class Coralia(Game[CoraliaState]):
         s.station_locked.append(False)
         if True in s.station_locked:                   # dice stored on turtles keep their symbols
             syms, locked = s.station_symbols, s.station_locked
-            for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
+            for i in range(len(syms)):          # a plain loop (see the top)
                 if not locked[i]:
                     syms[i] = -1
             syms.append(-1)
@@ -750,7 +746,7 @@ class Coralia(Game[CoraliaState]):
             s.station_symbols = rolled[:]       # every die rolled (a copy: the latest roll's list)
         else:
             k = 0
-            for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
+            for i in range(len(syms)):          # a plain loop (see the top)
                 if syms[i] < 0:
                     syms[i] = rolled[k]
                     k += 1
@@ -1067,9 +1063,9 @@ class Coralia(Game[CoraliaState]):
                 ev.append(self._event("no_starfish", S.STARFISH_SCORING,
                                       ("player", self.players[p])))
         if s.starfish_to_score[p]:
-            s.tasks.append(("sfpick", p))
+            s.tasks.append(("starfish_pick", p))
 
-    def _do_sfpick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_starfish_pick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         k = CARD_INDEX[move.arg]
         s.starfish_to_score[p].remove(k)
@@ -1118,7 +1114,7 @@ class Coralia(Game[CoraliaState]):
 
     def _do_sfnext(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         if s.starfish_to_score[task[1]]:
-            s.tasks.append(("sfpick", task[1]))
+            s.tasks.append(("starfish_pick", task[1]))
 
     def _collect(self, s: CoraliaState, p: int, reef: int) -> None:
         s.chest_on_reef[reef] = False
