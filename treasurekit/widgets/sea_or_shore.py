@@ -28,6 +28,7 @@ from ..games.sea_or_shore.cards import (
     island,
     treasure,
 )
+from ..games.sea_or_shore.rules import view_of
 from ..games.sea_or_shore.state import Played
 from .lang import Language, button, live_html, relabel
 from .move_picker import MovePicker
@@ -147,7 +148,8 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     """The table as ``seat`` sees it; ``None`` is a spectator who sees every card, with the
     cover cards drawn see-through. ``"scores"`` in ``hide`` leaves the points out."""
     t = lang.t
-    v = game.view(seat)
+    v = view_of(game, seat)
+    hands: list[list[str]] | list[list[str] | None]
     if seat is None:                       # a spectator: every seat's own hand
         hands = v["hands"]
     else:
