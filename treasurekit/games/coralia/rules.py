@@ -113,7 +113,7 @@ from .cards import (
 from .position import state_from_position
 from .spec import SPEC
 from .state import CoraliaState, Task, final_scoring
-from .view import view
+from .view import CoraliaTable, CoraliaView, view
 
 # The loops over the research station's four or five dice in the steps of a turn are
 # plain ``for i in range(len(...))`` loops, not comprehensions or ``zip(..., strict=True)``,
@@ -1217,7 +1217,7 @@ class Coralia(Game[CoraliaState]):
     def _winners(self, s: CoraliaState) -> list[int]:
         return s.winners[:]
 
-    def _view(self, s: CoraliaState, player: int | None) -> dict[str, Any]:
+    def _view(self, s: CoraliaState, player: int | None) -> CoraliaTable:
         return view(self, s, player)
 
     # ---- hooks for the generic suite -------------------------------------------------------
@@ -1287,3 +1287,12 @@ class Coralia(Game[CoraliaState]):
 #: task kind -> the method that carries it out (``_do_<kind>``), for the hot path.
 DISPATCH = {name[4:]: getattr(Coralia, name) for name in dir(Coralia)
             if name.startswith("_do_")}
+
+
+def view_of(game: Game[Any], player: int | None) -> CoraliaView:
+    """``game.view(player)`` of a Coralia table, its fields typed (``CoraliaView``);
+    TypeError for another game's table."""
+    if not isinstance(game, Coralia):
+        raise TypeError(f"not a Coralia table: {type(game).__name__}")
+    # the base builds the BaseView fields, Coralia._view the CoraliaTable ones
+    return cast(CoraliaView, game.view(player))
