@@ -32,7 +32,8 @@ HERE = "tests.fifth_game"
 
 SPEC = GameSpec(
     name=GAME, rules=f"{HERE}.pig:Pig", players=(2, 3, 4), sections=f"{HERE}.pig:Section",
-    bots=f"{HERE}.pig_teaching:BOTS", lesson=f"{HERE}.pig_teaching:LESSON",
+    bots=f"{HERE}.pig_teaching:BOTS", coach=f"{HERE}.pig_teaching:COACH",
+    lesson=f"{HERE}.pig_teaching:LESSON",
     examples=f"{HERE}.pig_teaching:EXAMPLES", practice=f"{HERE}.pig_teaching:PRACTICE",
     reference=f"{HERE}.pig_teaching", position_schema=f"{HERE}.pig:SCHEMA",
     drawing=f"{HERE}.pig_drawing", lesson_seat=0, perfect_information=True, ties=False,

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 import treasurekit as tk
-from treasurekit.core.teaching import Example, LessonStep
+from treasurekit.core.teaching import Example, LessonStep, examples_of, lesson_of
 
 NAMES: tuple[str, ...] = tuple(sorted(tk.GAMES))
 
@@ -53,11 +53,11 @@ def setups() -> list[Setup]:
 
 
 def examples(name: str) -> tuple[Example, ...]:
-    return tk.GAMES[name].worked_examples()
+    return examples_of(name)
 
 
 def lesson(name: str) -> list[LessonStep]:
-    return list(tk.GAMES[name].lesson_steps())
+    return list(lesson_of(name))
 
 
 def example_cases() -> list[tuple[str, int]]:

@@ -16,8 +16,10 @@ from collections.abc import Iterator
 import pytest
 
 import treasurekit as tk
+from treasurekit.core.bots import bot_levels
 from treasurekit.core.i18n import catalog
-from treasurekit.core.search import ExpertBot, Search
+from treasurekit.core.search import ExpertBot, Search, SearchSettings, settings_for
+from treasurekit.core.spec import load
 
 from .registry import NAMES, Setup, decisions
 
@@ -137,8 +139,15 @@ def test_a_budget_in_seconds_or_playouts() -> None:
 
 # ---- the expert ------------------------------------------------------------------------
 @pytest.mark.parametrize("name", NAMES)
+def test_every_game_declares_its_coach_in_its_spec(name: str) -> None:
+    declared = load(tk.GAMES[name].coach)
+    assert isinstance(declared, SearchSettings) and declared.sampler is not None
+    assert settings_for(name) is declared
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_every_game_has_an_expert_that_plays_a_legal_move_from_a_view(name: str) -> None:
-    bots = tk.GAMES[name].bot_levels()
+    bots = bot_levels(name)
     assert list(bots)[-1] == "expert"
     bot = tk.make_bot(name, "expert", playouts=12)
     assert isinstance(bot, tk.core.bots.Bot) and bot.name == "expert"

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import treasurekit as tk
+from treasurekit.core.teaching import examples_of, lesson_of
 
 from ..checks import step_randomly
 
@@ -32,8 +33,8 @@ MESSAGE = tk.InvalidSave.MAX_MESSAGE
 
 def positions(name: str) -> list[dict[str, Any]]:
     """The positions the game's own examples and lessons set up (all valid)."""
-    found = [dict(e.position) for e in tk.GAMES[name].worked_examples()]
-    found += [dict(s.position) for s in tk.GAMES[name].lesson_steps()]
+    found = [dict(e.position) for e in examples_of(name)]
+    found += [dict(s.position) for s in lesson_of(name)]
     assert found, name
     return found
 
@@ -273,7 +274,7 @@ def test_fuzzed_position_texts(name: str) -> None:
 def test_a_save_whose_position_contradicts_its_setup_is_refused(name: str) -> None:
     """A save of a set-up position names its players and variant twice (in the save and
     in the position): halves that disagree are refused instead of one silently winning."""
-    example = tk.GAMES[name].worked_examples()[0]
+    example = examples_of(name)[0]
     desc = {"players": 2, "variant": "standard", **example.position}   # both named
     game = tk.setup_position(name, desc)
     save = json.loads(game.to_json())

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 import treasurekit as tk
-from treasurekit.core.teaching import LessonStep
+from treasurekit.core.teaching import LessonStep, lesson_of
 
 GAMES = sorted(tk.GAMES)
 
 
 def lesson(name: str) -> list[LessonStep]:
-    return list(tk.GAMES[name].lesson_steps())
+    return list(lesson_of(name))
 
 
 def cases() -> list[Any]:

@@ -13,6 +13,7 @@ import pytest
 import treasurekit as tk
 from treasurekit.core.i18n import LANGUAGES, catalog
 from treasurekit.core.sections import RuleSection
+from treasurekit.core.teaching import examples_of, lesson_of
 
 from ..checks import step_randomly
 
@@ -58,8 +59,8 @@ def test_events_examples_and_lessons_carry_section_members(name: str) -> None:
     while not g.is_over:
         step_randomly(g, rng)
     assert g.events and all(type(e.section) is enum for e in g.events)
-    for example in tk.GAMES[name].worked_examples():
+    for example in examples_of(name):
         assert type(example.section) is enum
         assert all(type(e.section) is enum for e in example.run().events)
-    for step in tk.GAMES[name].lesson_steps():
+    for step in lesson_of(name):
         assert type(step.section) is enum and step.rule("nl")

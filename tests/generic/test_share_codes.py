@@ -13,6 +13,7 @@ import pytest
 
 import treasurekit as tk
 from treasurekit.core.share import MAX_CODE_CHARS, OLD_PREFIX, PREFIX, unpack_share_code
+from treasurekit.core.teaching import lesson_of
 
 GAMES = sorted(tk.GAMES)
 
@@ -212,7 +213,7 @@ def test_round_trip_of_random_set_up_positions(name: str) -> None:
     step's table come back as the same table, seen the same from every seat."""
     rng = random.Random(name + "positions")
     games = [g for g in (_random_position(name, rng) for _ in range(30)) if g is not None]
-    games += [step.start("en") for step in tk.GAMES[name].lesson_steps()]
+    games += [step.start("en") for step in lesson_of(name)]
     assert games
     for g in games:
         code = tk.share_code(g)

@@ -4,15 +4,25 @@ and the spectator's view ``view(None)``, which sees the whole table."""
 from __future__ import annotations
 
 import random
+from importlib import import_module
+from typing import Any, get_type_hints
 
 import pytest
 
 import treasurekit as tk
+from treasurekit.core.game import BaseView
 
 from ..checks import step_randomly
 
 GAMES = sorted(tk.GAMES)
-SHARED = {"game", "you", "players", "variant", "phase", "to_move", "is_over", "scores", "legal"}
+SHARED = set(BaseView.__required_keys__)
+
+
+def declared_view(name: str) -> Any:
+    """The TypedDict a game declares for its views: the return type of ``view_of`` in its
+    rules module (None for a game that declares none)."""
+    view_of = getattr(import_module(tk.GAMES[name].game_class().__module__), "view_of", None)
+    return None if view_of is None else get_type_hints(view_of)["return"]
 
 
 def random_games(name: str, count: int = 3) -> list[tk.Game]:
@@ -71,3 +81,23 @@ def test_a_view_is_a_copy(name: str) -> None:
                 value.clear()
         assert g.view(seat) != v
     assert g.to_json() == saved
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if declared_view(name) is not None])
+def test_a_view_has_the_fields_its_game_declares(name: str) -> None:
+    """Every view of every seat holds each required field of the game's declared view
+    and no field it does not declare (mypy checks the types of what the rules build)."""
+    declared = declared_view(name)
+    fields = declared.__required_keys__ | declared.__optional_keys__
+    view_of = import_module(tk.GAMES[name].game_class().__module__).view_of
+    rng = random.Random(name)
+    for g in random_games(name, 2):
+        while True:
+            for seat in (None, *range(len(g.players))):
+                keys = set(view_of(g, seat))
+                assert declared.__required_keys__ <= keys <= fields, keys ^ fields
+            if g.is_over:
+                break
+            step_randomly(g, rng)
+    with pytest.raises(TypeError):
+        view_of(tk.new_game(next(n for n in GAMES if n != name)), None)

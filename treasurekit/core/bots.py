@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .moves import Move
+from .registry import game_spec
+from .spec import load
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,15 +64,21 @@ def make_bot_of(bots: Mapping[str, Callable[[], Bot]], level: str) -> Bot:
     return factory()
 
 
+def bot_levels(game: str) -> Mapping[str, Callable[..., Bot]]:
+    """The bot levels ``game`` declares (its spec's ``bots``): level -> a factory of
+    :class:`Bot`, weakest first, the coach's ``"expert"`` last (UnknownGame for a name
+    that is not registered)."""
+    bots = game_spec(game).bots
+    found: Mapping[str, Callable[..., Bot]] = load(bots) if bots else {}
+    return found
+
+
 def make_bot(game: str, level: str, **options: Any) -> Bot:
     """A new bot of ``level`` for ``game`` (a name in ``tk.GAMES``): one of the game's
     ``BOTS``, weakest first, the coach's ``"expert"`` last; ``options`` go to the bot
     (e.g. ``make_bot("coralia", "expert", seconds=0.5)``). An unknown level raises
     ValueError naming the levels there are."""
-    from .registry import GAMES, game_class
-
-    game_class(game)                                 # UnknownGame for a name not there
-    bots: Mapping[str, Callable[..., Bot]] = GAMES[game].bot_levels()
+    bots = bot_levels(game)
     if type(level) is not str or level not in bots:
         raise ValueError(f"no bot level {str(level)[:30]!r} for {game}; choose one of "
                          f"{', '.join(bots)}")

@@ -13,7 +13,7 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypedDict, TypeVar
 
 from .chance import Dealer, pick
 from .errors import IllegalMove, InvalidSave, UnknownPlayer
@@ -61,6 +61,22 @@ class TakeBack(NamedTuple):
 
 
 S = TypeVar("S", bound=State)
+
+
+class BaseView(TypedDict):
+    """The fields every game's view has (:meth:`Game.view` builds them); a game declares
+    its view as a TypedDict that adds its table to these (``DivingBellView``), so that
+    ``mypy --strict`` checks both the view the rules build and what a drawing reads."""
+
+    game: str
+    you: int | None
+    players: list[str]
+    variant: str
+    phase: str
+    to_move: int | None
+    is_over: bool
+    scores: list[int] | None
+    legal: list[str]
 
 
 class Game(ABC, Generic[S]):
@@ -191,7 +207,9 @@ class Game(ABC, Generic[S]):
         return events
 
     @abstractmethod
-    def _view(self, s: S, player: int | None) -> dict[str, Any]: ...
+    def _view(self, s: S, player: int | None) -> Mapping[str, Any]:
+        """The game's own fields of the view (its table), added to the :class:`BaseView`
+        fields; a game types them with a TypedDict."""
 
     @abstractmethod
     def _is_over(self, s: S) -> bool: ...

@@ -41,6 +41,7 @@ from .registry import game_class, game_spec, new_game
 from .saves import MAX_INT_DIGITS, SEED_RANGE, is_int, shown
 from .sections import RuleSection
 from .share import load_share_code, share_code
+from .spec import load
 from .teaching import Msg
 
 #: The seats of a practice table: names that read the same in every language.
@@ -229,8 +230,9 @@ class Practice:
 @cache
 def practice_of(name: str) -> Practice:
     """The practice a game declares (``games/<game>/practice.py``, ``PRACTICE``)."""
-    found = game_spec(name).practice_kinds()
-    return Practice(()) if found is None else found
+    declared = game_spec(name).practice
+    found: Practice = load(declared) if declared else Practice(())
+    return found
 
 
 def kinds(name: str) -> tuple[str, ...]:

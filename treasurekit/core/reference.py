@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal, overload
 
-from .bots import Bot, bot_move
+from .bots import Bot, bot_levels, bot_move, make_bot
 from .errors import UnknownGame, UnknownSection
 from .game import Game
 from .i18n import LANGUAGES, has, tr
@@ -43,7 +43,7 @@ from .registry import GAMES, game_class, game_spec, new_game, setup_position
 from .saves import short, shown
 from .search import ExpertBot
 from .sections import RuleSection, section_key
-from .teaching import Example, LessonStep
+from .teaching import Example, LessonStep, examples_of, lesson_of
 
 #: Longest search query read (the rest is ignored), and most words taken from it.
 MAX_QUERY = 200
@@ -75,13 +75,13 @@ class Table:
     def load(self, game: str, lang: str = "en") -> Game[Any]:
         """The table, ready to draw (a lesson's learner is named in ``lang``)."""
         if self.kind == "example":
-            example: Example = _find(game_spec(game).worked_examples(), self.key, game)
+            example: Example = _find(examples_of(game), self.key, game)
             table = example.start()
             for index in range(self.step):
                 example.play_step(table, index)
             return table
         if self.kind == "lesson":
-            step: LessonStep = _find(game_spec(game).lesson_steps(), self.key, game)
+            step: LessonStep = _find(lesson_of(game), self.key, game)
             return step.start(lang)
         if self.kind == "position":
             table = setup_position(game, dict(self.position or {}), seed=self.seed)
@@ -360,11 +360,10 @@ def measure_minutes(game: str, players: int, seeds: Sequence[int]) -> float:
     """The median playing time in minutes of seeded games of ``players`` between the
     game's strongest rule-of-thumb bots (the last level of ``BOTS`` before the coach's
     "expert", whose search would take a second a move and not change the model)."""
-    spec = game_spec(game)
-    level = [name for name in spec.bot_levels() if name != ExpertBot.name][-1]
+    level = [name for name in bot_levels(game) if name != ExpertBot.name][-1]
     times = []
     for seed in seeds:
-        bots = [spec.make_bot(level) for _ in range(players)]
+        bots = [make_bot(game, level) for _ in range(players)]
         times.append(table_seconds(new_game(game, players, seed=seed), bots,
                                    random.Random(seed)))
     return statistics.median(times) / 60

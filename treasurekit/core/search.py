@@ -2,7 +2,7 @@
 
 It decides for one seat from that seat's view alone, never from the table itself:
 
-1. **Worlds.** The game's ``sampler`` (declared in its ``COACH`` settings) builds, from
+1. **Worlds.** The game's ``sampler`` (in the ``coach`` settings of its spec) builds, from
    the view, a function that draws a whole table consistent with it (a
    *determinization*): everything the view shows is kept, everything hidden from that
    seat (the others' hands, face-down cards, the order of a deck) is drawn at random
@@ -35,7 +35,6 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import CannotAdvise, IllegalMove
@@ -44,6 +43,7 @@ from .i18n import Percent, tr
 from .moves import Move
 from .registry import GAMES, game_class
 from .saves import SEED_RANGE, shown
+from .spec import load
 
 if TYPE_CHECKING:
     from .bots import Bot
@@ -68,9 +68,9 @@ Progress = Callable[[float], object]
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
-    """How the coach searches one game, declared once per game (``COACH`` in its
-    ``bots`` module): the tables a view allows (``sampler``, in the game's ``infoset``
-    module), and a playout: the walk down the tree plus at most ``depth`` more decisions
+    """How the coach searches one game, declared once per game (its spec's ``coach``,
+    ``COACH`` in its ``bots`` module): the tables a view allows (``sampler``, in the game's
+    ``infoset`` module), and a playout: the walk down the tree plus at most ``depth`` more decisions
     (chance steps are not counted), then the table is judged."""
 
     sampler: Sampler | None = None
@@ -94,12 +94,12 @@ DEFAULT_SETTINGS = SearchSettings()
 
 
 def settings_for(name: str) -> SearchSettings:
-    """The game's declared ``COACH`` settings (the defaults where it declares none)."""
-    bots = GAMES[name].bots              # the spec's "module:BOTS": COACH sits beside it
-    module = bots.partition(":")[0] if isinstance(bots, str) else ""
-    found = getattr(import_module(module), "COACH", DEFAULT_SETTINGS) if module \
-        else DEFAULT_SETTINGS
-    assert isinstance(found, SearchSettings)
+    """The coach's settings game ``name`` declares in its spec (``coach``; the defaults
+    where it declares none)."""
+    declared = GAMES[name].coach
+    found = load(declared) if declared else DEFAULT_SETTINGS
+    if not isinstance(found, SearchSettings):
+        raise TypeError(f"{name}'s coach is a {type(found).__name__}, not SearchSettings")
     return found
 
 

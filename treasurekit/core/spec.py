@@ -5,8 +5,8 @@ the package, anywhere for a game registered from outside with ``tk.register_game
 
 >>> import treasurekit as tk
 >>> spec = tk.GAMES["diving_bell"]
->>> spec.players, spec.variants[:2], tuple(spec.bot_levels())
-((2,), ('standard', 'beginner'), ('random', 'sensible', 'expert'))
+>>> spec.players, spec.variants[:2], spec.bots
+((2,), ('standard', 'beginner'), 'treasurekit.games.diving_bell.bots:BOTS')
 
 The registry, the apps (``widgets/apps.py``), the notebooks (``tools/notebooks.py``), the
 position editor, the benchmarks and the generic tests read it; nothing else names a
@@ -14,6 +14,11 @@ game's player counts, variants or modules. The parts that cost an import (the ru
 bots, the lesson ...) are given as ``"module:attribute"`` references (or as the objects
 themselves) and imported when first asked for, so that ``import treasurekit`` stays light.
 The drawing is always a module name: the engine imports no widgets.
+
+This module is a plain declaration: it imports none of the parts it names. Each part is
+read, typed, by the module that owns its kind: ``core.bots.bot_levels(name)``,
+``core.teaching.lesson_of(name)`` and ``examples_of(name)``, ``core.practice.practice_of(name)``,
+``core.search.settings_for(name)``.
 """
 
 from __future__ import annotations
@@ -28,11 +33,8 @@ from .events import Labelled
 from .i18n import Message
 
 if TYPE_CHECKING:
-    from .bots import Bot
     from .game import Game
-    from .practice import Practice
     from .sections import RuleSection
-    from .teaching import Example, LessonStep
 
 #: A part of a spec: ``"package.module:attribute"``, or the object itself.
 Ref = str | object
@@ -104,6 +106,9 @@ class GameSpec:
     sections: Ref = ""
     #: bot levels: level -> a factory of ``core.bots.Bot`` (``"module:BOTS"``)
     bots: Ref = ""
+    #: the coach's search settings, a ``core.search.SearchSettings`` (``"module:COACH"``;
+    #: none: the search's defaults, which cannot draw the tables a view allows)
+    coach: Ref = ""
     #: the lesson, a sequence of ``core.teaching.LessonStep`` (``"module:LESSON"``)
     lesson: Ref = ""
     #: the rulebook's worked examples, ``core.teaching.Example`` (``"module:EXAMPLES"``)
@@ -175,26 +180,6 @@ class GameSpec:
 
     def section_enum(self) -> type[RuleSection]:
         found: type[RuleSection] = load(self.sections)
-        return found
-
-    def bot_levels(self) -> Mapping[str, Callable[[], Bot]]:
-        found: Mapping[str, Callable[[], Bot]] = load(self.bots) if self.bots else {}
-        return found
-
-    def make_bot(self, level: str) -> Bot:
-        """A new bot of ``level`` (ValueError for a level the game does not have)."""
-        from .bots import make_bot_of
-
-        return make_bot_of(self.bot_levels(), level)
-
-    def lesson_steps(self) -> tuple[LessonStep, ...]:
-        return tuple(load(self.lesson)) if self.lesson else ()
-
-    def worked_examples(self) -> tuple[Example, ...]:
-        return tuple(load(self.examples)) if self.examples else ()
-
-    def practice_kinds(self) -> Practice | None:
-        found: Practice | None = load(self.practice) if self.practice else None
         return found
 
     def reference_module(self) -> Any:

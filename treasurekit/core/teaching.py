@@ -13,8 +13,9 @@ from typing import Any, NamedTuple
 from .events import Event
 from .game import Game
 from .i18n import readable, tr
-from .registry import setup_position
+from .registry import game_spec, setup_position
 from .sections import RuleSection
+from .spec import load
 
 
 class Msg(NamedTuple):
@@ -160,6 +161,18 @@ def lesson_steps(game: str, table: dict[str, Any]) -> Callable[..., LessonStep]:
         return LessonStep(game, key, section, {**table, **position}, choices, explain, then,
                           **more)
     return step
+
+
+def lesson_of(game: str) -> tuple[LessonStep, ...]:
+    """The lesson ``game`` declares (its spec's ``lesson``), in order; () for none."""
+    lesson = game_spec(game).lesson
+    return tuple(load(lesson)) if lesson else ()
+
+
+def examples_of(game: str) -> tuple[Example, ...]:
+    """The rulebook's worked examples ``game`` declares (its spec's ``examples``)."""
+    examples = game_spec(game).examples
+    return tuple(load(examples)) if examples else ()
 
 
 def _localise_you(position: dict[str, Any], you: str) -> dict[str, Any]:

@@ -25,8 +25,10 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..core.bots import bot_levels
 from ..core.registry import game_spec
 from ..core.spec import GameSpec
+from ..core.teaching import examples_of, lesson_of
 from .lang import Language
 
 App = Callable[[Language], w.Widget]
@@ -58,7 +60,7 @@ def play_tab(spec: GameSpec, lang: Language) -> w.Widget:
     if picker is None and move_text is not None:
         def picker(game: str, lang: Language, on_move: Any) -> w.Widget:
             return MovePicker(game, lang, on_move, move_text)
-    return GamePlayer(spec.name, lang, module.render_table, dict(spec.bot_levels()),
+    return GamePlayer(spec.name, lang, module.render_table, dict(bot_levels(spec.name)),
                       spec.variants, counts=spec.players, picker=picker,
                       hot_seat=spec.hot_seat, recap=getattr(module, "recap", None))
 
@@ -73,11 +75,11 @@ def game_app(spec: GameSpec, lang: Language) -> w.VBox:
     render = module.render_table
     tabs: list[tuple[str, Any]] = []
     if spec.lesson:
-        tabs.append(("widgets.tab.lesson", LessonPlayer(list(spec.lesson_steps()), lang, render,
+        tabs.append(("widgets.tab.lesson", LessonPlayer(list(lesson_of(spec.name)), lang, render,
                                                         seat=spec.lesson_seat)))
     if spec.examples:
         tabs.append(("widgets.tab.examples",
-                     lambda: ExampleChooser(spec.worked_examples(), lang, render)))
+                     lambda: ExampleChooser(examples_of(spec.name), lang, render)))
     tabs.append(("widgets.tab.play", lambda: play_tab(spec, lang)))
     extra = getattr(module, "extra_tabs", None)
     if extra is not None:

@@ -16,6 +16,7 @@ import ipywidgets as w
 from ..core.game import Game
 from ..core.i18n import percent
 from ..core.moves import Move
+from ..core.teaching import examples_of, lesson_of
 from ..games.captain_lucky.cards import (
     BLANK,
     DIE_FACES,
@@ -25,6 +26,8 @@ from ..games.captain_lucky.cards import (
     pack_for,
     set_sizes,
 )
+from ..games.captain_lucky.rules import view_of
+from ..games.captain_lucky.state import CaptainLuckyView
 from .lang import Language, live_html, with_readout
 from .move_picker import MovePicker
 from .style import panel
@@ -209,7 +212,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     """The whole table as one player (or, with ``seat=None``, a spectator) sees it; the
     points are left out when ``hide`` names "scores" (a lesson question asks for them)."""
     t = lang.t
-    v = game.view(seat)           # seat None: a spectator, who sees every hand
+    v = view_of(game, seat)       # seat None: a spectator, who sees every hand
     names = lang.names(v["players"])
     if v["phase"] == "over":
         status = t(f"{GAME}.ui.status_over", pile=v["pile"],
@@ -226,16 +229,17 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     if v["target"] is not None or v["rolls"]:
         parts.append(panel(t(f"{GAME}.ui.attempt"), _attempt_html(v, lang)))
     players = []
+    own, scores = v["hand"], v["scores"]
     for i, name in enumerate(names):
         if seat is None:
             hand = hand_html(v["hands"][i], lang, own=i == v["turn"])
-        elif i == seat:
-            hand = hand_html(v["hand"], lang, own=True)
+        elif i == seat and own is not None:
+            hand = hand_html(own, lang, own=True)
         else:
             hand = card_back_svg(v["hand_sizes"][i], lang)
         head = (t("learner.cl.player_head", player=name, cards=v["hand_sizes"][i])
-                if "scores" in hide else
-                t(f"{GAME}.ui.player_head", player=name, score=v["scores"][i],
+                if "scores" in hide or scores is None else
+                t(f"{GAME}.ui.player_head", player=name, score=scores[i],
                   cards=v["hand_sizes"][i]))
         active = " tk-cl-active" if i == v["turn"] and v["phase"] != "over" else ""
         players.append(
@@ -251,7 +255,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     return '<div class="tk-table tk-cl-table">' + "".join(parts) + "</div>"
 
 
-def _attempt_html(v: dict[str, Any], lang: Language) -> str:
+def _attempt_html(v: CaptainLuckyView, lang: Language) -> str:
     t = lang.t
     out = ""
     target = v["target"]
@@ -523,10 +527,10 @@ def captain_lucky_app(lang: Language) -> w.VBox:
 
     spec = game_spec(GAME)
     tabs = [
-        ("widgets.tab.lesson", LessonPlayer(list(spec.lesson_steps()), lang, render_table,
+        ("widgets.tab.lesson", LessonPlayer(list(lesson_of(spec.name)), lang, render_table,
                                             seat=spec.lesson_seat)),
         (f"{GAME}.ui.tab.examples",
-         lambda: ExampleChooser(spec.worked_examples(), lang, render_table)),
+         lambda: ExampleChooser(examples_of(spec.name), lang, render_table)),
         ("widgets.tab.play", lambda: captain_lucky_player(lang)),
         ("widgets.tab.odds", lambda: OddsLab(lang)),
         (f"{GAME}.ui.tab.components", lambda: components_panel(lang)),

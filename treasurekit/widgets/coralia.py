@@ -18,8 +18,11 @@ import ipywidgets as w
 from ..core.game import Game
 from ..core.i18n import Percent, join
 from ..core.moves import Move
+from ..core.teaching import examples_of, lesson_of
 from ..games.coralia.cards import COLOURS, DIVER_VALUE, JELLYFISH_EVERY, SYMBOLS
+from ..games.coralia.rules import view_of
 from ..games.coralia.scoring import STEPS, scoring_table
+from ..games.coralia.view import CoraliaView, ReefView
 from .lang import Language, relabel
 from .move_picker import MovePicker
 from .style import panel
@@ -203,7 +206,7 @@ RW, RH = 336, 236          # one reef
 SP = 64                    # one space
 
 
-def _reef(r: dict[str, Any], x: float, y: float, names: list[str], lang: Language) -> str:
+def _reef(r: ReefView, x: float, y: float, names: list[str], lang: Language) -> str:
     colour = r["colour"]
     title = _t(lang, "reef_name", colour=colour_name(colour, lang))
     title = title[:1].upper() + title[1:]
@@ -259,7 +262,7 @@ def _reef(r: dict[str, Any], x: float, y: float, names: list[str], lang: Languag
     return "".join(out)
 
 
-def _station(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
+def _station(v: CoraliaView, x: float, y: float, lang: Language) -> str:
     out = [f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="150" rx="12" fill="#F4F4F4" '
            f'stroke="#123" stroke-width="2"/>',
            text(x + 12, y + 26, _t(lang, "station"), 18, "bold", anchor="start")]
@@ -273,7 +276,7 @@ def _station(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
     return "".join(out)
 
 
-def _island(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
+def _island(v: CoraliaView, x: float, y: float, lang: Language) -> str:
     out = [f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="150" rx="40" fill="#F3E3B5" '
            f'stroke="#8a6d3b" stroke-width="3"/>',
            text(x + 20, y + 26, _t(lang, "island"), 18, "bold", anchor="start")]
@@ -298,7 +301,7 @@ def _plain_die(colour: str, x: float, y: float, size: float) -> str:
     return out + texture(pat, x + 2, y + 2, size - 4, size - 4, size / 5)
 
 
-def _supply(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
+def _supply(v: CoraliaView, x: float, y: float, lang: Language) -> str:
     out = [f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="150" rx="12" fill="#F4F4F4" '
            f'stroke="#123" stroke-width="2"/>',
            text(x + 12, y + 26, _t(lang, "supply"), 18, "bold", anchor="start")]
@@ -310,7 +313,7 @@ def _supply(v: dict[str, Any], x: float, y: float, lang: Language) -> str:
     return "".join(out)
 
 
-def _track(v: dict[str, Any], y: float, lang: Language, hide_scores: bool) -> str:
+def _track(v: CoraliaView, y: float, lang: Language, hide_scores: bool) -> str:
     width = 3 * RW - 8
     top = max([60, *v["points"]]) if not hide_scores else 60
     top = -(-(top + 1) // 10) * 10
@@ -342,7 +345,7 @@ def _track(v: dict[str, Any], y: float, lang: Language, hide_scores: bool) -> st
     return "".join(out)
 
 
-def board(v: dict[str, Any], lang: Language, hide: Collection[str] = ()) -> str:
+def board(v: CoraliaView, lang: Language, hide: Collection[str] = ()) -> str:
     names = lang.names(v["players"])
     parts = []
     for i, r in enumerate(v["reefs"]):
@@ -376,7 +379,7 @@ def card_backs_html(count: int, lang: Language) -> str:
             f'<span class="tk-co-count">{escape(_t(lang, "face_down", count=count))}</span>')
 
 
-def _seat(v: dict[str, Any], seat: int, lang: Language, hide: Collection[str]) -> str:
+def _seat(v: CoraliaView, seat: int, lang: Language, hide: Collection[str]) -> str:
     t = lang.t
     name = lang.name(v["players"][seat])
     head = escape(name)
@@ -436,7 +439,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                  hide: Collection[str] = ()) -> str:
     """The board and every ship as ``seat`` (None: a spectator) sees them, without the
     figures in ``hide`` ("scores") a lesson question asks for."""
-    v = game.view(seat)
+    v = view_of(game, seat)
     extra = ""
     drawn = v["drawn"]
     if isinstance(drawn, list) and drawn:
@@ -656,14 +659,14 @@ def coralia_app(lang: Language) -> w.VBox:
                 box.layout.align_items = "flex-start"
         return player
 
-    lesson = LessonPlayer(list(spec.lesson_steps()), lang, render_table, seat=spec.lesson_seat)
+    lesson = LessonPlayer(list(lesson_of(spec.name)), lang, render_table, seat=spec.lesson_seat)
     # the board is tall: the question, its answers and the feedback come first
     lesson.children = [lesson.head, lesson.choices, lesson.feedback, lesson.table,
                        lesson.narrator, *lesson.children[5:]]
     tabs = [
         ("widgets.tab.lesson", lesson),
         ("widgets.tab.examples",
-         lambda: ExampleChooser(spec.worked_examples(), lang, render_table)),
+         lambda: ExampleChooser(examples_of(spec.name), lang, render_table)),
         ("widgets.tab.play", play),
         (f"{G}.ui.tab.pieces", lambda: pieces_panel(lang)),
     ]

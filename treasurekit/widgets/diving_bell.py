@@ -13,8 +13,11 @@ import ipywidgets as w
 from ..core.errors import InvalidSave
 from ..core.game import Game
 from ..core.i18n import Percent
+from ..core.teaching import examples_of, lesson_of
 from ..games.diving_bell.cards import Card, card_by_code
+from ..games.diving_bell.rules import view_of
 from ..games.diving_bell.scoring import breakdown
+from ..games.diving_bell.state import DivingBellView
 from .lang import Language, live_html
 from .style import panel
 from .svg import PALETTE, gauge, pattern_defs, pips, shape, svg, text
@@ -186,7 +189,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                  hide: Collection[str] = ()) -> str:
     """The whole table as one player (or a spectator) sees it, without the figures in
     ``hide`` ("pressure", "scores") that a lesson question asks for."""
-    v = game.view(seat)
+    v = view_of(game, seat)
     t = lang.t
     names = lang.names(v["players"])
     diver = names[v["diver"]]
@@ -211,14 +214,15 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         section.append(panel(t("widgets.db.division"),
                              f'<div class="tk-cols">{"".join(cols)}</div>'))
     treasures = []
+    scores = v["scores"]
     for i, name in enumerate(names):
         pile = v["piles"][i]
         body = cards_row(pile, lang, t("widgets.db.empty_pile"), 0.6)
-        if "scores" in hide:
+        if "scores" in hide or scores is None:
             title = t("learner.db.treasure_of", player=name)
         else:
             body += score_table(pile, lang)
-            title = t("widgets.db.treasure_of", player=name, score=v["scores"][i],
+            title = t("widgets.db.treasure_of", player=name, score=scores[i],
                       cards=len(pile))
         treasures.append(panel(title, body))
     section.append(f'<div class="tk-cols">{"".join(treasures)}</div>')
@@ -304,12 +308,12 @@ class OddsLab(w.VBox):
 
         self.codes = self.row.value.split()
         try:
-            v = _position_game(self.codes).view(0)
+            v = view_of(_position_game(self.codes), 0)
         except InvalidSave as err:      # a bad row is shown to the user, never raised
             self.error: InvalidSave | None = err
         else:
             self.error = None
-            self.view = v
+            self.view: DivingBellView = v
             args = (v["unseen"], v["pressure"], v["krakens"], v["limit"])
             self.chance = odds.burst_chance(*args)
             self.curve = odds.burst_curve(*args, 6)
@@ -395,8 +399,8 @@ def diving_bell_app(lang: Language) -> w.VBox:
 
     spec = game_spec("diving_bell")
     tabs = [
-        ("widgets.tab.lesson", LessonPlayer(list(spec.lesson_steps()), lang, render_table)),
-        ("widgets.tab.example", ExampleChooser(spec.worked_examples(), lang, render_table)),
+        ("widgets.tab.lesson", LessonPlayer(list(lesson_of(spec.name)), lang, render_table)),
+        ("widgets.tab.example", ExampleChooser(examples_of(spec.name), lang, render_table)),
         # built when its tab is first opened, like the other games' (the page is
         # interactive sooner: the game tab now carries the review and the save file)
         ("widgets.tab.play", lambda: play_tab(spec, lang)),

@@ -17,6 +17,7 @@ from ..core.events import Event
 from ..core.game import Game
 from ..core.i18n import join, number
 from ..core.moves import Move
+from ..core.teaching import examples_of, lesson_of
 from ..games.sea_or_shore.cards import (
     ACTION_CARDS,
     ACTION_SIDES,
@@ -27,6 +28,7 @@ from ..games.sea_or_shore.cards import (
     island,
     treasure,
 )
+from ..games.sea_or_shore.rules import view_of
 from ..games.sea_or_shore.state import Played
 from .lang import Language, button, live_html, relabel
 from .move_picker import MovePicker
@@ -146,7 +148,8 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     """The table as ``seat`` sees it; ``None`` is a spectator who sees every card, with the
     cover cards drawn see-through. ``"scores"`` in ``hide`` leaves the points out."""
     t = lang.t
-    v = game.view(seat)
+    v = view_of(game, seat)
+    hands: list[list[str]] | list[list[str] | None]
     if seat is None:                       # a spectator: every seat's own hand
         hands = v["hands"]
     else:
@@ -389,9 +392,9 @@ def sea_or_shore_app(lang: Language) -> w.VBox:
 
     tabs = [
         # an open-hand lesson: every card is shown, covered halves drawn see-through
-        ("widgets.tab.lesson", LessonPlayer(list(spec.lesson_steps()), lang, render_table)),
+        ("widgets.tab.lesson", LessonPlayer(list(lesson_of(spec.name)), lang, render_table)),
         ("widgets.tab.examples",
-         lambda: ExampleChooser(spec.worked_examples(), lang, render_table)),
+         lambda: ExampleChooser(examples_of(spec.name), lang, render_table)),
         ("widgets.tab.play", lambda: play_tab(spec, lang)),
         ("widgets.tab.cards", lambda: all_cards_panel(lang)),
     ]

@@ -19,6 +19,7 @@ from dataclasses import fields
 import pytest
 
 import treasurekit as tk
+from treasurekit.games.coralia import rules
 from treasurekit.games.coralia.cards import SYMBOLS
 
 from .invariants import run_game
@@ -63,23 +64,30 @@ def test_clone_copies_every_field_and_shares_no_list():
                        if isinstance(a, list)), f.name
 
 
-def test_a_roll_is_read_from_its_text_unless_the_dealer_just_dealt_that_text():
-    """The dealer notes the symbols of the roll it deals (``Coralia._roll_dealt``): the
-    note must answer only for that very roll, never for another one forced instead."""
+def test_a_roll_shows_the_symbols_of_its_text_whoever_dealt_it():
+    """The dealer keeps the roll it deals with its symbols (``rules.latest_roll``): the
+    roll it dealt, another one forced instead and the dealt one typed again all show the
+    symbols their text names, and the table never shares the kept list."""
     g = tk.new_game("coralia", players=2, seed=3)
     while not (g.is_chance and g.state.tasks[-1][0] == "roll"):
         if g.is_chance:
             g.deal()
         else:
             g.play(g.legal_moves()[0])
-    dealt = g._sample_chance(g.state, 0.5)                  # noted, not played
+    dealt = g._sample_chance(g.state, 0.5)                  # kept, not played
+    assert rules.latest_roll[0] == dealt.arg
+    kept = list(rules.latest_roll[1])
     other = next(m for m, _ in g.chance_outcomes() if m != dealt)
     symbols = [SYMBOLS.index(d.split("-")[1]) for d in other.arg.split(",")]
     g.play(other)
     assert [x for x in g.state.station_symbols if x >= 0][-len(symbols):] == symbols
+    assert rules.roll_symbols(other.arg) == symbols
     g.undo()
-    g.play(str(dealt))                                      # the same text, read again
+    g.play(str(dealt))                                      # the same text, typed
     read = list(g.state.station_symbols)
     g.undo()
-    g.play(dealt)                                           # the noted roll itself
+    g.play(dealt)                                           # the kept roll itself
     assert g.state.station_symbols == read and -1 not in read
+    assert read[-len(kept):] == kept
+    g.state.station_symbols[-1] = 9                         # the table is not the kept roll
+    assert rules.latest_roll[1] == kept

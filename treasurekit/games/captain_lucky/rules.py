@@ -61,7 +61,14 @@ from .cards import (
 )
 from .position import state_from_position, word
 from .spec import SPEC
-from .state import CaptainLuckyState, score_of, tie_key
+from .state import (
+    CaptainLuckyState,
+    CaptainLuckyTable,
+    CaptainLuckyView,
+    TargetView,
+    score_of,
+    tie_key,
+)
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
 SECTION = fast_members(Section)
@@ -204,7 +211,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         return event_of((GAME, kind, section, tuple(params.items()), ()))
 
     def _event_pairs(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
-        """Like ``_ev`` with (name, value) pairs: no keyword dict on the hottest paths."""
+        """Like ``_event``, the parameters given as (name, value) pairs."""
         return event_of((GAME, kind, section, params, ()))
 
     def _who(self, owner: int) -> str:
@@ -632,17 +639,17 @@ class CaptainLucky(Game[CaptainLuckyState]):
     def _phase(self, s: CaptainLuckyState) -> str:
         return s.phase
 
-    def _view(self, s: CaptainLuckyState, player: int | None) -> dict[str, Any]:
+    def _view(self, s: CaptainLuckyState, player: int | None) -> CaptainLuckyTable:
         """Hands are private: a player sees their own hand and the others' hand sizes; the
         spectator (None) sees every hand (``hands``)."""
         def named(counts: list[int]) -> dict[str, int]:
             return {t: k for t, k in zip(TYPES, counts, strict=True) if k}
 
-        target = None
+        target: TargetView | None = None
         if s.target is not None:
             owner, t, size = s.target
             target = {"owner": owner, "type": TYPES[t], "size": size}
-        out = {
+        out: CaptainLuckyTable = {
             "turn": s.turn, "heart": s.heart, "pirate_faces": self.pirate_faces,
             "hand": None if player is None else named(s.hands[player]),
             "hand_sizes": [sum(h) for h in s.hands],
@@ -685,3 +692,12 @@ class CaptainLucky(Game[CaptainLuckyState]):
             del pool[:size]
         s.pile = [pool.count(t) for t in range(NT)]
         return cast(CaptainLucky, self._with_state(s))
+
+
+def view_of(game: Game[Any], player: int | None) -> CaptainLuckyView:
+    """``game.view(player)`` of a Captain Lucky table, its fields typed
+    (``CaptainLuckyView``); TypeError for another game's table."""
+    if not isinstance(game, CaptainLucky):
+        raise TypeError(f"not a Captain Lucky table: {type(game).__name__}")
+    # the base builds the BaseView fields, CaptainLucky._view the CaptainLuckyTable ones
+    return cast(CaptainLuckyView, game.view(player))

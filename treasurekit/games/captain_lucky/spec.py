@@ -15,6 +15,7 @@ SPEC = GameSpec(
     variants=("standard",),
     sections="treasurekit.games.captain_lucky.cards:Section",
     bots="treasurekit.games.captain_lucky.bots:BOTS",
+    coach="treasurekit.games.captain_lucky.bots:COACH",
     lesson="treasurekit.games.captain_lucky.lessons:LESSON",
     examples="treasurekit.games.captain_lucky.examples:EXAMPLES",
     practice="treasurekit.games.captain_lucky.practice:PRACTICE",

@@ -3,8 +3,51 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypedDict
 
+from ...core.game import BaseView
 from .cards import BLANK, MIDDLE, all_set_sizes
+
+
+class TargetView(TypedDict):
+    """The set an attempt tries to steal: its owner (a seat, or -1: the middle), its
+    treasure type and its size."""
+
+    owner: int
+    type: str
+    size: int
+
+
+class SpectatorHands(TypedDict, total=False):
+    """Every seat's hand: in the spectator's view only."""
+
+    hands: list[dict[str, int]]
+
+
+class CaptainLuckyTable(SpectatorHands):
+    """The table in a Captain Lucky view. Card holdings are ``{type: count}`` (types with
+    no card left out); a seat sees its own ``hand`` (None for the spectator), and the
+    spectator every seat's ``hands``."""
+
+    turn: int
+    heart: int                          # the seat of Captain Heart
+    pirate_faces: int
+    hand: dict[str, int] | None
+    hand_sizes: list[int]
+    middle: dict[str, int]
+    collections: list[dict[str, int]]
+    bonus_used: list[bool]
+    pile: int                           # cards in the face-down draw pile
+    discards: dict[str, int]
+    end_announced: bool
+    target: TargetView | None
+    dice: str                           # the faces of the attempt's dice
+    rolls: list[list[str]]              # [cause, faces] of each roll of the attempt
+    result: str                         # the last attempt: won | failed | ""
+
+
+class CaptainLuckyView(BaseView, CaptainLuckyTable):
+    """What ``CaptainLucky.view(seat)`` returns (``rules.view_of`` types it)."""
 
 
 @dataclass(slots=True)

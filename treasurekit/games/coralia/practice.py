@@ -276,7 +276,7 @@ POINT_CARDS = ("island", "chests", "turtles", "jellyfish")
 
 def _scoring_starfish(game: Game[Any]) -> bool:
     top = _top(game)
-    if top is None or top[0] != "sfpick":
+    if top is None or top[0] != "starfish_pick":
         return False
     return any(EFFECT[k] in POINT_CARDS for k in game.state.starfish_to_score[top[1]])
 

@@ -17,13 +17,6 @@ turtle), ``place:<die>``, ``island:<die>``, ``keep:<card>``, ``reef:<colour>`` o
 ``reef:island`` (a white die), ``copy:<bonus>``, ``score:<card>``, ``open:<colour>``,
 ``pile:<pile>``.
 
-Hot paths: the steps of a turn (pick or lock, roll, place, draw, end of the turn) run
-millions of times in a simulation. There, the loops over the research station's four
-or five dice are plain ``for i in range(len(...))`` loops, not comprehensions or
-``zip(..., strict=True)``: in Python 3.11 a comprehension is a function call of its
-own and ``zip`` with a keyword argument builds that argument for every call, which
-costs more than the loop itself over so few dice (measured with an instruction counter).
-
 >>> import treasurekit as tk
 >>> g = tk.setup_position("coralia", {"players": ["Jenny", "Anita"], "phase": "place",
 ...     "board": {"blue": ["pearl", "fish", "turtle"]},
@@ -120,7 +113,11 @@ from .cards import (
 from .position import state_from_position
 from .spec import SPEC
 from .state import CoraliaState, Task, final_scoring
-from .view import view
+from .view import CoraliaTable, CoraliaView, view
+
+# The loops over the research station's four or five dice in the steps of a turn are
+# plain ``for i in range(len(...))`` loops, not comprehensions or ``zip(..., strict=True)``,
+# which cost more than the loop itself over so few dice (Python 3.11).
 
 #: ``S.X`` is ``Section.X``, read fast (see core.sections.fast_members)
 S = fast_members(Section)
@@ -173,7 +170,7 @@ ARG_INDEX: dict[str, dict[str, int]] = {
 #: Steps that always wait for a move (the others may resolve themselves in _advance).
 WAITS = frozenset({"place", "lockpick", "pick4", "whitereef", "open",
                    "roll", "s_turtle", "s_island", "s_preroll", "chest", "white"})
-DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "sfpick",
+DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "starfish_pick",
                        "open", "drawpile"})
 #: Chance steps: all wait but ``draw``, which is skipped when its pile is used up.
 CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
@@ -217,18 +214,28 @@ CHOICE_STEPS = {pile: tuple((("keep", p, pile, section),) + (("draw", p, pile, s
                             for p in range(MAX_PLAYERS))
                 for pile, (n, section) in DRAW_CHOICES.items()}
 #: ``move_of((kind, arg))``: a Move built straight from its two fields, skipping the
-#: NamedTuple keyword handling (a third of the cost of dealing a roll).
+#: NamedTuple keyword handling.
 move_of: Callable[[tuple[str, str]], Move] = partial(tuple.__new__, Move)
-#: The text of the dealer's latest roll and the symbols it shows, in order, which a
-#: game notes as it deals (``Coralia._roll_dealt``): reading them back from the text
-#: costs more than dealing the roll. ``_do_roll`` uses the note only for that very text
-#: object (the Move the dealer handed out), so it never answers for another roll.
-NO_ROLL: tuple[str, list[int]] = ("", [])
 #: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
 #: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
 dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
 #: The symbol a die shows, by its notation ("blue-diver" -> 4): how a roll is read.
 SYMBOL_OF_DIE: dict[str, int] = {code: sym for code, (_, sym) in DIE_CODES.items()}
+#: The latest roll the dealer dealt: its text and the symbols it shows, which the dealer
+#: has in hand as it builds the text (``Coralia._deal_roll``). :func:`roll_symbols` answers
+#: from it for that text instead of reading the symbols back from the text, which costs
+#: more than dealing the roll (4 % of a Coralia playout, counted in instructions). The same
+#: text always shows the same symbols, so it answers right whoever dealt or typed the roll.
+latest_roll: tuple[str, list[int]] = ("", [])
+
+
+def roll_symbols(text: str) -> list[int]:
+    """The symbols a legal roll's text shows, in order: ``roll_symbols("blue-diver")``
+    is ``[4]`` (the list may be the latest roll's: do not change it)."""
+    dealt, symbols = latest_roll
+    if text == dealt:
+        return symbols
+    return [SYMBOL_OF_DIE[die] for die in text.split(",")]
 
 
 def parse_roll(arg: str) -> Dice | None:
@@ -350,7 +357,6 @@ class Coralia(Game[CoraliaState]):
         s.supply = [DICE_PER_COLOUR] * 6
         s.tasks = list(SETUP_STEPS[n])
         self.opening: list[Event] = []
-        self._roll_dealt = NO_ROLL
         self._advance(s, self.opening)
         return s
 
@@ -361,7 +367,6 @@ class Coralia(Game[CoraliaState]):
         #: What the rules did on their own before the first step (e.g. a scoring position
         #: runs until the first decision): shown before ``events``.
         self.opening = []
-        self._roll_dealt = NO_ROLL
         self._advance(s, self.opening)
         return s
 
@@ -408,8 +413,7 @@ class Coralia(Game[CoraliaState]):
 
     def _sample_chance(self, s: CoraliaState, x: float) -> Move:
         """The outcome the dealer's number ``x`` (0 <= x < 1) picks: outcome number
-        ``floor(x * outcomes)`` (``math.floor`` rounds a positive number as ``int`` does,
-        at a third of the cost of calling ``int``)."""
+        ``floor(x * outcomes)``."""
         task = s.tasks[-1]
         kind = task[0]
         if kind == "roll":
@@ -440,7 +444,7 @@ class Coralia(Game[CoraliaState]):
     def _deal_roll(self, colours: list[int], n: int) -> Move:
         """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these
         colours: the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on.
-        The symbols are noted with the roll's text (``_roll_dealt``) for ``_do_roll``."""
+        The roll is kept as ``latest_roll`` for :func:`roll_symbols`."""
         parts: list[str] = []
         symbols: list[int] = []
         for c in colours:
@@ -449,7 +453,8 @@ class Coralia(Game[CoraliaState]):
             parts.append(DIE_STR[c][sym])
             symbols.append(sym)
         text = ",".join(parts)
-        self._roll_dealt = (text, symbols)
+        global latest_roll
+        latest_roll = (text, symbols)
         return move_of(("roll", text))
 
     def _is_legal(self, s: CoraliaState, move: Move) -> bool:
@@ -485,7 +490,7 @@ class Coralia(Game[CoraliaState]):
             free: list[int] = []                # the dice not stored yet, each once, by
             for i, c in enumerate(s.station_colours):    # number (colour * 6 + symbol, so they
                 if not locked[i]:               # sort by colour, then symbol); a plain
-                    die = c * 6 + syms[i]       # loop: see "Hot paths" above
+                    die = c * 6 + syms[i]       # a plain loop (see the top)
                     if die not in free:
                         free.append(die)
             free.sort()
@@ -501,7 +506,7 @@ class Coralia(Game[CoraliaState]):
             return [REEF_MOVE[r] for r in reefs] if reefs else [REEF_ISLAND]
         if kind == "copy":
             return [COPY[t] for t in sorted(set(s.turtles_beside)) if t != COPYCAT]
-        if kind == "sfpick":
+        if kind == "starfish_pick":
             return [SCORE[k] for k in sorted(set(s.starfish_to_score[p]))]
         if kind == "open":
             return [OPEN[task[2]], OPEN[task[3]]]
@@ -517,7 +522,7 @@ class Coralia(Game[CoraliaState]):
         octopus_left = s.octopus_left[p] > 0
         syms = s.station_symbols
         out: dict[Move, None] = {}              # each move once, in the station's order
-        for i, c in enumerate(s.station_colours):        # a plain loop: see "Hot paths" above
+        for i, c in enumerate(s.station_colours):        # a plain loop (see the top)
             sym = syms[i]
             if board[c * SPACES + sym] < 0:
                 if sym == OCTOPUS_S and not octopus_left:
@@ -612,9 +617,9 @@ class Coralia(Game[CoraliaState]):
                     if s.drawn:
                         self._do_keep(s, task, KEEP[s.drawn[0]], events)
                     continue
-                if kind == "sfpick" and len(set(s.starfish_to_score[task[1]])) <= 1:
+                if kind == "starfish_pick" and len(set(s.starfish_to_score[task[1]])) <= 1:
                     tasks.pop()
-                    self._do_sfpick(s, task, SCORE[s.starfish_to_score[task[1]][0]], events)
+                    self._do_starfish_pick(s, task, SCORE[s.starfish_to_score[task[1]][0]], events)
                     continue
                 if kind == "copy" and len(self._legal(s)) == 1:
                     tasks.pop()
@@ -733,7 +738,7 @@ class Coralia(Game[CoraliaState]):
         s.station_locked.append(False)
         if True in s.station_locked:                   # dice stored on turtles keep their symbols
             syms, locked = s.station_symbols, s.station_locked
-            for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
+            for i in range(len(syms)):          # a plain loop (see the top)
                 if not locked[i]:
                     syms[i] = -1
             syms.append(-1)
@@ -747,16 +752,13 @@ class Coralia(Game[CoraliaState]):
 
     def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
-        text = move.arg                         # the rolled dice in the station's order
-        dealt, rolled = self._roll_dealt        # (checked): the dealer's roll, as dealt,
-        if text is not dealt:                   # or one forced or saved, read from its text
-            rolled = [SYMBOL_OF_DIE[die] for die in text.split(",")]
-        syms = s.station_symbols                         # the dice to roll show -1; the others
+        rolled = roll_symbols(move.arg)         # the rolled dice in the station's order
+        syms = s.station_symbols                # the dice to roll show -1; the others
         if len(rolled) == len(syms):            # were stored on turtles
-            s.station_symbols = rolled[:]                # every die rolled (the note stays as is)
+            s.station_symbols = rolled[:]       # every die rolled (a copy: the latest roll's list)
         else:
             k = 0
-            for i in range(len(syms)):          # (a plain loop: see "Hot paths" above)
+            for i in range(len(syms)):          # a plain loop (see the top)
                 if syms[i] < 0:
                     syms[i] = rolled[k]
                     k += 1
@@ -1073,9 +1075,9 @@ class Coralia(Game[CoraliaState]):
                 ev.append(self._event("no_starfish", S.STARFISH_SCORING,
                                       ("player", self.players[p])))
         if s.starfish_to_score[p]:
-            s.tasks.append(("sfpick", p))
+            s.tasks.append(("starfish_pick", p))
 
-    def _do_sfpick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_starfish_pick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         k = CARD_INDEX[move.arg]
         s.starfish_to_score[p].remove(k)
@@ -1124,7 +1126,7 @@ class Coralia(Game[CoraliaState]):
 
     def _do_sfnext(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         if s.starfish_to_score[task[1]]:
-            s.tasks.append(("sfpick", task[1]))
+            s.tasks.append(("starfish_pick", task[1]))
 
     def _collect(self, s: CoraliaState, p: int, reef: int) -> None:
         s.chest_on_reef[reef] = False
@@ -1227,7 +1229,7 @@ class Coralia(Game[CoraliaState]):
     def _winners(self, s: CoraliaState) -> list[int]:
         return s.winners[:]
 
-    def _view(self, s: CoraliaState, player: int | None) -> dict[str, Any]:
+    def _view(self, s: CoraliaState, player: int | None) -> CoraliaTable:
         return view(self, s, player)
 
     # ---- hooks for the generic suite -------------------------------------------------------
@@ -1297,3 +1299,12 @@ class Coralia(Game[CoraliaState]):
 #: task kind -> the method that carries it out (``_do_<kind>``), for the hot path.
 DISPATCH = {name[4:]: getattr(Coralia, name) for name in dir(Coralia)
             if name.startswith("_do_")}
+
+
+def view_of(game: Game[Any], player: int | None) -> CoraliaView:
+    """``game.view(player)`` of a Coralia table, its fields typed (``CoraliaView``);
+    TypeError for another game's table."""
+    if not isinstance(game, Coralia):
+        raise TypeError(f"not a Coralia table: {type(game).__name__}")
+    # the base builds the BaseView fields, Coralia._view the CoraliaTable ones
+    return cast(CoraliaView, game.view(player))

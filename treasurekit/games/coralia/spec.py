@@ -16,6 +16,7 @@ SPEC = GameSpec(
     variants=("standard",),
     sections="treasurekit.games.coralia.cards:Section",
     bots="treasurekit.games.coralia.bots:BOTS",
+    coach="treasurekit.games.coralia.bots:COACH",
     lesson="treasurekit.games.coralia.lessons:LESSON",
     examples="treasurekit.games.coralia.examples:EXAMPLES",
     practice="treasurekit.games.coralia.practice:PRACTICE",

@@ -81,10 +81,8 @@ class CoraliaState:
         """A copy that shares no list with this state (the tuples in it are immutable).
 
         Written field by field on a bare object rather than through ``__init__`` with its
-        35 arguments and default factories, and the lists of lists copied with
-        ``list.copy`` mapped over them: the game keeps an undo checkpoint every
-        ``CHECKPOINT_EVERY`` steps, and a clone costs as much as a step or two (measured
-        with an instruction counter).
+        35 arguments and default factories (the game keeps an undo checkpoint every
+        ``CHECKPOINT_EVERY`` steps), the lists of lists copied with ``list.copy``.
         """
         c: CoraliaState = object.__new__(CoraliaState)
         c.players, c.starter, c.turn = self.players, self.starter, self.turn

@@ -11,9 +11,9 @@ everything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
-from ...core.game import Game
+from ...core.game import BaseView, Game
 from ...core.sections import RuleSection
 from .cards import CARD_KINDS, CHESTS, COLOURS, PILES, SPACE_NAMES, SPACES, SYMBOLS, TURTLES
 
@@ -23,12 +23,86 @@ if TYPE_CHECKING:
 _COLOUR_OR_WHITE = COLOURS + ("white",)
 
 
+class ReefView(TypedDict):
+    """One reef: the colour of the die on each of its spaces (None: free), the seats of
+    its octopus and of the diver on it, its turtle tile and whether its chest is there."""
+
+    colour: str
+    spaces: dict[str, str | None]
+    octopus: int | None
+    diver: int | None
+    turtle: str | None
+    chest: bool
+
+
+class StationDie(TypedDict):
+    colour: str
+    symbol: str | None                  # None: not rolled yet
+    locked: bool                        # stored on a turtle
+
+
+class _Waiting(TypedDict):
+    step: str                           # the step on top of the rules' stack
+    player: int | None
+
+
+class WaitingView(_Waiting, total=False):
+    """The step the table waits for, its player, and for a white die the symbol it shows."""
+
+    symbol: str
+
+
+class CoraliaTable(TypedDict):
+    """The table in a Coralia view (see :func:`view`); ``phase`` is over, scoring, setup
+    or play."""
+
+    game: str
+    you: int | None
+    players: list[str]
+    variant: str
+    starter: int
+    turn: int
+    to_move: int | None
+    phase: str
+    waiting: WaitingView
+    reefs: list[ReefView]
+    island: dict[str, int]              # colour -> dice on the island
+    white_on_island: int
+    station: list[StationDie]
+    supply: dict[str, int]
+    dice_left: int
+    octopuses_left: list[int]
+    divers: list[str | None]            # the colour of each seat's diver's reef
+    turtles: list[list[str]]
+    turtles_beside: list[str]
+    chests_beside: int
+    chests: list[list[str]]
+    piles: dict[str, int]
+    stingrays: int
+    cards: list[str] | None             # the seat's own cards (None: the spectator)
+    card_counts: list[int]
+    open_cards: list[list[str]]
+    drawn: list[str] | int              # the cards drawn to choose from, or their count
+    tasks: list[list[Any]]              # the steps the rules still owe, top last
+    under_piles: list[int]
+    drawer: int
+    starfish_to_score: list[list[str] | None]
+    points: list[int]
+    scores: list[int] | None
+    winners: list[int]
+    legal: list[str]
+
+
+class CoraliaView(BaseView, CoraliaTable):
+    """What ``Coralia.view(seat)`` returns (``rules.view_of`` types it)."""
+
+
 def _cards(hand: list[int]) -> list[str]:
     return sorted(CARD_KINDS[k].code for k in hand)
 
 
-def reefs(s: CoraliaState) -> list[dict[str, Any]]:
-    out = []
+def reefs(s: CoraliaState) -> list[ReefView]:
+    out: list[ReefView] = []
     for r, colour in enumerate(COLOURS):
         spaces = s.board[r * SPACES:(r + 1) * SPACES]
         out.append({
@@ -43,13 +117,13 @@ def reefs(s: CoraliaState) -> list[dict[str, Any]]:
     return out
 
 
-def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> dict[str, Any]:
+def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> CoraliaTable:
     """The table as ``player`` sees it. ``cards``: the seat's own cards (None for the
     spectator); ``open_cards``: for every player, the cards of theirs this viewer sees (the
     spectator: all; a seat: its own, and the others' cards once turned face up);
     ``card_counts``: how many cards each holds."""
     task = s.tasks[-1] if s.tasks and not s.over else ("over", -1)
-    waiting = {"step": task[0], "player": task[1] if isinstance(task[1], int)
+    waiting: WaitingView = {"step": task[0], "player": task[1] if isinstance(task[1], int)
                and task[0] not in ("s_turtle", "s_island", "s_preroll") else None}
     if task[0] == "whitereef":
         waiting["symbol"] = SYMBOLS[task[2]]

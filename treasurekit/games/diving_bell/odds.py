@@ -322,17 +322,17 @@ def best_division(row: Sequence[str], chooser_pile: Sequence[str], divider_pile:
     b = feats.sum(1)[:, None] - a
     size_a = list(prefix).count("A") + size_free
     cp, dp = _counts(chooser_pile), _counts(divider_pile)
-    gc_a, gc_b = _gains(cp, a, b)
-    gd_a, gd_b = _gains(dp, a, b)
-    v_a = gc_a - gd_b                       # the diver takes A, the divider gets B
-    v_b = gc_b - gd_a
+    diver_gain_a, diver_gain_b = _gains(cp, a, b)
+    divider_gain_a, divider_gain_b = _gains(dp, a, b)
+    take_a = diver_gain_a - divider_gain_b      # the diver takes A, the divider gets B
+    take_b = diver_gain_b - divider_gain_a
     if burst:
-        value = np.minimum(v_a, v_b)        # the divider picks first
+        value = np.minimum(take_a, take_b)  # the divider picks first
         allowed = (size_a == n // 2) | (size_a == (n + 1) // 2)
         value = np.where(allowed, value, _BIG)
         examined = int(allowed.sum())
     else:
-        value = np.maximum(v_a, v_b)
+        value = np.maximum(take_a, take_b)
         examined = int(value.size)
     if examined == 0:
         raise ValueError("no even split is left after this prefix")
@@ -392,9 +392,10 @@ def dive_outlook(row: Sequence[str], unseen: Mapping[str, int], pressure: int, k
         a = b = np.zeros((N_FEATURES, 1), dtype=np.int64)
         size_a = np.zeros(1, dtype=np.int64)
     cp, dp = _counts(diver_pile), _counts(divider_pile)
-    gc_a, gc_b = _gains(cp, a, b)
-    gd_a, gd_b = _gains(dp, a, b)
-    take_a, take_b = gc_a - gd_b, gc_b - gd_a       # the diver's net for taking A or B
+    diver_gain_a, diver_gain_b = _gains(cp, a, b)
+    divider_gain_a, divider_gain_b = _gains(dp, a, b)
+    # the diver's net for taking A or B
+    take_a, take_b = diver_gain_a - divider_gain_b, diver_gain_b - divider_gain_a
     stop = int(np.maximum(take_a, take_b).min())
 
     total = expected = hits = 0.0
@@ -416,13 +417,15 @@ def dive_outlook(row: Sequence[str], unseen: Mapping[str, int], pressure: int, k
     if total == 0:
         return DiveOutlook(stop, stop, 0.0)
     if groups:
-        expected += _draw_treasure(groups, n, a, b, size_a, cp, dp, gc_a, gc_b, gd_a, gd_b)
+        expected += _draw_treasure(groups, n, a, b, size_a, cp, dp, diver_gain_a,
+                                   diver_gain_b, divider_gain_a, divider_gain_b)
     return DiveOutlook(stop, expected / total, hits / total)
 
 
 def _draw_treasure(groups: dict[tuple[tuple[int, ...], bool], int], n: int, a: IntArray,
-                   b: IntArray, size_a: IntArray, cp: IntArray, dp: IntArray, gc_a: IntArray,
-                   gc_b: IntArray, gd_a: IntArray, gd_b: IntArray) -> float:
+                   b: IntArray, size_a: IntArray, cp: IntArray, dp: IntArray,
+                   diver_gain_a: IntArray, diver_gain_b: IntArray, divider_gain_a: IntArray,
+                   divider_gain_b: IntArray) -> float:
     """Sum over next treasure cards (grouped by features and whether they burst) of
     count x the diver's net value once that card joins the row."""
     np = _np()
@@ -444,11 +447,11 @@ def _draw_treasure(groups: dict[tuple[tuple[int, ...], bool], int], n: int, a: I
         gain: IntArray = table[rows, x + 1] - table[rows, x]
         return gain
 
-    # the new card on A: the diver nets v_a by taking A, v_b by taking B; and on B
-    on_a_va = gc_a + face + extra(cp_ext, a_ext) - gd_b
-    on_a_vb = gc_b - gd_a - face - extra(dp_ext, a_ext)
-    on_b_va = gc_a - gd_b - face - extra(dp_ext, b_ext)
-    on_b_vb = gc_b + face + extra(cp_ext, b_ext) - gd_a
+    # the new card on A: the diver nets on_a_va by taking A, on_a_vb by taking B; and on B
+    on_a_va = diver_gain_a + face + extra(cp_ext, a_ext) - divider_gain_b
+    on_a_vb = diver_gain_b - divider_gain_a - face - extra(dp_ext, a_ext)
+    on_b_va = diver_gain_a - divider_gain_b - face - extra(dp_ext, b_ext)
+    on_b_vb = diver_gain_b + face + extra(cp_ext, b_ext) - divider_gain_a
     normal = np.minimum(np.maximum(on_a_va, on_a_vb).min(1),
                         np.maximum(on_b_va, on_b_vb).min(1))
     value = normal.astype(np.float64)

@@ -44,7 +44,7 @@ from .cards import (
 from .infoset import sampler
 from .position import state_from_position
 from .spec import SPEC
-from .state import DivingBellState, pile_score
+from .state import DivingBellState, DivingBellTable, DivingBellView, pile_score
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
 SECTION = fast_members(Section)
@@ -420,7 +420,7 @@ class DivingBell(Game[DivingBellState]):
     def _phase(self, s: DivingBellState) -> str:
         return s.phase
 
-    def _view(self, s: DivingBellState, player: int | None) -> dict[str, Any]:
+    def _view(self, s: DivingBellState, player: int | None) -> DivingBellTable:
         """Diving Bell has no hidden hands: all a player lacks is the order of the deck, which
         nobody knows (it is dealt at random), so every seat and the spectator see the same."""
         def codes(ids: list[int]) -> list[str]:
@@ -459,3 +459,11 @@ class DivingBell(Game[DivingBellState]):
         rng.shuffle(s.unseen)
         return cast(DivingBell, self._with_state(s))
 
+
+def view_of(game: Game[Any], player: int | None) -> DivingBellView:
+    """``game.view(player)`` of a Diving Bell table, its fields typed (``DivingBellView``);
+    TypeError for another game's table."""
+    if not isinstance(game, DivingBell):
+        raise TypeError(f"not a Diving Bell table: {type(game).__name__}")
+    # the base builds the BaseView fields, DivingBell._view the DivingBellTable ones
+    return cast(DivingBellView, game.view(player))

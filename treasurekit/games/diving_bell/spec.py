@@ -15,6 +15,7 @@ SPEC = GameSpec(
     variants=("standard", "beginner", "advanced", "quick"),
     sections="treasurekit.games.diving_bell.cards:Section",
     bots="treasurekit.games.diving_bell.bots:BOTS",
+    coach="treasurekit.games.diving_bell.bots:COACH",
     lesson="treasurekit.games.diving_bell.lessons:LESSON",
     examples="treasurekit.games.diving_bell.examples:EXAMPLES",
     practice="treasurekit.games.diving_bell.practice:PRACTICE",

@@ -5,9 +5,34 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TypedDict
 
+from ...core.game import BaseView
 from .cards import AIR_POCKET_RELIEF, ALL_CARDS, CODES, IS_TREASURE, KRAKENS_TO_BURST
 from .scoring import score
+
+
+class DivingBellTable(TypedDict):
+    """The table in a Diving Bell view: the same for every seat and the spectator."""
+
+    diver: int
+    row: list[str]
+    pressure: int
+    limit: int
+    krakens: int
+    burst: bool
+    deck: int                          # cards in the face-down deck
+    set_aside: int                     # unseen cards out of play (quick game)
+    unseen: dict[str, int]             # card notation -> how many are unseen
+    division: dict[str, list[str]]     # "A", "B" -> the cards divided onto each pile
+    next_to_divide: str | None
+    piles: list[list[str]]
+    discards: list[str]
+    reshuffled: bool
+
+
+class DivingBellView(BaseView, DivingBellTable):
+    """What ``DivingBell.view(seat)`` returns (``rules.view_of`` types it)."""
 
 
 @dataclass(slots=True)

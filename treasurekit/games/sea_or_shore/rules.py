@@ -74,7 +74,7 @@ from .state import (
     clockwise,
 )
 from .tables import PLAY_MOVES, PLAY_OF, PLAYS
-from .view import view
+from .view import SeaOrShoreTable, SeaOrShoreView, view
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
 SECTION = fast_members(Section)
@@ -1055,7 +1055,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
         the spectator, who sees every pile)."""
         return self._scores(s) if s.over or player is None else None
 
-    def _view(self, s: SeaOrShoreState, player: int | None) -> dict[str, Any]:
+    def _view(self, s: SeaOrShoreState, player: int | None) -> SeaOrShoreTable:
         return view(self, s, player)
 
     # ---- hooks of the generic tests (tests/generic) ---------------------------------
@@ -1292,3 +1292,12 @@ _HANDLERS = {
     "discard": SeaOrShore._discard, "end_trick": SeaOrShore._end_trick,
     "end_round": SeaOrShore._end_round,
 }
+
+
+def view_of(game: Game[Any], player: int | None) -> SeaOrShoreView:
+    """``game.view(player)`` of a Sea or Shore table, its fields typed
+    (``SeaOrShoreView``); TypeError for another game's table."""
+    if not isinstance(game, SeaOrShore):
+        raise TypeError(f"not a Sea or Shore table: {type(game).__name__}")
+    # the base builds the BaseView fields, SeaOrShore._view the SeaOrShoreTable ones
+    return cast(SeaOrShoreView, game.view(player))

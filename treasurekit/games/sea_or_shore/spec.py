@@ -16,6 +16,7 @@ SPEC = GameSpec(
     variants=tuple(VARIANTS),
     sections="treasurekit.games.sea_or_shore.cards:Section",
     bots="treasurekit.games.sea_or_shore.bots:BOTS",
+    coach="treasurekit.games.sea_or_shore.bots:COACH",
     lesson="treasurekit.games.sea_or_shore.lessons:LESSON",
     examples="treasurekit.games.sea_or_shore.examples:EXAMPLES",
     practice="treasurekit.games.sea_or_shore.practice:PRACTICE",

@@ -95,9 +95,8 @@ class Step:
     treasure, action, rob, swap, grab, give, peek, see, order, salvage, discard, end_trick,
     end_round (and ``over`` in a view of a finished game).
 
-    A class with slots rather than a NamedTuple: the rules read a step's fields at every
-    step, and CPython reads a slot faster than a NamedTuple field (a property-like
-    descriptor); frozen, as states share their steps."""
+    A class with slots rather than a NamedTuple, as the rules read a step's fields at
+    every step; frozen, as states share their steps."""
 
     kind: str
     player: int = -1    # the seat that decides or acts

@@ -8,22 +8,93 @@ top cards until they come up or someone reorders them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
-from ...core.game import Game
+from ...core.game import BaseView, Game
 from .cards import ACTION_CARDS, VARIANTS, island
 from .state import SeaOrShoreState, Step
 
 
-def played_view(s: SeaOrShoreState, seat: int, viewer: int | None) -> dict[str, Any] | None:
+class _PlayedHalf(TypedDict):
+    shows: str                          # "sea" or "shore": the half that shows
+    adds: int                           # addition cards beside it
+
+
+class PlayedView(_PlayedHalf, total=False):
+    """A played card as a viewer sees it: the whole card (``card``, ``value``, ``taken``
+    by the salvage action) after the reveal or to its owner, else its uncovered half:
+    the ``colour`` of a card showing the sea, the ``number`` of one showing the shore."""
+
+    card: str
+    value: int
+    taken: bool
+    colour: str
+    number: int
+
+
+class PileView(TypedDict):
+    top: str | None
+    size: int
+
+
+class PendingView(TypedDict, total=False):
+    """What the step being decided shows the viewer: the cards being passed (a seat's own,
+    or for the spectator every seat's), the cards grabbed by the swap action, the top
+    cards of a deck being put in order."""
+
+    passing: str | None | list[str | None]
+    grabbed: list[str]
+    looking_at: list[str]
+
+
+class SpectatorTable(TypedDict, total=False):
+    """Every seat's hand and pile: in the spectator's view only."""
+
+    hands: list[list[str]]
+    pile_cards: list[list[str]]
+
+
+class SeaOrShoreTable(SpectatorTable):
+    """The table in a Sea or Shore view (see :func:`view`)."""
+
+    actions: dict[str, str]             # action card ("r/b") -> the side in play
+    round: int                          # 1 or 2
+    starter: int
+    hand: list[str] | None              # the seat's own hand (None: the spectator)
+    hand_sizes: list[int]
+    played: list[PlayedView | None]
+    revealed: bool
+    face_up: list[str | None]
+    decks: list[int]                    # cards in each treasure deck
+    deck_known: list[list[str]]         # the top cards of each deck the viewer knows
+    piles: list[PileView]
+    my_pile: list[str] | None
+    additions: list[int]
+    addition_pile: int
+    discards: list[str]
+    unseen_islands: int
+    round_scores: list[list[int]]
+    pending: PendingView
+    steps: list[list[str | int]]        # [kind, player, deck, victim, colour, card]
+    known: list[list[int]]
+    deck_parts: list[list[int]]
+    first_starter: int
+
+
+class SeaOrShoreView(BaseView, SeaOrShoreTable):
+    """What ``SeaOrShore.view(seat)`` returns (``rules.view_of`` types it)."""
+
+
+def played_view(s: SeaOrShoreState, seat: int, viewer: int | None) -> PlayedView | None:
     """A played card as ``viewer`` sees it: whole after the reveal or to its owner,
     otherwise only the uncovered half and the addition cards beside it."""
     played = s.played[seat]
     if played is None:
         return None
-    out: dict[str, Any] = {"shows": played.shows, "adds": played.adds}
+    out: PlayedView = {"shows": played.shows, "adds": played.adds}
     if s.revealed or viewer is None or viewer == seat:
-        out.update(card=played.card, value=played.value, taken=seat in s.salvaged)
+        out["card"], out["value"] = played.card, played.value
+        out["taken"] = seat in s.salvaged
     elif played.shows == "sea":
         out["colour"] = played.colour
     else:
@@ -32,12 +103,12 @@ def played_view(s: SeaOrShoreState, seat: int, viewer: int | None) -> dict[str, 
 
 
 def view(game: Game[SeaOrShoreState], s: SeaOrShoreState,
-         player: int | None) -> dict[str, Any]:
+         player: int | None) -> SeaOrShoreTable:
     """The table as ``player`` sees it; ``None``: the spectator, who sees every hand, every
     pile, the covered halves and the top cards of the decks whose order someone knows."""
     step = s.steps[0] if s.steps else Step("over")
     kind = step.kind
-    pending: dict[str, Any] = {}
+    pending: PendingView = {}
     if kind == "pass" and (s.passing[player] if player is not None else any(s.passing)):
         pending["passing"] = s.passing[player] if player is not None else list(s.passing)
     if kind == "give" and player in (None, step.player, step.victim):
@@ -46,7 +117,7 @@ def view(game: Game[SeaOrShoreState], s: SeaOrShoreState,
         pending["looking_at"] = s.decks[step.deck].top[:3]
     spectator = player is None
     seat = 0 if player is None else player
-    out = {
+    out: SeaOrShoreTable = {
         "actions": dict(zip(("/".join(p) for p in ACTION_CARDS), VARIANTS[game.variant],
                             strict=True)),
         "round": s.round + 1, "starter": s.starter,
