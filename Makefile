@@ -174,9 +174,11 @@ test-hub: install-hub chromium
 	TK_CHP=$(CHP) $(BIN)/pytest -p no:xdist -m "" deploy/jupyterhub/test_hub.py
 
 # Two workers, a test module each at a time (its server and pages stay together): while
-# one waits for a kernel or an idle timeout, the other runs.
+# one waits for a kernel or an idle timeout, the other runs. The modules go out longest
+# first (tests/browser/conftest.py, MODULE_SECONDS), so that both workers end together.
 test-browser: $(STAMP)-test chromium
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile -m browser --durations=25 tests/browser
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder -m browser \
+	  --durations=25 tests/browser
 
 # Sequential on purpose: the first failing step fails `make test`.
 test: $(STAMP)-test chromium

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 import treasurekit as tk
+from treasurekit.core.i18n import tr
 
 from . import harness
 from .screens import measure
@@ -130,6 +131,11 @@ def test_a_whole_game_by_taps(browser: Any, voila_url: str) -> None:
         tap(page, watch, page.locator(".tk-setup-open"))
         page.locator(".tk-setup .tk-pace input").tap()
         harness.wait_kernel_idle(page, watch)
+        # the quick game (about half the moves of the standard one), started anew
+        page.locator(".tk-setup select").first.select_option(
+            label=tr(f"{WHOLE_GAME}.variant.quick", "en"))
+        harness.wait_kernel_idle(page, watch)
+        tap(page, watch, page.locator(".tk-setup .tk-new-game"))
         tap(page, watch, page.locator(".tk-setup-open"))
         moves = page.locator(".tk-moves-row button:visible:enabled")
         over = page.locator(".tk-review-open")
