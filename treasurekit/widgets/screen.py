@@ -30,6 +30,11 @@ import traitlets
 #: The zoom of the whole slide, from its design size (1920x1080): at most MOST for a short
 #: step, at least LEAST for a long one; drawings are scaled between DRAWINGS first.
 MOST, LEAST, DRAWINGS = 1.3, 0.3, (0.4, 2.0)
+#: The size (px on the 1920x1080 design slide) every label inside a drawing is drawn at,
+#: at least: a drawing whose smallest label is smaller is drawn larger (its words keep
+#: their size in the drawing). When the slide cannot hold the drawings that large, the
+#: labels give way (down to the drawings' own size) before the slide's words do.
+LABEL = 24.0
 
 _ESM = """
 function render({ model, el }) {
@@ -53,9 +58,36 @@ function render({ model, el }) {
     }
     return worst;
   };
-  const fits = (zoom, draw) => {
+  // The drawings that hold labels, each with the size its smallest shown label has on
+  // the design slide when the drawing is drawn at zoom 1 (measured at the fit's start).
+  let labelled = [];
+  const DRAWN = ".tk-table svg, .tk-review-table svg, .tk-editor-table svg";
+  const measureLabels = (design) => {
+    for (const svg of app.querySelectorAll("svg")) svg.style.zoom = "";
+    app.style.zoom = String(design);
+    app.style.setProperty("--tk-draw", "1");
+    labelled = [];
+    for (const svg of app.querySelectorAll("svg")) {
+      let least = Infinity;
+      for (const t of svg.querySelectorAll("text")) {
+        if (!t.checkVisibility({ visibilityProperty: true }) || !t.textContent.trim()) continue;
+        const m = t.getScreenCTM();
+        if (!m) continue;
+        const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+        least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * scale / design);
+      }
+      if (least < Infinity && least > 0) labelled.push([svg, least, svg.matches(DRAWN)]);
+    }
+  };
+  // each labelled drawing at least large enough that its smallest label shows at `label`
+  // design px (the words of the slide are 26 there)
+  const fits = (zoom, draw, label = 0) => {
     app.style.zoom = String(zoom);
     app.style.setProperty("--tk-draw", String(draw));
+    for (const [svg, least, drawn] of labelled) {
+      const need = label / least, own = drawn ? draw : 1;
+      svg.style.zoom = need > own ? String(Math.ceil(need * 1000) / 1000) : "";
+    }
     return overflow() <= 0;
   };
   // the largest x in [lo, hi] with ok(x), if ok(lo) (else lo)
@@ -79,21 +111,30 @@ function render({ model, el }) {
     if (!present() || inLab()) {
       app.style.zoom = "";
       app.style.removeProperty("--tk-draw");
+      for (const svg of app.querySelectorAll("svg")) svg.style.zoom = "";
       return;
     }
     const [small, large] = model.get("drawings");
+    const target = model.get("label");
     const design = Math.min(innerWidth / 1920, innerHeight / 1080);
-    let zoom = design, draw = small;
-    if (fits(design, small)) {
-      draw = largest(small, large, (d) => fits(design, d));
+    measureLabels(design);
+    let zoom = design, draw = small, label = target;
+    if (fits(design, small, target)) {
+      draw = largest(small, large, (d) => fits(design, d, target));
       if (draw >= large) {
-        zoom = largest(design, design * model.get("most"), (z) => fits(z, large), 5);
+        zoom = largest(design, design * model.get("most"), (z) => fits(z, large, target), 5);
       }
+    } else if (fits(design, small, 0)) {
+      // the labels give way before the words do
+      label = largest(0, target, (l) => fits(design, small, l));
     } else {
-      zoom = largest(design * model.get("least"), design, (z) => fits(z, small));
+      label = 0;
+      zoom = largest(design * model.get("least"), design, (z) => fits(z, small, 0));
     }
-    fits(Math.floor(zoom * 1000) / 1000, Math.floor(draw * 1000) / 1000);
+    fits(Math.floor(zoom * 1000) / 1000, Math.floor(draw * 1000) / 1000,
+         Math.floor(label * 100) / 100);
     app.dataset.tkZoom = app.style.zoom;
+    app.dataset.tkLabel = String(Math.floor(label * 100) / 100);
   };
   const later = () => { if (!queued) { queued = true; requestAnimationFrame(fit); } };
 
@@ -157,6 +198,7 @@ class Screen(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
     present = traitlets.Bool(False).tag(sync=True)
     watched_keys = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
     most = traitlets.Float(MOST).tag(sync=True)
+    label = traitlets.Float(LABEL).tag(sync=True)
     least = traitlets.Float(LEAST).tag(sync=True)
     drawings = traitlets.Tuple(traitlets.Float(), traitlets.Float(),
                                default_value=DRAWINGS).tag(sync=True)
