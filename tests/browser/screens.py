@@ -82,9 +82,6 @@ SMALL, LARGE = (1280, 720), (1920, 1080)
 MIN_TEXT = 24
 LESSON = [".tk-lesson-question", ".tk-lesson-choices", ".tk-lesson-table", ".tk-lesson-nav"]
 EXAMPLE = [".tk-ex-head", ".tk-ex-nav", ".tk-ex-caption", ".tk-ex-table"]
-#: whether the labels inside the drawings are held to MIN_TEXT as well: not yet (the
-#: drawings' own labels are 10-14 px at their natural size)
-DRAWINGS = False
 
 
 def press(page: Any, watch: Any, key: str) -> None:
@@ -102,10 +99,11 @@ def press(page: Any, watch: Any, key: str) -> None:
 def slide_problems(page: Any, parts: list[str], where: str,
                    min_text: float = MIN_TEXT) -> list[str]:
     """What is wrong with the slide shown at the window's size: the page scrolls, one of
-    ``parts`` is not wholly on screen, a text is under ``min_text`` px (at LARGE only)."""
+    ``parts`` is not wholly on screen, a text (the labels inside the drawings included)
+    is under ``min_text`` px (at LARGE only)."""
     size = page.viewport_size
     large = (size["width"], size["height"]) == LARGE
-    m = measure(page, parts, min_text if large else 0, drawings=DRAWINGS)
+    m = measure(page, parts, min_text if large else 0)
     found = []
     if m["scroll"] > 0 or m["wide"] > 0:
         found.append(f"{where}: scrolls {m['scroll']} px down, {m['wide']} px across")

@@ -1,5 +1,5 @@
-"""Presenter mode, every step of every rulebook example of every game, and the game in
-play: in Dutch (the longer words), each step at 1920x1080 (forward with →), the last
+"""Presenter mode, every step of every rulebook example of every game, the game in
+play and the review of a finished game (its first, third and last position): in Dutch (the longer words), each step at 1920x1080 (forward with →), the last
 step of each example at 1280x720 too (the same slide zoomed to 2/3), and in English; the
 page never scrolls, the example's title, buttons, caption and table are on screen at
 once, and at 1920x1080 no text is under 24 px (19 px for the longest examples of three
@@ -16,12 +16,19 @@ import pytest
 
 import treasurekit as tk
 
+from ..generic.registry import setups
 from . import harness
 from .screens import EXAMPLE, LARGE, MIN_TEXT, SMALL, press, slide_problems
 
 pytestmark = pytest.mark.browser
 
 PLAY = [".tk-play-area .tk-table", ".tk-moves-row", ".tk-play-side .tk-panel"]
+REVIEW = [".tk-review-nav", ".tk-review-table"]
+
+
+def finished(game: str) -> tk.Game:
+    """A game of ``game`` played to its end (its first set-up, random moves)."""
+    return next(s for s in setups() if s.game == game).played_out(seed=1)
 
 
 #: Known short of the goal: the longest examples of these games fit the screen only with
@@ -71,6 +78,22 @@ def test_every_example_step_fits_the_projector(browser: Any, voila_url: str,
         harness.click(page, watch, tabs.filter(has_text="Play").first)
         page.locator(".tk-play-area .tk-table").first.wait_for()
         both_sizes(PLAY, "play en")
+        # the review of a finished game (loaded from its save, out of presenter mode, where
+        # the files are): Home opens it; its first steps, one further on and its last
+        switch = page.locator(".tk-present-switch")
+        harness.click(page, watch, switch)
+        page.locator(".tk-save-text textarea").fill(finished(game).to_json())
+        harness.wait_kernel_idle(page, watch)
+        harness.click(page, watch, page.locator(".tk-load-text"))
+        harness.click(page, watch, switch)
+        press(page, watch, "Home")
+        page.locator(".tk-review-table svg").first.wait_for()
+        both_sizes(REVIEW, "review first")
+        press(page, watch, "ArrowRight")
+        press(page, watch, "ArrowRight")
+        both_sizes(REVIEW, "review step 3")
+        harness.click(page, watch, page.locator(".tk-review-last"))
+        both_sizes(REVIEW, "review last")
         assert not found, "\n".join(found)
         harness.assert_page_ok(page, watch)
     finally:
