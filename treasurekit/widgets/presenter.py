@@ -70,6 +70,11 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
   min-height: 56px; padding: 4px 16px; }
 .tk-app.tk-present .tk-table svg, .tk-app.tk-present .tk-review-table svg,
 .tk-app.tk-present .tk-editor-table svg { zoom: var(--tk-draw, 1.3); }
+/* fewer, larger labels in the drawings (the fit, screen.py, draws each drawing large
+   enough for its smallest label): a label whose information the drawing shows otherwise
+   too steps aside, some others are drawn larger in the drawing's own units */
+.tk-app.tk-present svg .tk-minor { display: none; }
+.tk-app.tk-present svg .tk-sos-colour { font-size: 15px; }
 .tk-app.tk-present .tk-panel { margin: 4px 0; padding: 2px 12px; }
 .tk-app.tk-present .tk-panel p { margin: 4px 0; }
 .tk-app.tk-present .tk-present-bar .widget-checkbox { width: auto; }
@@ -109,7 +114,7 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
   .tk-app.tk-present .tk-practice-table { grid-area: 1 / 2 / span 5 / 2; }
   /* an example: its title, buttons and caption beside the table */
   .tk-app.tk-present .tk-example { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); align-items: start; }
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1.25fr); align-items: start; }
   .tk-app.tk-present .tk-ex-head { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-ex-nav { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-ex-caption { grid-area: 3 / 1; }
