@@ -4,9 +4,11 @@ A small anywidget (served locally, like the clickable table) placed inside the a
 presenter mode it
 
 - scales the app to the window (CSS ``zoom``; the slide is designed for 1920x1080) so
-  that the page does not scroll, neither down nor sideways: the drawings of a step that
-  would not fit shrink first (down to 0.4 times their presenter size), its words only when
-  that is not enough; a short step gets larger drawings, then larger everything (at most
+  that the page does not scroll, neither down nor sideways: each drawing is drawn large
+  enough that its smallest label shows at :data:`LABEL` px on the design slide (the
+  drawings are scaled, their words are not shrunk); the drawings of a step that would
+  not fit shrink first (in the order :data:`LABEL` tells), its words only when that is
+  not enough; a short step gets larger drawings, then larger everything (at most
   :data:`MOST` times). It fits again whenever the app's content or the window changes;
 - gives the app the keyboard focus when the page opens and again after a click outside
   the app, and sends the presenter's keys (``watched_keys``) to Python from anywhere on the page
@@ -33,8 +35,9 @@ MOST, LEAST, DRAWINGS = 1.3, 0.3, (0.4, 2.0)
 #: The size (px on the 1920x1080 design slide) every label inside a drawing is drawn at,
 #: at least: a drawing whose smallest label is smaller is drawn larger (its words keep
 #: their size in the drawing). When the slide cannot hold the drawings that large, the
-#: labels give way (down to the drawings' own size) before the slide's words do.
-LABEL = 24.0
+#: labels give way down to KEEP px, then the slide's words down to WORDS times their size
+#: (24 of 26 px), then the labels down to the drawings' own size, then everything.
+LABEL, KEEP, WORDS = 24.0, 12.0, 24 / 26
 
 _ESM = """
 function render({ model, el }) {
@@ -124,12 +127,23 @@ function render({ model, el }) {
       if (draw >= large) {
         zoom = largest(design, design * model.get("most"), (z) => fits(z, large, target), 5);
       }
-    } else if (fits(design, small, 0)) {
-      // the labels give way before the words do
-      label = largest(0, target, (l) => fits(design, small, l));
     } else {
-      label = 0;
-      zoom = largest(design * model.get("least"), design, (z) => fits(z, small, 0));
+      // the labels give way first, down to `keep`; then the words, down to `words` of
+      // their size; then the labels again, to the drawings' own size; then everything
+      const keep = Math.min(model.get("keep"), target);
+      const words = design * model.get("words");
+      if (fits(design, small, keep)) {
+        label = largest(keep, target, (l) => fits(design, small, l));
+      } else if (fits(words, small, keep)) {
+        label = keep;
+        zoom = largest(words, design, (z) => fits(z, small, keep));
+      } else if (fits(words, small, 0)) {
+        zoom = words;
+        label = largest(0, keep, (l) => fits(words, small, l));
+      } else {
+        label = 0;
+        zoom = largest(design * model.get("least"), words, (z) => fits(z, small, 0));
+      }
     }
     fits(Math.floor(zoom * 1000) / 1000, Math.floor(draw * 1000) / 1000,
          Math.floor(label * 100) / 100);
@@ -199,6 +213,8 @@ class Screen(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
     watched_keys = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
     most = traitlets.Float(MOST).tag(sync=True)
     label = traitlets.Float(LABEL).tag(sync=True)
+    keep = traitlets.Float(KEEP).tag(sync=True)
+    words = traitlets.Float(WORDS).tag(sync=True)
     least = traitlets.Float(LEAST).tag(sync=True)
     drawings = traitlets.Tuple(traitlets.Float(), traitlets.Float(),
                                default_value=DRAWINGS).tag(sync=True)
