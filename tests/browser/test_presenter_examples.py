@@ -27,7 +27,7 @@ PLAY = [".tk-play-area .tk-table", ".tk-moves-row", ".tk-play-side .tk-panel"]
 REVIEW = [".tk-review-nav", ".tk-review-table"]
 
 
-def finished(game: str) -> tk.Game:
+def finished(game: str) -> tk.Game[Any]:
     """A game of ``game`` played to its end (its first set-up, random moves)."""
     return next(s for s in setups() if s.game == game).played_out(seed=1)
 
