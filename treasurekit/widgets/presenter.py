@@ -131,11 +131,15 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
     grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); }
   .tk-app.tk-present .tk-play-area > .tk-play-side { display: flex; min-width: 0; }
   .tk-app.tk-present .tk-play-side > * { order: 0; }
-  /* the review: its buttons and recap beside the table */
+  /* the review: its buttons and recap beside the table (and its log); the table's
+     column spans every row, its height going into the last (flexible) one, so that the
+     recap stays under the buttons rather than under the table */
   .tk-app.tk-present .tk-review { display: grid; column-gap: 20px; align-items: start;
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr); }
+    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr);
+    grid-template-rows: repeat(6, auto) 1fr; }
   .tk-app.tk-present .tk-review > * { grid-column: 1; }
-  .tk-app.tk-present .tk-review > .widget-hbox:last-child { grid-area: 1 / 2 / span 4 / 2;
+  .tk-app.tk-present .tk-review-nav { flex-wrap: wrap; }
+  .tk-app.tk-present .tk-review > .widget-hbox:last-child { grid-area: 1 / 2 / -1 / 3;
     flex-direction: column; }
 }
 </style>

@@ -115,6 +115,7 @@ function render({ model, el }) {
       app.style.zoom = "";
       app.style.removeProperty("--tk-draw");
       for (const svg of app.querySelectorAll("svg")) svg.style.zoom = "";
+      if (watching) watching.takeRecords();
       return;
     }
     const [small, large] = model.get("drawings");
@@ -148,6 +149,7 @@ function render({ model, el }) {
     fits(Math.floor(zoom * 1000) / 1000, Math.floor(draw * 1000) / 1000,
          Math.floor(label * 100) / 100);
     app.dataset.tkZoom = app.style.zoom;
+    if (watching) watching.takeRecords();     // (the fit's own changes call for no fit)
     app.dataset.tkLabel = String(Math.floor(label * 100) / 100);
   };
   const later = () => { if (!queued) { queued = true; requestAnimationFrame(fit); } };
@@ -179,8 +181,9 @@ function render({ model, el }) {
     app = el.closest(".tk-app");
     if (!app) { requestAnimationFrame(start); return; }
     watching = new MutationObserver(later);
+    // (a part shown or hidden changes its style: ipywidgets' layout.display)
     watching.observe(app, { childList: true, subtree: true, characterData: true,
-                            attributes: true, attributeFilter: ["class"] });
+                            attributes: true, attributeFilter: ["class", "style"] });
     window.addEventListener("resize", later);
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
