@@ -79,7 +79,8 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
    too steps aside, some others are drawn larger in the drawing's own units */
 .tk-app.tk-present svg .tk-minor { display: none; }
 /* a log on the slide shows its latest lines; the earlier ones scroll inside its box */
-.tk-app.tk-present .tk-log-box { max-height: calc(4 * 1.35em + 4px); }
+.tk-app.tk-present .tk-log-box, .tk-app.tk-present .tk-review-recap ul {
+  max-height: calc(4 * 1.35em + 4px); overflow-y: auto; }
 .tk-app.tk-present svg .tk-sos-colour { font-size: 15px; }
 .tk-app.tk-present .tk-panel { margin: 4px 0; padding: 2px 12px; }
 .tk-app.tk-present .tk-panel p { margin: 4px 0; }
@@ -135,7 +136,7 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
      column spans every row, its height going into the last (flexible) one, so that the
      recap stays under the buttons rather than under the table */
   .tk-app.tk-present .tk-review { display: grid; column-gap: 20px; align-items: start;
-    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr);
+    grid-template-columns: minmax(0, 0.7fr) minmax(0, 1.6fr);
     grid-template-rows: repeat(6, auto) 1fr; }
   .tk-app.tk-present .tk-review > * { grid-column: 1; }
   .tk-app.tk-present .tk-review-nav { flex-wrap: wrap; }
