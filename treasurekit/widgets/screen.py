@@ -40,6 +40,8 @@ MOST, LEAST, DRAWINGS = 1.3, 0.3, (0.4, 2.0)
 LABEL, KEEP, WORDS = 24.0, 12.0, 24 / 26
 
 _ESM = """
+const STEP = 0.01;   // the fit's precision along its path (see fit)
+
 function render({ model, el }) {
   el.classList.add("tk-screen");
   let app = null, queued = false, watching = null;
@@ -62,7 +64,8 @@ function render({ model, el }) {
     return worst;
   };
   // The drawings that hold labels, each with the size its smallest shown label has on
-  // the design slide when the drawing is drawn at zoom 1 (measured at the fit's start).
+  // the design slide when the drawing is drawn at zoom 1 (measured as laid out: a
+  // drawing may be drawn narrower than its width, in a row that shrinks it)
   let labelled = [];
   const DRAWN = ".tk-table svg, .tk-review-table svg, .tk-editor-table svg";
   const measureLabels = (design) => {
@@ -73,7 +76,7 @@ function render({ model, el }) {
     for (const svg of app.querySelectorAll("svg")) {
       let least = Infinity;
       for (const t of svg.querySelectorAll("text")) {
-        if (!t.checkVisibility({ visibilityProperty: true }) || !t.textContent.trim()) continue;
+        if (!t.textContent.trim() || !t.checkVisibility({ visibilityProperty: true })) continue;
         const m = t.getScreenCTM();
         if (!m) continue;
         const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
@@ -93,20 +96,14 @@ function render({ model, el }) {
     }
     return overflow() <= 0;
   };
-  // the largest x in [lo, hi] with ok(x), if ok(lo) (else lo)
-  const largest = (lo, hi, ok, steps = 7) => {
-    if (ok(hi)) return hi;
-    for (let i = 0; i < steps; i++) {
-      const mid = (lo + hi) / 2;
-      if (ok(mid)) lo = mid; else hi = mid;
-    }
-    return lo;
-  };
 
-  // The slide is designed for 1920x1080 (text 26 px there). The words keep that size
-  // (scaled with the window) while the drawings shrink to make room, down to DRAW[0]
-  // times their size; only a step that still does not fit gets smaller words too. A
-  // short step is drawn larger (drawings up to DRAW[1], then everything up to "most").
+  // The slide is designed for 1920x1080 (text 26 px there). What the fit may give up
+  // lies on one path, from "everything as small as allowed" (t = 0) to "everything as
+  // large as allowed" (t = 6), each piece larger than the one before: the whole slide
+  // (words down to `least`), the labels (0 to `keep`), the words (to their design size,
+  // from `words` of it), the labels (to `label`), the drawings (`drawings`), the whole
+  // slide again (up to `most`). The fit takes the largest t whose slide fits the window.
+  let last = null;
   const fit = () => {
     queued = false;
     if (!app || !app.isConnected) return;
@@ -116,41 +113,46 @@ function render({ model, el }) {
       app.style.removeProperty("--tk-draw");
       for (const svg of app.querySelectorAll("svg")) svg.style.zoom = "";
       if (watching) watching.takeRecords();
+      last = null;
       return;
     }
     const [small, large] = model.get("drawings");
-    const target = model.get("label");
+    const target = model.get("label"), keep = Math.min(model.get("keep"), target);
     const design = Math.min(innerWidth / 1920, innerHeight / 1080);
+    const words = design * model.get("words");
+    const point = (t) => {
+      const piece = Math.min(5, Math.floor(t)), f = t - piece;
+      const between = (a, b) => a + (b - a) * f;
+      return [[between(design * model.get("least"), words), small, 0],
+              [words, small, between(0, keep)],
+              [between(words, design), small, keep],
+              [design, small, between(keep, target)],
+              [design, between(small, large), target],
+              [between(design, design * model.get("most")), large, target]][piece];
+    };
+    const ok = (t) => fits(...point(t));
     measureLabels(design);
-    let zoom = design, draw = small, label = target;
-    if (fits(design, small, target)) {
-      draw = largest(small, large, (d) => fits(design, d, target));
-      if (draw >= large) {
-        zoom = largest(design, design * model.get("most"), (z) => fits(z, large, target), 5);
-      }
-    } else {
-      // the labels give way first, down to `keep`; then the words, down to `words` of
-      // their size; then the labels again, to the drawings' own size; then everything
-      const keep = Math.min(model.get("keep"), target);
-      const words = design * model.get("words");
-      if (fits(design, small, keep)) {
-        label = largest(keep, target, (l) => fits(design, small, l));
-      } else if (fits(words, small, keep)) {
-        label = keep;
-        zoom = largest(words, design, (z) => fits(z, small, keep));
-      } else if (fits(words, small, 0)) {
-        zoom = words;
-        label = largest(0, keep, (l) => fits(words, small, l));
+    // (the last fit's t first: a step much like the one before fits in two tries)
+    let lo = 0, hi = 6;
+    if (last !== null && last.design === design) {
+      if (ok(last.t)) {
+        lo = last.t;
+        if (lo + STEP < hi && !ok(lo + STEP)) hi = lo + STEP;
       } else {
-        label = 0;
-        zoom = largest(design * model.get("least"), words, (z) => fits(z, small, 0));
+        hi = last.t;
       }
     }
-    fits(Math.floor(zoom * 1000) / 1000, Math.floor(draw * 1000) / 1000,
-         Math.floor(label * 100) / 100);
+    if (hi - lo > STEP && ok(hi)) lo = hi;
+    while (hi - lo > STEP) {
+      const mid = (lo + hi) / 2;
+      if (ok(mid)) lo = mid; else hi = mid;
+    }
+    last = { t: lo, design };
+    const [zoom, draw, label] = point(lo);
+    fits(zoom, draw, label);
     app.dataset.tkZoom = app.style.zoom;
-    if (watching) watching.takeRecords();     // (the fit's own changes call for no fit)
     app.dataset.tkLabel = String(Math.floor(label * 100) / 100);
+    if (watching) watching.takeRecords();     // (the fit's own changes call for no fit)
   };
   const later = () => { if (!queued) { queued = true; requestAnimationFrame(fit); } };
 
