@@ -1,9 +1,10 @@
-"""Presenter mode, every step of every rulebook example of every game, and the game in
-play: in Dutch (the longer words), each step at 1920x1080 (forward with →), the last
-step of each example at 1280x720 too (the same slide zoomed to 2/3), and in English; the
-page never scrolls, the example's title, buttons, caption and table are on screen at
-once, and at 1920x1080 no text is under 24 px (19 px for the longest examples of three
-games: see TOO_LONG).
+"""Presenter mode, every step of every rulebook example of every game, the game in
+play and the review of a finished game (its first, third and last position): in Dutch
+(the longer words), each step at 1920x1080 (forward with →), the last step of each
+example, the game and the review at 1280x720 too (the same slide zoomed to 2/3), and in
+English; the page never scrolls, the example's title, buttons, caption and table are on
+screen at once, and at 1920x1080 no text is under 24 px, the labels inside the drawings
+included (see TOO_LONG and screens.LABELS_SHORT for the games short of that).
 
 One page per game, one evaluate per step and size (screens.py).
 """
@@ -16,18 +17,25 @@ import pytest
 
 import treasurekit as tk
 
+from ..generic.registry import setups
 from . import harness
-from .screens import EXAMPLE, LARGE, MIN_TEXT, SMALL, press, slide_problems
+from .screens import EXAMPLE, LARGE, MIN_TEXT, SMALL, least_label, press, slide_problems
 
 pytestmark = pytest.mark.browser
 
 PLAY = [".tk-play-area .tk-table", ".tk-moves-row", ".tk-play-side .tk-panel"]
+REVIEW = [".tk-review-nav", ".tk-review-table"]
 
 
-#: Known short of the goal: the longest examples of these games fit the screen only with
-#: their words at 19-23 px at 1920x1080 (their drawings already at their smallest;
-#: Captain Lucky's example 4 step 2 in Dutch: 23 px since the bar holds the QR button).
-TOO_LONG = {"captain_lucky", "coralia", "sea_or_shore"}
+def finished(game: str) -> tk.Game[Any]:
+    """A game of ``game`` played to its end (its first set-up, random moves)."""
+    return next(s for s in setups() if s.game == game).played_out(seed=1)
+
+
+#: Known short of the goal: Coralia's final count (its last example, and the review's
+#: last position: the board, the scoring table and both players' cards) fits the screen
+#: only with its words at 19-20 px.
+TOO_LONG = {"coralia"}
 SHORT_OF_GOAL_MIN_TEXT = 19
 
 
@@ -45,10 +53,11 @@ def test_every_example_step_fits_the_projector(browser: Any, voila_url: str,
         harness.click(page, watch, tabs.nth(1))
         found: list[str] = []
 
-        def both_sizes(parts: list[str], where: str) -> None:
+        def both_sizes(parts: list[str], where: str, review: bool = False) -> None:
             for size in (SMALL, LARGE):
                 page.set_viewport_size({"width": size[0], "height": size[1]})
-                found.extend(slide_problems(page, parts, f"{where} {size}", min_text))
+                found.extend(slide_problems(page, parts, f"{where} {size}", min_text,
+                                            least_label(game, review)))
 
         chooser = page.locator(".tk-example-pick button:visible")
         for n in range(max(1, chooser.count())):
@@ -62,7 +71,7 @@ def test_every_example_step_fits_the_projector(browser: Any, voila_url: str,
                     break
                 page.set_viewport_size({"width": LARGE[0], "height": LARGE[1]})
                 found += slide_problems(page, EXAMPLE, f"example {n + 1} step {shown} nl",
-                                        min_text)
+                                        min_text, least_label(game))
                 press(page, watch, "ArrowRight")
                 shown += 1
         press(page, watch, "l")
@@ -71,6 +80,22 @@ def test_every_example_step_fits_the_projector(browser: Any, voila_url: str,
         harness.click(page, watch, tabs.filter(has_text="Play").first)
         page.locator(".tk-play-area .tk-table").first.wait_for()
         both_sizes(PLAY, "play en")
+        # the review of a finished game (loaded from its save, out of presenter mode, where
+        # the files are): Home opens it; its first steps, one further on and its last
+        switch = page.locator(".tk-present-switch")
+        harness.click(page, watch, switch)
+        page.locator(".tk-save-text textarea").fill(finished(game).to_json())
+        harness.wait_kernel_idle(page, watch)
+        harness.click(page, watch, page.locator(".tk-load-text"))
+        harness.click(page, watch, switch)
+        press(page, watch, "Home")
+        page.locator(".tk-review-table svg").first.wait_for()
+        both_sizes(REVIEW, "review first", review=True)
+        press(page, watch, "ArrowRight")
+        press(page, watch, "ArrowRight")
+        both_sizes(REVIEW, "review step 3", review=True)
+        harness.click(page, watch, page.locator(".tk-review-last"))
+        both_sizes(REVIEW, "review last", review=True)
         assert not found, "\n".join(found)
         harness.assert_page_ok(page, watch)
     finally:

@@ -161,18 +161,23 @@ def cards_row(codes: list[str], lang: Language, empty: str = "", scale: float = 
     return f'<div class="tk-row">{cards}</div>'
 
 
+#: the rule column of a score table (presenter mode leaves it out: presenter.py)
+RULE_COLUMN = ' class="tk-score-rule"'
+
 
 def score_table(codes: list[str], lang: Language) -> str:
     """Points per treasure type, with the bonus rule that applies."""
     rows = []
     for line in breakdown(card_by_code(c) for c in codes):
         rows.append(f"<tr><td>{escape(lang.t(f'diving_bell.kind.{line.kind}'))} × {line.count}"
-                    f"</td><td>{escape(lang.t(f'diving_bell.score.{line.kind}'))}</td>"
+                    f"</td><td{RULE_COLUMN}>"
+                    f"{escape(lang.t(f'diving_bell.score.{line.kind}'))}</td>"
                     f"<td>{line.base:+d}</td><td>{line.bonus:+d}</td><td><b>{line.total}</b>"
                     f"</td></tr>")
     if not rows:
         return ""
-    head = "".join(f"<th>{escape(lang.t(f'widgets.db.col_{k}'))}</th>"
+    head = "".join(f"<th{RULE_COLUMN if k == 'rule' else ''}>"
+                   f"{escape(lang.t(f'widgets.db.col_{k}'))}</th>"
                    for k in ("type", "rule", "base", "bonus", "total"))
     return f'<table class="tk-score"><tr>{head}</tr>{"".join(rows)}</table>'
 

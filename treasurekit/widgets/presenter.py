@@ -53,6 +53,10 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present table { max-width: 100%; }
 .tk-app.tk-present table td, .tk-app.tk-present table th { white-space: normal;
   overflow-wrap: anywhere; padding: 2px 6px; }
+/* a score table on the slide: its points (the rule each row applies is the lesson's or
+   the example's own text), its headings unbroken */
+.tk-app.tk-present table.tk-score .tk-score-rule { display: none; }
+.tk-app.tk-present table.tk-score th { overflow-wrap: normal; }
 .tk-app.tk-present .tk-panel { max-width: 100%; box-sizing: border-box;
   overflow-wrap: anywhere; }
 .tk-app.tk-present *:not(svg):not(svg *) { font-size: 26px !important; line-height: 1.3; }
@@ -70,6 +74,14 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
   min-height: 56px; padding: 4px 16px; }
 .tk-app.tk-present .tk-table svg, .tk-app.tk-present .tk-review-table svg,
 .tk-app.tk-present .tk-editor-table svg { zoom: var(--tk-draw, 1.3); }
+/* fewer, larger labels in the drawings (the fit, screen.py, draws each drawing large
+   enough for its smallest label): a label whose information the drawing shows otherwise
+   too steps aside, some others are drawn larger in the drawing's own units */
+.tk-app.tk-present svg .tk-minor { display: none; }
+/* a log on the slide shows its latest lines; the earlier ones scroll inside its box */
+.tk-app.tk-present .tk-log-box, .tk-app.tk-present .tk-review-recap ul {
+  max-height: calc(4 * 1.35em + 4px); overflow-y: auto; }
+.tk-app.tk-present svg .tk-sos-colour { font-size: 15px; }
 .tk-app.tk-present .tk-panel { margin: 4px 0; padding: 2px 12px; }
 .tk-app.tk-present .tk-panel p { margin: 4px 0; }
 .tk-app.tk-present .tk-present-bar .widget-checkbox { width: auto; }
@@ -94,14 +106,14 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 @media (min-aspect-ratio: 4/3) {
   /* (not !important: on another tab the tab bar's hiding must win) */
   .tk-app.tk-present .tk-lesson { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1.25fr); align-items: start; }
+    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr); align-items: start; }
   .tk-app.tk-present .tk-lesson-question { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-lesson-choices { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-lesson-feedback { grid-area: 3 / 1; }
   .tk-app.tk-present .tk-lesson-nav { grid-area: 4 / 1; }
   .tk-app.tk-present .tk-lesson-table { grid-area: 1 / 2 / span 5 / 2; }
   .tk-app.tk-present .tk-practice { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1.25fr); align-items: start; }
+    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr); align-items: start; }
   .tk-app.tk-present .tk-practice-question { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-practice-choices { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-practice-feedback { grid-area: 3 / 1; }
@@ -109,7 +121,7 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
   .tk-app.tk-present .tk-practice-table { grid-area: 1 / 2 / span 5 / 2; }
   /* an example: its title, buttons and caption beside the table */
   .tk-app.tk-present .tk-example { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); align-items: start; }
+    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr); align-items: start; }
   .tk-app.tk-present .tk-ex-head { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-ex-nav { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-ex-caption { grid-area: 3 / 1; }
@@ -120,11 +132,15 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
     grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); }
   .tk-app.tk-present .tk-play-area > .tk-play-side { display: flex; min-width: 0; }
   .tk-app.tk-present .tk-play-side > * { order: 0; }
-  /* the review: its buttons and recap beside the table */
+  /* the review: its buttons and recap beside the table (and its log); the table's
+     column spans every row, its height going into the last (flexible) one, so that the
+     recap stays under the buttons rather than under the table */
   .tk-app.tk-present .tk-review { display: grid; column-gap: 20px; align-items: start;
-    grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr); }
+    grid-template-columns: minmax(0, 0.7fr) minmax(0, 1.6fr);
+    grid-template-rows: repeat(6, auto) 1fr; }
   .tk-app.tk-present .tk-review > * { grid-column: 1; }
-  .tk-app.tk-present .tk-review > .widget-hbox:last-child { grid-area: 1 / 2 / span 4 / 2;
+  .tk-app.tk-present .tk-review-nav { flex-wrap: wrap; }
+  .tk-app.tk-present .tk-review > .widget-hbox:last-child { grid-area: 1 / 2 / -1 / 3;
     flex-direction: column; }
 }
 </style>

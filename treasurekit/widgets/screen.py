@@ -4,9 +4,11 @@ A small anywidget (served locally, like the clickable table) placed inside the a
 presenter mode it
 
 - scales the app to the window (CSS ``zoom``; the slide is designed for 1920x1080) so
-  that the page does not scroll, neither down nor sideways: the drawings of a step that
-  would not fit shrink first (down to 0.4 times their presenter size), its words only when
-  that is not enough; a short step gets larger drawings, then larger everything (at most
+  that the page does not scroll, neither down nor sideways: each drawing is drawn large
+  enough that its smallest label shows at :data:`LABEL` px on the design slide (the
+  drawings are scaled, their words are not shrunk); the drawings of a step that would
+  not fit shrink first (in the order :data:`LABEL` tells), its words only when that is
+  not enough; a short step gets larger drawings, then larger everything (at most
   :data:`MOST` times). It fits again whenever the app's content or the window changes;
 - gives the app the keyboard focus when the page opens and again after a click outside
   the app, and sends the presenter's keys (``watched_keys``) to Python from anywhere on the page
@@ -30,8 +32,16 @@ import traitlets
 #: The zoom of the whole slide, from its design size (1920x1080): at most MOST for a short
 #: step, at least LEAST for a long one; drawings are scaled between DRAWINGS first.
 MOST, LEAST, DRAWINGS = 1.3, 0.3, (0.4, 2.0)
+#: The size (px on the 1920x1080 design slide) every label inside a drawing is drawn at,
+#: at least: a drawing whose smallest label is smaller is drawn larger (its words keep
+#: their size in the drawing). When the slide cannot hold the drawings that large, the
+#: labels give way down to KEEP px, then the slide's words down to WORDS times their size
+#: (24 of 26 px), then the labels down to the drawings' own size, then everything.
+LABEL, KEEP, WORDS = 24.0, 12.0, 24 / 26
 
 _ESM = """
+const STEP = 0.01;   // the fit's precision along its path (see fit)
+
 function render({ model, el }) {
   el.classList.add("tk-screen");
   let app = null, queued = false, watching = null;
@@ -53,25 +63,47 @@ function render({ model, el }) {
     }
     return worst;
   };
-  const fits = (zoom, draw) => {
+  // The drawings that hold labels, each with the size its smallest shown label has on
+  // the design slide when the drawing is drawn at zoom 1 (measured as laid out: a
+  // drawing may be drawn narrower than its width, in a row that shrinks it)
+  let labelled = [];
+  const DRAWN = ".tk-table svg, .tk-review-table svg, .tk-editor-table svg";
+  const measureLabels = (design) => {
+    for (const svg of app.querySelectorAll("svg")) svg.style.zoom = "";
+    app.style.zoom = String(design);
+    app.style.setProperty("--tk-draw", "1");
+    labelled = [];
+    for (const svg of app.querySelectorAll("svg")) {
+      let least = Infinity;
+      for (const t of svg.querySelectorAll("text")) {
+        if (!t.textContent.trim() || !t.checkVisibility({ visibilityProperty: true })) continue;
+        const m = t.getScreenCTM();
+        if (!m) continue;
+        const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+        least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * scale / design);
+      }
+      if (least < Infinity && least > 0) labelled.push([svg, least, svg.matches(DRAWN)]);
+    }
+  };
+  // each labelled drawing at least large enough that its smallest label shows at `label`
+  // design px (the words of the slide are 26 there)
+  const fits = (zoom, draw, label = 0) => {
     app.style.zoom = String(zoom);
     app.style.setProperty("--tk-draw", String(draw));
+    for (const [svg, least, drawn] of labelled) {
+      const need = label / least, own = drawn ? draw : 1;
+      svg.style.zoom = need > own ? String(Math.ceil(need * 1000) / 1000) : "";
+    }
     return overflow() <= 0;
   };
-  // the largest x in [lo, hi] with ok(x), if ok(lo) (else lo)
-  const largest = (lo, hi, ok, steps = 7) => {
-    if (ok(hi)) return hi;
-    for (let i = 0; i < steps; i++) {
-      const mid = (lo + hi) / 2;
-      if (ok(mid)) lo = mid; else hi = mid;
-    }
-    return lo;
-  };
 
-  // The slide is designed for 1920x1080 (text 26 px there). The words keep that size
-  // (scaled with the window) while the drawings shrink to make room, down to DRAW[0]
-  // times their size; only a step that still does not fit gets smaller words too. A
-  // short step is drawn larger (drawings up to DRAW[1], then everything up to "most").
+  // The slide is designed for 1920x1080 (text 26 px there). What the fit may give up
+  // lies on one path, from "everything as small as allowed" (t = 0) to "everything as
+  // large as allowed" (t = 6), each piece larger than the one before: the whole slide
+  // (words down to `least`), the labels (0 to `keep`), the words (to their design size,
+  // from `words` of it), the labels (to `label`), the drawings (`drawings`), the whole
+  // slide again (up to `most`). The fit takes the largest t whose slide fits the window.
+  let last = null;
   const fit = () => {
     queued = false;
     if (!app || !app.isConnected) return;
@@ -79,21 +111,48 @@ function render({ model, el }) {
     if (!present() || inLab()) {
       app.style.zoom = "";
       app.style.removeProperty("--tk-draw");
+      for (const svg of app.querySelectorAll("svg")) svg.style.zoom = "";
+      if (watching) watching.takeRecords();
+      last = null;
       return;
     }
     const [small, large] = model.get("drawings");
+    const target = model.get("label"), keep = Math.min(model.get("keep"), target);
     const design = Math.min(innerWidth / 1920, innerHeight / 1080);
-    let zoom = design, draw = small;
-    if (fits(design, small)) {
-      draw = largest(small, large, (d) => fits(design, d));
-      if (draw >= large) {
-        zoom = largest(design, design * model.get("most"), (z) => fits(z, large), 5);
+    const words = design * model.get("words");
+    const point = (t) => {
+      const piece = Math.min(5, Math.floor(t)), f = t - piece;
+      const between = (a, b) => a + (b - a) * f;
+      return [[between(design * model.get("least"), words), small, 0],
+              [words, small, between(0, keep)],
+              [between(words, design), small, keep],
+              [design, small, between(keep, target)],
+              [design, between(small, large), target],
+              [between(design, design * model.get("most")), large, target]][piece];
+    };
+    const ok = (t) => fits(...point(t));
+    measureLabels(design);
+    // (the last fit's t first: a step much like the one before fits in two tries)
+    let lo = 0, hi = 6;
+    if (last !== null && last.design === design) {
+      if (ok(last.t)) {
+        lo = last.t;
+        if (lo + STEP < hi && !ok(lo + STEP)) hi = lo + STEP;
+      } else {
+        hi = last.t;
       }
-    } else {
-      zoom = largest(design * model.get("least"), design, (z) => fits(z, small));
     }
-    fits(Math.floor(zoom * 1000) / 1000, Math.floor(draw * 1000) / 1000);
+    if (hi - lo > STEP && ok(hi)) lo = hi;
+    while (hi - lo > STEP) {
+      const mid = (lo + hi) / 2;
+      if (ok(mid)) lo = mid; else hi = mid;
+    }
+    last = { t: lo, design };
+    const [zoom, draw, label] = point(lo);
+    fits(zoom, draw, label);
     app.dataset.tkZoom = app.style.zoom;
+    app.dataset.tkLabel = String(Math.floor(label * 100) / 100);
+    if (watching) watching.takeRecords();     // (the fit's own changes call for no fit)
   };
   const later = () => { if (!queued) { queued = true; requestAnimationFrame(fit); } };
 
@@ -124,8 +183,9 @@ function render({ model, el }) {
     app = el.closest(".tk-app");
     if (!app) { requestAnimationFrame(start); return; }
     watching = new MutationObserver(later);
+    // (a part shown or hidden changes its style: ipywidgets' layout.display)
     watching.observe(app, { childList: true, subtree: true, characterData: true,
-                            attributes: true, attributeFilter: ["class"] });
+                            attributes: true, attributeFilter: ["class", "style"] });
     window.addEventListener("resize", later);
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
@@ -157,6 +217,9 @@ class Screen(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
     present = traitlets.Bool(False).tag(sync=True)
     watched_keys = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
     most = traitlets.Float(MOST).tag(sync=True)
+    label = traitlets.Float(LABEL).tag(sync=True)
+    keep = traitlets.Float(KEEP).tag(sync=True)
+    words = traitlets.Float(WORDS).tag(sync=True)
     least = traitlets.Float(LEAST).tag(sync=True)
     drawings = traitlets.Tuple(traitlets.Float(), traitlets.Float(),
                                default_value=DRAWINGS).tag(sync=True)

@@ -78,7 +78,8 @@ def island_svg(code: str | None, lang: Language, shows: str | None = None, adds:
     body = ['<rect x="0" y="0" width="70" height="100" rx="6" fill="#fff"/>']
     if c:
         body.append(_colour_band(c, 2, 48) + _symbol(c, 35, 20)
-                    + text(35, 44, t(f"{G}.colour.{c}"), 11, "bold", fill="#fff"))
+                    + text(35, 44, t(f"{G}.colour.{c}"), 11, "bold", fill="#fff",
+                           css="tk-sos-colour"))
     body.append(f'<rect x="0" y="50" width="70" height="48" fill="{SAND}"/>')
     if n is not None:
         body.append(text(35, 86, str(n), 30, "bold"))
@@ -137,7 +138,7 @@ def additions_svg(count: int, lang: Language) -> str:
     label = lang.t("widgets.sos.additions", n=count)
     body = "".join(f'<rect x="{2 + i * 4}" y="{2 + i * 2}" width="22" height="30" rx="3" '
                    f'fill="#fff" stroke="#000"/>' for i in range(min(count, 3)) or [0])
-    body += text(14 + min(count, 3) * 3, 24, "+1", 10, "bold") if count else ""
+    body += text(14 + min(count, 3) * 3, 24, "+1", 10, "bold", css="tk-minor") if count else ""
     body += text(50, 24, f"×{count}", 14, "bold")
     return svg(64, 36, body, label, "tk-additions")
 

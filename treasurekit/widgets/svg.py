@@ -34,8 +34,11 @@ def pattern_defs(name: str) -> str:
 
 
 def text(x: float, y: float, body: str, size: int = 14, weight: str = "normal",
-         anchor: str = "middle", fill: str = "#000") -> str:
-    return (f'<text x="{x}" y="{y}" font-family="DejaVu Sans, Arial, sans-serif" '
+         anchor: str = "middle", fill: str = "#000", css: str = "") -> str:
+    """A label; ``css``: its class (presenter mode hides ``tk-minor`` labels, whose
+    information the drawing shows otherwise too, and draws some others larger)."""
+    cls = f' class="{css}"' if css else ""
+    return (f'<text{cls} x="{x}" y="{y}" font-family="DejaVu Sans, Arial, sans-serif" '
             f'font-size="{size}" font-weight="{weight}" text-anchor="{anchor}" '
             f'fill="{fill}">{escape(body)}</text>')
 
