@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
@@ -206,6 +207,8 @@ class Watch:
     kernel_changed: float = 0.0
     kernel_messages: int = 0
     url: str = ""          # the main frame's address, as last navigated
+    #: every address the page asked of a host other than this machine (blocked)
+    outside: list[str] = field(default_factory=list)
 
     def on_frame(self, payload: str | bytes) -> None:
         data = payload.encode() if isinstance(payload, str) else payload
@@ -248,6 +251,12 @@ def watch_page(page: Any, offline: bool = True) -> Watch:
             watch.kernel_state, watch.kernel_messages = "", 0
 
     page.on("framenavigated", on_navigated)
+    def on_request(request: Any) -> None:
+        parts = urlparse(request.url)
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOOPBACK:
+            watch.outside.append(request.url)
+
+    page.on("request", on_request)              # see only_the_app
     if offline:
         # Voila's template links Font Awesome from a CDN; CI has no network, and the
         # measurements must not depend on it either.
@@ -375,6 +384,30 @@ def assert_lab_ok(panel: Any, watch: Watch) -> None:
 
 PYTHON_ERROR = re.compile(
     r"Traceback|\bError\b|\b[A-Z]\w*(Error|Exception)\b|There was an error when executing cell")
+
+
+#: what the page of an app must never show: printed Python, an engine walkthrough
+RAW = ("ScoreLine", "all checks passed", "{'", "pile A:", "Under the hood")
+LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+
+def only_the_app(page: Any, watch: Watch) -> list[str]:
+    """What shows that a Voila page is more than its app: another output beside the app,
+    raw Python or a walkthrough's text, Font Awesome icons not from the local bundle, an
+    address asked of another host (a CDN) since the page was opened."""
+    problems = [f"asked another host: {url}" for url in watch.outside]
+    outputs = page.locator(".jp-OutputArea-output")
+    apps = page.locator(".jp-OutputArea-output:has(.tk-app)")
+    if not outputs.count() == apps.count() == 1:
+        problems.append(f"outputs beside the app: {[o[:80] for o in outputs.all_inner_texts()]}")
+    text = page.locator("body").inner_text()
+    problems += [f"raw text on the page: {raw!r}" for raw in RAW if raw in text]
+    icons = page.locator(".tk-app button i.fa")
+    if icons.count():
+        family = icons.first.evaluate("el => getComputedStyle(el, '::before').fontFamily")
+        if "Font Awesome" not in family:
+            problems.append(f"icons drawn in {family}")
+    return problems
 
 
 def page_problems(page: Any, watch: Watch | None = None) -> list[str]:

@@ -1,6 +1,6 @@
 """The Captain Lucky Voila app in a real browser: reached from the landing page, Nick's
 roll replayed step by step, a turn played by clicking and the odds lab (Dutch on first
-render: test_voila_pages.py and the presenter sweeps).
+render: the presenter sweeps and the phone visits).
 
 The English tests share one page (one kernel); each test opens its own tab of the app.
 """

@@ -1,7 +1,7 @@
 """The Coralia app in a real browser (Voila): a lesson step answered, the scoring example
 stepped to Jacques 44 and Jenny 59, a turn played by clicking a die and then its space, the
 odds helper, Dutch by the switch, and no Python error or cut-off label on the page. (Dutch
-by ``?lang=nl`` on first render: test_voila_pages.py and the presenter sweeps; a notebook
+by ``?lang=nl`` on first render: the presenter sweeps; a notebook
 in JupyterLab: test_teacher.py.)
 """
 

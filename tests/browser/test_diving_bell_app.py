@@ -35,6 +35,7 @@ def app(browser: Any, voila_url: str) -> Iterator[Tab]:
     context, t = new_tab(browser)
     t.open(harness.app_url(voila_url, "index.ipynb"))
     t.assert_ok()
+    assert harness.only_the_app(t.page, t.watch) == []      # the landing page, nothing else
     t.notes["landing_title"] = t.text(".tk-title")
     link = t.page.locator("a.tk-game-link").first
     expect(link).to_be_visible()
@@ -42,6 +43,7 @@ def app(browser: Any, voila_url: str) -> Iterator[Tab]:
     link.click()
     t.page.wait_for_url(re.compile(r"/voila/render/diving_bell\.ipynb\?lang=en$"))
     harness.wait_for_app(t.page, t.watch)
+    t.notes["only_the_app"] = harness.only_the_app(t.page, t.watch)
     yield t
     context.close()
 
@@ -51,6 +53,7 @@ def test_landing_page_links_to_app(app: Tab) -> None:
     text, href = app.notes["landing_link"]
     assert text == "Open Diving Bell"
     assert href == "diving_bell.ipynb?lang=en"
+    assert app.notes["only_the_app"] == []       # the app and nothing else, no other host
     expect(app.page.locator(".tk-app .tk-title").first).to_have_text("Diving Bell")
     assert app.tab_titles() == TABS_EN
     expect(app.page.locator(".tk-language button.mod-active")).to_have_text("English")

@@ -114,6 +114,7 @@ def test_every_tab_fits_a_phone(browser: Any, voila_url: str, game: str) -> None
                 expect(page.locator(".tk-setup .tk-new-game")).to_be_visible()
                 tap(page, watch, page.locator(".tk-setup-open"))
         assert not found, found
+        assert harness.only_the_app(page, watch) == []     # every tab built: nothing else
         if game == "coralia":                    # the board, readable: labels of 12 px
             tap(page, watch, tabs.first)
             assert page.evaluate(BOARD_LABELS) >= 12
