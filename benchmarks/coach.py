@@ -43,6 +43,7 @@ if str(ROOT) not in sys.path:
 
 import treasurekit as tk  # noqa: E402
 from treasurekit.core.search import ExpertBot, Search, settings_for  # noqa: E402
+from treasurekit.core.simulate import random_decisions  # noqa: E402
 
 #: (game, players, goal: the expert's share of the wins)
 MATCHES = (("diving_bell", 2, 0.60), ("captain_lucky", 2, 0.60), ("coralia", 2, 0.60),
@@ -73,20 +74,11 @@ def decisions(game: str, players: int, count: int, seed: int = 0) -> Iterator[tk
     """``count`` decisions with a choice, spread over seeded random games."""
     found = 0
     while found < count:
-        g = tk.new_game(game, players, seed=seed)
-        rng = random.Random(seed)
-        k = 0
-        while not g.is_over and found < count:
-            if g.is_chance:
-                g.deal()
-                continue
-            legal = g.legal_moves()
-            if len(legal) > 1:
-                k += 1
-                if k % 9 == 0:
-                    found += 1
-                    yield g
-            g.play(rng.choice(legal))
+        for g in random_decisions(tk.new_game(game, players, seed=seed), random.Random(seed), 9):
+            found += 1
+            yield g
+            if found == count:
+                return
         seed += 1
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 import treasurekit as tk
+from treasurekit.core.simulate import random_decisions
 from treasurekit.core.teaching import Example, LessonStep, examples_of, lesson_of
 
 NAMES: tuple[str, ...] = tuple(sorted(tk.GAMES))
@@ -71,16 +72,4 @@ def lesson_cases() -> list[tuple[str, int]]:
 def decisions(setup: Setup, seed: int, every: int = 7) -> Iterator[tk.Game]:
     """Every ``every``-th decision with a choice of a seeded random game (the game itself,
     left at that step: use it before asking for the next)."""
-    g = setup.new(seed)
-    rng = random.Random(seed)
-    k = 0
-    while not g.is_over:
-        if g.is_chance:
-            g.deal()
-            continue
-        legal = g.legal_moves()
-        if len(legal) > 1:
-            k += 1
-            if k % every == 0:
-                yield g
-        g.play(rng.choice(legal))
+    return random_decisions(setup.new(seed), random.Random(seed), every)

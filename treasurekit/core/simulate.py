@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple
 
 from .game import Game
@@ -31,6 +31,29 @@ from .spec import GameSpec
 #: below this many games the workers would cost more to start than they save
 PARALLEL_FROM = 400
 MAX_GAMES = 10_000_000
+
+
+def random_decisions(game: Game[Any], rng: random.Random, every: int = 1) -> Iterator[Game[Any]]:
+    """Play ``game`` to its end through the public API (``rng.choice`` of the legal
+    moves, the dealer at chance steps), yielding it at every ``every``-th decision that
+    offers a choice, left at that step (use it, or a copy, before asking for the next).
+
+    >>> import treasurekit as tk
+    >>> g = tk.new_game("diving_bell", seed=2)
+    >>> all(len(x.legal_moves()) > 1 for x in random_decisions(g, random.Random(2), 5))
+    True
+    """
+    k = 0
+    while not game.is_over:
+        if game.is_chance:
+            game.deal()
+            continue
+        legal = game.legal_moves()
+        if len(legal) > 1:
+            k += 1
+            if k % every == 0:
+                yield game
+        game.play(rng.choice(legal))
 
 
 class GameResult(NamedTuple):
