@@ -4,6 +4,6 @@
 kernel of the machine opens (see its docstring for who may do what).
 """
 
-from .store import ClassError, ClassStore, Item, Mine, Now, Started, Tally
+from .store import ClassError, ClassStore, Item, Mine, Now, Result, Started, Tally
 
-__all__ = ["ClassError", "ClassStore", "Item", "Mine", "Now", "Started", "Tally"]
+__all__ = ["ClassError", "ClassStore", "Item", "Mine", "Now", "Result", "Started", "Tally"]

@@ -48,7 +48,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TypedDict
 
 from ..core.errors import TreasureKitError
 
@@ -166,6 +166,20 @@ class Tally:
     students: int
     answered: int
     counts: dict[str, int]
+
+
+class Result(TypedDict):
+    """One question of a class's results (``ClassStore.results``): its number and id,
+    the right answer, how many answered and how many of them right (None: no right
+    answer), and each student's answer (every student of the class, None: no answer)."""
+
+    item_no: int
+    item: str
+    answer: str | None
+    answered: int
+    right: int | None
+    share_right: float | None
+    answers: dict[str, str | None]
 
 
 @dataclass(frozen=True)
@@ -363,13 +377,18 @@ class ClassStore:
         """Nickname -> choice for the item shown (the teacher only)."""
         with self._db(write=False) as db:
             found = self._teacher(db, code, teacher)
-            return dict(db.execute(
-                "SELECT s.nickname, a.choice FROM answers a JOIN students s "
-                "ON s.code = a.code AND s.student = a.student "
-                "WHERE a.code = ? AND a.item_no = ? ORDER BY s.nickname",
-                (found.code, found.item_no)).fetchall())
+            return self._given(db, found.code, found.item_no)
 
-    def results(self, code: str, teacher: str) -> list[dict[str, object]]:
+    @staticmethod
+    def _given(db: sqlite3.Connection, code: str, item_no: int) -> dict[str, str]:
+        """Nickname -> choice of the answers to one item, by nickname."""
+        return dict(db.execute(
+            "SELECT s.nickname, a.choice FROM answers a JOIN students s "
+            "ON s.code = a.code AND s.student = a.student "
+            "WHERE a.code = ? AND a.item_no = ? ORDER BY s.nickname",
+            (code, item_no)).fetchall())
+
+    def results(self, code: str, teacher: str) -> list[Result]:
         """Every item with choices shown in the class: its id, the right answer, the
         share of right answers, and each student's answer (the teacher only)."""
         with self._db(write=False) as db:
@@ -377,16 +396,13 @@ class ClassStore:
             names = [n for (n,) in db.execute(
                 "SELECT nickname FROM students WHERE code = ? ORDER BY joined, nickname",
                 (found.code,))]
-            rows: list[dict[str, object]] = []
+            rows: list[Result] = []
             for number, item, choices, answer in db.execute(
                     "SELECT item_no, item, choices, answer FROM items WHERE code = ? "
                     "ORDER BY item_no", (found.code,)).fetchall():
                 if not json.loads(choices):
                     continue
-                given = dict(db.execute(
-                    "SELECT s.nickname, a.choice FROM answers a JOIN students s "
-                    "ON s.code = a.code AND s.student = a.student "
-                    "WHERE a.code = ? AND a.item_no = ?", (found.code, number)).fetchall())
+                given = self._given(db, found.code, number)
                 right = sum(1 for c in given.values() if c == answer)
                 rows.append({"item_no": number, "item": item, "answer": answer,
                              "answered": len(given),
@@ -399,17 +415,13 @@ class ClassStore:
     def results_csv(self, code: str, teacher: str) -> str:
         """``results`` as a CSV sheet: a row per question, a column per student."""
         rows = self.results(code, teacher)
-        names: list[str] = []
-        for row in rows:
-            names += [n for n in row["answers"] if n not in names]  # type: ignore[attr-defined]
+        names = list(rows[0]["answers"]) if rows else []     # every row names every student
         out = io.StringIO()
         sheet = csv.writer(out)
         sheet.writerow(["item_no", "item", "answer", "answered", "share_right",
                         *(_sheet_cell(n) for n in names)])
         for row in rows:
-            answers = row["answers"]
-            assert isinstance(answers, dict)
-            share = row["share_right"]
+            answers, share = row["answers"], row["share_right"]
             sheet.writerow([row["item_no"], _sheet_cell(row["item"]), row["answer"] or "",
                             row["answered"], "" if share is None else f"{share:.3f}",
                             *(_sheet_cell(answers.get(n) or "") for n in names)])
