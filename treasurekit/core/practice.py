@@ -285,6 +285,15 @@ def number_choices(values: Sequence[int]) -> tuple[tuple[str, Msg], ...]:
 
 # ---- the question ------------------------------------------------------------------------
 
+class Refusal(NamedTuple):
+    """Why the rules refuse a choice (:meth:`Question.refusal`): the rule it rests on,
+    that rule's title and the sentence that says why, in one language."""
+
+    section: RuleSection
+    rule: str
+    text: str
+
+
 class Verdict(NamedTuple):
     """The engine's verdict on one choice of a question (:meth:`Question.check`)."""
 
@@ -380,14 +389,22 @@ class Question:
                               + ", ".join(self.choices))
         return self.choices.index(choice)
 
+    def refusal(self, choice: str, trial: Trial,
+                lang: str = DEFAULT_LANGUAGE) -> Refusal | None:
+        """For a choice that is a move the rules refuse (``trial`` is its trial): the
+        rule the refusal rests on and why, in ``lang``; else None."""
+        refused = trial.refusal
+        if refused is None or refused.section is None:
+            return None
+        return Refusal(refused.section, tr(f"{self.game}.section.{refused.section.key}", lang),
+                       tr("practice.refused", lang, choice=self.label(choice, lang),
+                          reason=refused.reason_text(lang)))
+
     def _proof(self, choice: str, trial: Trial, lang: str) -> list[str]:
         lines = [trial.result.text(lang)] if trial.result is not None else []
-        refused = trial.refusal
-        if refused is not None and refused.section is not None:
-            said = tr("practice.refused", lang, choice=self.label(choice, lang),
-                      reason=refused.reason_text(lang))
-            lines.append(tr("practice.event", lang, text=said,
-                            rule=tr(f"{self.game}.section.{refused.section.key}", lang)))
+        refused = self.refusal(choice, trial, lang)
+        if refused is not None:
+            lines.append(tr("practice.event", lang, rule=refused.rule, text=refused.text))
         if trial.events:
             lines.append(tr("practice.engine", lang, choice=self.label(choice, lang)))
             lines += [tr("practice.event", lang, rule=e.rule(lang),

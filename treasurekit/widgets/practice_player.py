@@ -379,17 +379,14 @@ class PracticePlayer(w.VBox):
 
     def _proof(self, choice: str, trial: Trial) -> str:
         code, q = self.lang.code, self.question
-        result, events, refused = trial.result, trial.events, trial.refusal
+        result, events = trial.result, trial.events
         out = f"<p>{escape(result.text(code))}</p>" if result is not None else ""
-        if refused is not None and refused.section is not None:
+        refused = q.refusal(choice, trial, code)
+        if refused is not None:
             # a move the rules refuse: why, with the § badge of the rule it rests on
-            section = refused.section
-            badge = rule_badge(self.game, section,
-                               tr(f"{self.game}.section.{section.key}", code),
+            badge = rule_badge(self.game, refused.section, refused.rule,
                                self.lang.t("widgets.rules.open"))
-            said = tr("practice.refused", code, choice=q.label(choice, code),
-                      reason=refused.reason_text(code))
-            out += f'<p class="tk-refusal">{badge} {escape(said)}</p>'
+            out += f'<p class="tk-refusal">{badge} {escape(refused.text)}</p>'
         if events:
             tip = self.lang.t("widgets.rules.open")
             lines = "".join(
