@@ -42,6 +42,11 @@ interface (``HOST=0.0.0.0``), the server works out the machine's LAN address
 gives the kernels that address (``TREASUREKIT_PUBLIC_URL``), from which the apps build
 every share link and QR code; ``PUBLIC_URL`` (``--TreasurekitVoila.public_url``) overrides
 it. ``0.0.0.0`` is never handed out.
+
+The live class (:meth:`TreasurekitVoila.open_class_store`): the server hands the kernels
+the directory of the class database (``TREASUREKIT_CLASS_DIR``; ``data/classes`` under its
+working directory unless ``--class-dir`` / ``CLASS_DIR`` says otherwise) and deletes the
+classes untouched for ``class_keep_days`` when it starts.
 """
 
 from __future__ import annotations
@@ -83,6 +88,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from treasurekit.addresses import PUBLIC_URL_ENV, public_root
+from treasurekit.classroom.config import CLASS_DIR_ENV, store_at
 
 #: Query arguments Voila would read as overrides; the server's choice always applies.
 IGNORED_ARGUMENTS = ("template", "theme")
@@ -296,6 +302,29 @@ class TreasurekitVoila(Voila):  # type: ignore[misc]
         LANDING_PAGE, config=True,
         help="The page whose link (and QR code) the server prints once it listens.")
 
+    class_dir = Unicode(
+        config=True,
+        help="The directory of the live classes' database (classes.sqlite), which every "
+             "kernel opens. Default: data/classes under the server's working directory.")
+
+    class_keep_days = Float(
+        7.0, config=True,
+        help="Days a live class is kept after its last change; older classes, their "
+             "students and answers are deleted when the server starts.")
+
+    @default("class_dir")
+    def _default_class_dir(self) -> str:
+        return str(Path.cwd() / "data" / "classes")
+
+    def open_class_store(self) -> None:
+        """Hand the kernels the class database's directory, and delete the classes kept
+        longer than :attr:`class_keep_days`."""
+        directory = Path(self.class_dir).expanduser().resolve()
+        purged = store_at(directory).purge(older_than=self.class_keep_days * 86400)
+        os.environ[CLASS_DIR_ENV] = str(directory)      # every kernel inherits it
+        self.log.info("Live classes in %s (%d older than %g days deleted)", directory,
+                      purged, self.class_keep_days)
+
     def public_address(self) -> tuple[str, bool]:
         """The address the class opens (before the page's path), and whether only this
         machine can open it (a loopback address)."""
@@ -304,6 +333,7 @@ class TreasurekitVoila(Voila):  # type: ignore[misc]
     def start(self) -> None:
         root, _ = self.public_address()
         os.environ[PUBLIC_URL_ENV] = root      # every kernel inherits it
+        self.open_class_store()
         from tornado.ioloop import IOLoop
 
         IOLoop.current().add_callback(self.announce)   # runs once the server listens
@@ -749,9 +779,14 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="the address the class opens, before the page's path "
                              "(default: $PUBLIC_URL, else worked out from the address "
                              "the server listens on)")
+    parser.add_argument("--class-dir", default=os.environ.get("CLASS_DIR", ""),
+                        help="the live classes' database directory (default: $CLASS_DIR, "
+                             "else data/classes under the working directory)")
     args, voila_args = parser.parse_known_args(argv)
     apps = [a if a.endswith(".ipynb") else f"{a}.ipynb" for a in (args.app or [CLASS_APP])]
     options = ["--no-browser", f"--TreasurekitVoila.public_url={args.public_url}"]
+    if args.class_dir:
+        options.append(f"--TreasurekitVoila.class_dir={args.class_dir}")
     if args.class_size > 0:
         ready = pool_size(args.class_size)
         options += classroom_options({a: ready for a in apps}, args.default_pool)

@@ -128,13 +128,15 @@ def start_voila(directory: str = "notebooks", extra: Sequence[str] = (),
     """Voila in directory mode from the repo root (so ``voila.json`` there applies), as
     ``make serve`` starts it (``python -m treasurekit.serving``, without a pool unless
     ``extra`` or ``serving``, options of ``treasurekit.serving`` such as ``--class-size``,
-    ask for one), on ``port`` (or a free one)."""
+    ask for one), on ``port`` (or a free one). Its live classes are kept in a temporary
+    directory of its own (removed when it stops)."""
     port = port or free_port()
+    classes = Path(tempfile.mkdtemp(prefix="tk-classes-"))
     argv = [sys.executable, "-m", "treasurekit.serving", "--class-size", "0",
-            "--directory", directory, *serving,
+            "--directory", directory, "--class-dir", str(classes), *serving,
             "--", f"--port={port}", "--Voila.ip=127.0.0.1", *extra]
     # A static file answers without starting a kernel.
-    return _start("voila", argv, port, "/voila/static/voila.js")
+    return _start("voila", argv, port, "/voila/static/voila.js", scratch=[classes])
 
 
 def start_jupyterlab() -> Server:
