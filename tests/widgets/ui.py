@@ -78,7 +78,7 @@ class App:
         self.name = name
         self.lang = Language(code=lang)
         self.root = app_maker(name)(self.lang)
-        (self.tabs,) = find(self.root, "tk-tabs")
+        (self.tabs,) = find(self.root, "tk-tabs", visible_only=False)
 
     def open_tab(self, css: str) -> w.Widget:
         """Select the tab holding a widget of class ``css`` (tabs are built when opened)."""

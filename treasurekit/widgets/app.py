@@ -6,7 +6,9 @@ rules_ref.py), and makes every § badge of the app open its rule there.
 
 The frame also keeps the open tab, the lesson step, the game in play and the practice
 progress in the learner's browser (keep.py), so that a new page of the app carries on
-where the last one was. ``?tab=lesson`` (``play``, ``practice``, ``rules``...) opens a tab.
+where the last one was. ``?tab=lesson`` (``play``, ``practice``, ``rules``...) opens a tab,
+and ``?join=CODE`` makes the page a student's device in the teacher's live class
+(live.py).
 """
 
 from __future__ import annotations
@@ -16,13 +18,16 @@ from typing import Any, TypeAlias
 
 import ipywidgets as w
 
+from ..classroom.config import class_store
 from .browser_store import BrowserStore
 from .example_player import Render
 from .keep import AppKeeper
 from .lang import Language, LanguageSwitch
+from .live import Follower
 from .practice_player import PracticePlayer
 from .rules_ref import RuleLinks, RulesPanel
 from .style import CSS
+from .teacher import _walk
 from .url_language import url_language
 from .viewer import on_viewer
 
@@ -105,8 +110,10 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
     # opened a table (the link's table wins), not the tab when ?tab= asks for one
     store = BrowserStore(f"treasurekit.{game}")
     box.asked_tab = False
+    box.follower = None
     box.keeper = AppKeeper(store, tab, keys, built, linked=lambda: bool(box.linked),
-                           tab_asked=lambda: bool(box.asked_tab))
+                           tab_asked=lambda: bool(box.asked_tab),
+                           following=lambda: box.follower is not None)
 
     def open_asked_tab(params: dict[str, str]) -> None:
         """``?tab=lesson|play|practice|rules`` opens that tab (from the pool too)."""
@@ -116,6 +123,24 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
             tab.selected_index = keys.index(asked)
 
     on_viewer(open_asked_tab)
+
+    def show_part(key: str, kind: type[Any]) -> Any:
+        """The ``kind`` widget of tab ``key``, its tab opened (None: no such part)."""
+        if key not in keys:
+            return None
+        found = next((x for x in _walk(built(keys.index(key))) if isinstance(x, kind)), None)
+        if found is not None:
+            tab.selected_index = keys.index(key)
+        return found
+
+    def join_class(params: dict[str, str]) -> None:
+        """``?join=CODE``: this device follows the teacher's live class (live.py)."""
+        code, classes = params.get("join"), class_store()
+        if code is None or classes is None or box.follower is not None:
+            return
+        box.follower = Follower(game, lang, classes, code, show_part, box)
+        box.children = [box.follower, *box.children]
+
     box.rule_links = RuleLinks(game, open_rule) if RULES in keys else None
 
     def render_head() -> None:
@@ -133,4 +158,5 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
                            layout=w.Layout(justify_content="space-between",
                                            align_items="center", flex_flow="row wrap")),
                     *top, box.presenter.help, tab]
+    on_viewer(join_class)
     return box

@@ -45,13 +45,16 @@ class AppKeeper:
     def __init__(self, store: BrowserStore, tab: w.Tab, keys: list[str],
                  built: Callable[[int], w.Widget],
                  linked: Callable[[], bool] = lambda: False,
-                 tab_asked: Callable[[], bool] = lambda: False) -> None:
+                 tab_asked: Callable[[], bool] = lambda: False,
+                 following: Callable[[], bool] = lambda: False) -> None:
         self.store, self.tab, self.keys, self.built = store, tab, keys, built
         #: whether a ``?position=`` link opened a table: its table and tab are kept then,
         #: not the browser's game and tab
         self.linked = linked
         #: whether ``?tab=`` asked for a tab: it is kept then, not the browser's tab
         self.tab_asked = tab_asked
+        #: whether the page follows a live class: the teacher chooses what it shows
+        self.following = following
         self.watched: set[int] = set()
         tab.observe(lambda c: self._keep_tab(c["new"]), names="selected_index")
         for box in tab.children:
@@ -82,6 +85,8 @@ class AppKeeper:
 
     def restore(self) -> None:
         """Give the parts back what the browser kept; delete what they refuse."""
+        if self.following():
+            return
         linked = self.linked()
         for name, key, kind in KEPT:
             kept = self.store.get(name)

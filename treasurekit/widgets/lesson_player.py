@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 from typing import Any
 
@@ -44,6 +45,8 @@ class LessonPlayer(w.VBox):
             part.add_class(f"tk-lesson-{name}")
         # presenter mode: a click only marks the class's vote until the teacher reveals
         self.hold_votes = False
+        #: a live class's student: told the index of each answer marked (live.py)
+        self.on_vote: Callable[[str], None] | None = None
         lang.on_change(self._relang)
         self.go(0)
 
@@ -97,6 +100,8 @@ class LessonPlayer(w.VBox):
         if self.hold_votes and self.asks:
             self.vote = choice          # the class's vote, shown; the answer stays hidden
             self.refresh()
+            if self.on_vote is not None:
+                self.on_vote(str(next(i for i, c in enumerate(self.options) if c is choice)))
             return
         self._answer(choice)
 

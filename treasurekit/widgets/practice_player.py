@@ -208,6 +208,8 @@ class PracticePlayer(w.VBox):
                            (nav, "nav")):
             part.add_class(f"tk-practice-{name}")
         self.hold_votes = False        # presenter mode: a click marks the class's vote
+        #: a live class's student: told each answer marked (live.py)
+        self.on_vote: Callable[[str], None] | None = None
         self.count = 0                 # questions asked on this page
         self.wiped = False             # "reset my progress" was pressed (told once)
         lo, hi = SEED_RANGE
@@ -263,6 +265,8 @@ class PracticePlayer(w.VBox):
         if self.hold_votes:
             self.vote = choice
             self.refresh()
+            if self.on_vote is not None:
+                self.on_vote(choice)
             return
         self._answer(choice)
 

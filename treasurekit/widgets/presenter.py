@@ -172,6 +172,8 @@ class Presenter:
         self.qr_button = w.Button(icon="qrcode", layout=w.Layout(width="auto"))
         self.qr_button.add_class("tk-present-qr")
         self.qr_button.on_click(lambda _b: self.show_qr(True))
+        #: told every action done (after it is done): the live class publishes the move
+        self.moved: list[Callable[[str], None]] = []
         # the fit to the projector, and the keys from anywhere on the page (screen.py)
         self.screen = Screen(self.handle, watched_keys=list(KEYS))
         self.bar = w.HBox([self.switch, self.hold, self.qr_button, self.screen],
@@ -252,19 +254,31 @@ class Presenter:
             codes = list(LANGUAGES)
             self.lang.code = codes[(codes.index(self.lang.code) + 1) % len(codes)]
             return
+        self._move(action)
+        for listener in self.moved:
+            listener(action)
+
+    def on_screen(self) -> LessonPlayer | PracticePlayer | ExamplePlayer | None:
+        """The lesson, practice question or rulebook example of the tab on screen."""
+        inside = _inside(self.current())
+        for kind in (LessonPlayer, PracticePlayer, ExamplePlayer):
+            found = [x for x in inside if isinstance(x, kind)]
+            if found:
+                return found[0]
+        return None
+
+    def _move(self, action: str) -> None:
+        shown = self.on_screen()
+        if isinstance(shown, LessonPlayer):
+            _lesson(shown, action)
+            return
+        if isinstance(shown, PracticePlayer):
+            _question(shown, action)
+            return
+        if isinstance(shown, ExamplePlayer):
+            _example(shown, action)
+            return
         part = self.current()
-        lessons = [x for x in _inside(part) if isinstance(x, LessonPlayer)]
-        if lessons:
-            _lesson(lessons[0], action)
-            return
-        questions = [x for x in _inside(part) if isinstance(x, PracticePlayer)]
-        if questions:
-            _question(questions[0], action)
-            return
-        examples = [x for x in _inside(part) if isinstance(x, ExamplePlayer)]
-        if examples:
-            _example(examples[0], action)
-            return
         reviews = [x for x in _inside(part) if isinstance(x, GameReview) and _shown(x)
                    and x.game is not None]
         if reviews:

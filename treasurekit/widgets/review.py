@@ -17,7 +17,6 @@ is reported and changes nothing.
 
 from __future__ import annotations
 
-import base64
 import json
 from collections.abc import Callable, Generator, Iterable
 from html import escape
@@ -36,7 +35,7 @@ from .example_player import Render
 from .lang import Language, button
 from .move_picker import MovePicker
 from .narrator import Narrator
-from .style import panel
+from .style import download_link, panel
 from .thinking import Job, Later, on_the_loop
 
 #: Optional picture of a step's events above the table (e.g. a revealed trick).
@@ -425,10 +424,9 @@ class SaveLoad(w.VBox):
 
     def refresh(self) -> None:
         t = self.lang.t
-        data = base64.b64encode(self.save_text.encode("utf-8")).decode("ascii")
-        self.link.value = (f'<a class="tk-download" download="{self.name}-game.json" '
-                           f'href="data:application/json;base64,{data}">'
-                           f'{escape(t("learner.files.download"))}</a>')
+        self.link.value = download_link(f"{self.name}-game.json", self.save_text,
+                                        "application/json", t("learner.files.download"),
+                                        "tk-download")
         self.upload.description = t("learner.files.upload")
         self.load_text.description = t("learner.files.load_text")
         self.text.placeholder = t("learner.files.paste")

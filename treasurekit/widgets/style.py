@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from html import escape
 
 from ..core.sections import RuleSection
@@ -164,3 +165,11 @@ def rule_badge(game: str, section: RuleSection, title: str, tooltip: str) -> str
     return (f'<span class="tk-rule tk-rule-link" role="link" tabindex="0" '
             f'data-tk-game="{escape(game)}" data-tk-rule="{escape(section.key)}" '
             f'title="{escape(tooltip)}">§ {escape(title)}</span>')
+
+
+def download_link(filename: str, text: str, mime: str, label: str, css_class: str) -> str:
+    """A link that downloads ``text`` as the file ``filename`` (a ``data:`` URL: nothing
+    is fetched from the server), HTML escaped."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (f'<a class="{escape(css_class)}" download="{escape(filename)}" '
+            f'href="data:{escape(mime)};base64,{data}">{escape(label)}</a>')

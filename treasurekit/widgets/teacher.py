@@ -8,6 +8,8 @@ with the shared frame (and a :class:`GamePlayer` tab) gets, with no code of its 
   game), "Share this table" (code, link, QR), and "Load and review" (a share code or a
   save file, stepped through with the events' reasons, using the review widget of the
   Play tab);
+- "Start a live class" in the presenter bar, on a server that keeps a class store
+  (``live.py``); the full-screen QR code is then the class's join link;
 - ``?position=CODE`` opens that table in the Play tab (a student lands on the table in
   play; the teacher's tab holds it too); a code the engine refuses shows its reason and
   the app is otherwise as usual. Read through ``viewer.on_viewer``: the same from a
@@ -23,6 +25,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as w
 
+from ..classroom.config import class_store
 from ..core.errors import InvalidSave
 from ..core.game import Game
 from ..core.i18n import Message
@@ -31,6 +34,7 @@ from .editor import PositionEditor
 from .editor_specs import spec_for
 from .game_player import SEAT_NAMES, GamePlayer
 from .lang import Language, button
+from .live import LiveClass
 from .move_picker import MovePicker
 from .presenter import PRESENT_CSS, Presenter, asks_presenter
 from .review import GameReview
@@ -183,6 +187,12 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
         return tab.children[i] if i is not None and i < len(tab.children) else None
 
     presenter = Presenter(app, tab, lang, current)
+    # a live class, on a server that keeps a class store (live.py)
+    store = class_store()
+    live = LiveClass(game, lang, store, presenter) if store is not None else None
+    if live is not None:
+        presenter.bar.children = [*presenter.bar.children, live.start_button]
+    app.live = live
     notice = w.HTML()
     notice.add_class("tk-shared-notice")
     app.linked = False
@@ -228,8 +238,10 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
     on_viewer(follow)
 
     def link() -> str:
-        """The shared table's link (or, before anything is shared, the page's own), as
-        the class reaches it."""
+        """The live class's join link, the shared table's link (or, before anything is
+        shared, the page's own), as the class reaches it."""
+        if live is not None and live.live:
+            return live.join_link()
         if teacher and teacher[0].share.code:
             return teacher[0].share.link
         here = app_address()
@@ -237,7 +249,8 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
 
     screen = QrScreen(lang, link)
     presenter.show_qr = lambda show: screen.show() if show else screen.close()
-    return [w.HTML(PRESENT_CSS), w.HTML(QR_SCREEN_CSS), screen, notice], presenter
+    return ([w.HTML(PRESENT_CSS), w.HTML(QR_SCREEN_CSS), screen, notice,
+             *([live] if live is not None else [])], presenter)
 
 
 def _walk(x: w.Widget) -> list[w.Widget]:

@@ -1,0 +1,620 @@
+"""The live class in the app: the teacher's projector and the students' own devices.
+
+The teacher (presenter mode, on a server that keeps a class store: ``make serve``,
+``make serve-class``) presses "Start a live class" (:class:`LiveClass`): the store makes
+a class, the projector shows its code large, a QR code and the link ``?join=CODE`` (built
+from the same public address as the share links, ``share.app_address``). The teacher's
+token stays in this kernel. From then on, whatever the presenter shows (a lesson step, a
+practice question, a step of a rulebook example: :meth:`Presenter.on_screen`) is
+published to the class (``ClassStore.show``) after every move, and checked twice a
+second for moves made with the mouse. The projector counts the answers without a click
+(a poll of ``ClassStore.tally`` on the kernel's event loop, :func:`every`); the reveal
+(**R**, or the button) shows the answers per choice as a bar chart beside the right
+answer, whose rule and reason the lesson or practice player shows as it always does.
+"Results" lists every question (share right) and every nickname's answers, with the CSV
+sheet to download.
+
+A student opens ``?join=CODE`` (:class:`Follower`): a nickname (``check_nickname``), then
+the app follows the teacher: the same lesson step, practice question or example step,
+drawn by the app's own players with their buttons to move on hidden, changing when the
+teacher moves (``ClassStore.now``, polled twice a second). A tap on an answer sends it
+(another tap replaces it while answers are open); at the reveal the player judges the
+student's own answer and explains it with its § badge. A refused request (an unknown
+code, a nickname taken, answers closed, too many tries) shows the store's message, and
+nothing else. Students never see names, nor anybody's answer but their own.
+
+Nothing here is a rule: the items are the ids the store documents
+(``lesson:<game>:<step>``, ``practice:<game>:<kind>:<seed>``,
+``example:<game>:<key>:<step>``) and the players do the rest.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from functools import lru_cache
+from html import escape
+from typing import Any, TypeAlias
+from urllib.parse import urlencode
+
+import ipywidgets as w
+
+from ..classroom import ClassError, ClassStore, Item, Now, Tally
+from ..core.errors import TreasureKitError
+from ..core.i18n import Percent
+from ..core.practice import kinds, practice
+from ..core.saves import SEED_RANGE
+from ..core.teaching import examples_of, lesson_of
+from .example_player import ExampleChooser, ExamplePlayer
+from .lang import Language, button
+from .lesson_player import LessonPlayer
+from .practice_player import PracticePlayer
+from .presenter import Presenter
+from .share import app_address, qr_svg
+from .style import download_link, panel
+
+#: Seconds between two looks at the store (the projector's count, a student's item).
+POLL_SECONDS = 0.5
+
+Shown: TypeAlias = LessonPlayer | PracticePlayer | ExamplePlayer
+#: (tab key, widget class) -> the part, its tab opened (the app frame's ``show_part``)
+ShowPart: TypeAlias = Callable[[str, type], Any]
+
+#: the tabs a student's item opens (the first the app has)
+LESSON_TABS = ("widgets.tab.lesson",)
+EXAMPLE_TABS = ("widgets.tab.examples", "widgets.tab.example")
+PRACTICE_TABS = ("widgets.tab.practice",)
+
+LIVE_CSS = """
+<style>
+.tk-live { border: 3px solid #0b4f9c; border-radius: 10px; padding: 4px 12px; margin: 4px 0;
+  background: #f4f8fd; color: #111; }
+.tk-live-head { display: flex; flex-wrap: wrap; gap: 4px 24px; align-items: center; }
+.tk-live .tk-live-code, .tk-app.tk-present.tk-present .tk-live-code {
+  font: 700 56px/1.1 monospace !important; letter-spacing: 0.12em; color: #0b4f9c; }
+.tk-live .tk-qr { width: 132px; height: 132px; }
+.tk-live-link { overflow-wrap: anywhere; }
+.tk-live-chart { display: grid; grid-template-columns: minmax(6em, auto) 1fr auto;
+  gap: 4px 10px; align-items: center; margin: 4px 0; }
+.tk-live-bar { display: block; height: 1.1em; min-width: 2px; background: #8aa4c8;
+  border-radius: 3px; }
+.tk-live-right .tk-live-bar { background: #05603a; }
+.tk-live-right { font-weight: bold; color: #05603a; }
+.tk-live-results table { border-collapse: collapse; }
+.tk-live-results td, .tk-live-results th { border: 1px solid #999; padding: 2px 8px;
+  overflow-wrap: anywhere; }
+.tk-live-form .widget-text { width: 100%; max-width: 22em; }
+.tk-live-form input { font-size: 18px; min-height: 44px; }
+.tk-app .tk-live-form .widget-button, .tk-app .tk-live-status-bar .widget-button {
+  min-height: 44px; }
+/* a student's device follows the teacher: no tab bar, no buttons to move on */
+.tk-app.tk-live-student .tk-tabs > .lm-TabBar, .tk-app.tk-live-student .tk-present-bar,
+.tk-app.tk-live-student .tk-present-keys, .tk-app.tk-live-student .tk-intro,
+.tk-app.tk-live-student .tk-lesson-nav, .tk-app.tk-live-student .tk-practice-nav,
+.tk-app.tk-live-student .tk-practice-intro, .tk-app.tk-live-student .tk-practice-progress,
+.tk-app.tk-live-student .tk-ex-nav, .tk-app.tk-live-student .tk-example-pick {
+  display: none !important; }
+.tk-live-status { font-size: 1.1em; }
+</style>
+"""
+
+
+# ---- the kernel's clock -----------------------------------------------------------------
+def every(seconds: float, tick: Callable[[], None]) -> Callable[[], None]:
+    """Call ``tick`` every ``seconds`` on the kernel's event loop (where the widgets'
+    messages are handled, so its widget updates go out as a click's would); the function
+    that stops it. Outside a kernel (a plain Python session, the widget tests) nothing
+    ticks: the caller polls."""
+    try:
+        from IPython import get_ipython
+
+        loop = getattr(getattr(get_ipython(), "kernel", None), "io_loop", None)
+    except ImportError:                  # pragma: no cover (IPython comes with ipywidgets)
+        loop = None
+    if loop is None:
+        return lambda: None
+    stop = threading.Event()
+
+    def safe_tick() -> None:
+        if not stop.is_set():
+            try:
+                tick()
+            except Exception as err:     # one failed look must not end the following
+                print(f"treasurekit: live class: {err!r}", flush=True)
+
+    def run() -> None:
+        while not stop.wait(seconds):
+            loop.add_callback(safe_tick)
+
+    threading.Thread(target=run, name="treasurekit-live", daemon=True).start()
+    return stop.set
+
+
+# ---- what is on screen, as the store keeps it ---------------------------------------------
+def item_of(game: str, shown: Shown | None) -> Item | None:
+    """The store's item for the lesson step, practice question or example step shown."""
+    if isinstance(shown, LessonPlayer):
+        asks = shown.asks
+        right = next((str(i) for i, c in enumerate(shown.options) if c.correct), None)
+        return Item(f"lesson:{game}:{shown.index}",
+                    tuple(str(i) for i in range(len(shown.options))) if asks else (),
+                    right if asks else None)
+    if isinstance(shown, PracticePlayer):
+        q = shown.question
+        return Item(f"practice:{game}:{q.kind}:{shown.seed}", tuple(q.choices), q.answer)
+    if isinstance(shown, ExamplePlayer):
+        return Item(f"example:{game}:{shown.example.key}:{shown.index}")
+    return None
+
+
+def answered(shown: Shown | None) -> bool:
+    """Whether the player shows the answer (picked, or revealed by the teacher)."""
+    return getattr(shown, "picked", None) is not None
+
+
+@lru_cache(maxsize=64)
+def choice_labels(item: str, code: str) -> tuple[tuple[str, str], ...]:
+    """(choice, its words in language ``code``) of an item, in the item's order."""
+    kind, game, rest = _parts(item)
+    if kind == "lesson":
+        step = lesson_of(game)[int(rest)]
+        options = step.choices(step.start(code))
+        return tuple((str(i), c.label.text(code)) for i, c in enumerate(options))
+    if kind == "practice":
+        asked, seed = rest.rsplit(":", 1)
+        q = practice(game, seed=int(seed), kind=asked)
+        return tuple((c, q.label(c, code)) for c in q.choices)
+    return ()
+
+
+def item_title(item: str, lang: Language) -> str:
+    """A line naming an item (the results table): the lesson step, the practice question's
+    kind or the example."""
+    try:
+        kind, game, rest = _parts(item)
+        if kind == "lesson":
+            step = lesson_of(game)[int(rest)]
+            return lang.t("classroom.live.item.lesson", step=int(rest) + 1,
+                          title=step.title(lang.code))
+        if kind == "practice":
+            asked, _seed = rest.rsplit(":", 1)
+            return lang.t("classroom.live.item.practice",
+                          kind=lang.t(f"practice.{game}.kind.{asked}"))
+        if kind == "example":
+            key, step_no = rest.rsplit(":", 1)
+            found = next(e for e in examples_of(game) if e.key == key)
+            return lang.t("classroom.live.item.example", title=found.title(lang.code),
+                          step=int(step_no))
+    except (ValueError, IndexError, KeyError, StopIteration, TreasureKitError):
+        pass
+    return item
+
+
+def _parts(item: str) -> tuple[str, str, str]:
+    kind, _, rest = item.partition(":")
+    game, _, rest = rest.partition(":")
+    return kind, game, rest
+
+
+def refusal(err: ClassError, lang: Language) -> str:
+    """A refused request, told in the page's language (HTML)."""
+    return f'<p class="tk-bad tk-live-error">{escape(err.text(lang.code))}</p>'
+
+
+# ---- the teacher ----------------------------------------------------------------------------
+class LiveClass(w.VBox):
+    """The teacher's live class: "Start a live class" (``start_button``, in the presenter
+    bar), then the code, the join link and its QR code, the count of answers, the bar
+    chart after the reveal, and the buttons close answers, reveal and results."""
+
+    def __init__(self, game: str, lang: Language, store: ClassStore,
+                 presenter: Presenter) -> None:
+        super().__init__()
+        self.game, self.lang, self.store, self.presenter = game, lang, store, presenter
+        self.add_class("tk-live")
+        self.code = ""
+        self._teacher = ""                  # the teacher's token: never leaves the kernel
+        self.shown: Item | None = None      # the item published last
+        self.revealed = self.closed = False
+        self.tally: Tally | None = None
+        self.error: ClassError | None = None
+        self._stop: Callable[[], None] = lambda: None
+        self.start_button = button("users", "tk-live-start", self.start)
+        self.head = w.HTML()
+        self.head.add_class("tk-live-head-box")
+        self.count = w.HTML()
+        self.count.add_class("tk-live-count")
+        self.chart = w.HTML()
+        self.chart.add_class("tk-live-chart-box")
+        self.close_button = button("lock", "tk-live-close", self.close_answers)
+        self.reveal_button = button("eye", "tk-live-reveal",
+                                    lambda: self.presenter.do("reveal"))
+        self.results_button = button("table", "tk-live-results-button", self.toggle_results)
+        self.results = w.HTML()
+        self.results.add_class("tk-live-results")
+        self.results.layout.display = "none"
+        self.message = w.HTML()
+        self.children = [w.HTML(LIVE_CSS), self.head,
+                         w.HBox([self.count, self.close_button, self.reveal_button,
+                                 self.results_button],
+                                layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                         self.chart, self.message, self.results]
+        self.layout.display = "none"
+        presenter.moved.append(lambda _action: self.sync())
+        presenter.switch.observe(lambda _c: self.render(), names="value")
+        lang.on_change(self.render)
+        self.render()
+
+    @property
+    def live(self) -> bool:
+        return bool(self.code)
+
+    def join_link(self) -> str:
+        """The link students open (the class's public address, ``?join=CODE``)."""
+        here = app_address()
+        return f"{here}?{urlencode({'join': self.code})}" if here and self.code else ""
+
+    def start(self) -> None:
+        """Start a class and follow the presenter from now on."""
+        if self.live:
+            return
+        try:
+            started = self.store.start(self.game)
+        except ClassError as err:
+            self.error = err
+            self.render()
+            return
+        self.code, self._teacher = started.code, started.teacher
+        self.poll()
+        self._stop = every(POLL_SECONDS, self.poll)
+        self.render()
+
+    def stop(self) -> None:
+        """Stop following (the class stays in the store until it is purged)."""
+        self._stop()
+
+    def _call(self, action: Callable[[], Any]) -> Any:
+        try:
+            return action()
+        except ClassError as err:
+            self.error = err
+            self.render()
+            return None
+
+    def sync(self) -> None:
+        """Publish what the presenter shows now, and its answer once it is shown."""
+        if not self.live:
+            return
+        shown = self.presenter.on_screen()
+        item = item_of(self.game, shown)
+        moved = False
+        if item is not None and item != self.shown:
+            if self._call(lambda: self.store.show(self.code, self._teacher, item)) is None:
+                return
+            self.shown, self.revealed, self.closed, self.error = item, False, False, None
+            self.results.layout.display = "none"
+            moved = True
+        if self.shown is not None and self.shown.choices and answered(shown) \
+                and not self.revealed:
+            self._call(lambda: self.store.reveal(self.code, self._teacher))
+            self.revealed = moved = True
+        self.poll_tally(moved)
+
+    def poll(self) -> None:
+        """The kernel's clock: moves made with the mouse, and the count of answers."""
+        self.sync()
+
+    def poll_tally(self, moved: bool = False) -> None:
+        """The count of answers (drawn again when it changed, or the item did)."""
+        tally = self._call(lambda: self.store.tally(self.code, self._teacher))
+        if tally is not None and (moved or tally != self.tally):
+            self.tally = tally
+            self.render_tally()
+
+    def close_answers(self) -> None:
+        """Refuse later answers to the item shown (the reveal closes them too)."""
+        if self.live:
+            self._call(lambda: self.store.close(self.code, self._teacher))
+            self.closed = True
+            self.render_tally()
+
+    def toggle_results(self) -> None:
+        shown = self.results.layout.display != "none"
+        self.results.layout.display = "none" if shown else ""
+        self.render_results()
+
+    # ---- drawing ------------------------------------------------------------------------
+    def render(self) -> None:
+        t = self.lang.t
+        self.start_button.description = t("classroom.live.start")
+        self.start_button.layout.display = ("" if self.presenter.on and not self.live
+                                            else "none")
+        self.close_button.description = t("classroom.live.close")
+        self.reveal_button.description = t("classroom.live.reveal")
+        self.results_button.description = t("classroom.live.results")
+        self.layout.display = "" if self.live or self.error else "none"
+        self.message.value = refusal(self.error, self.lang) if self.error else ""
+        if not self.live:
+            return
+        link = self.join_link()
+        qr = qr_svg(link, t("classroom.live.qr")) if link else ""
+        shown_link = (f'<p class="tk-live-link">{escape(t("classroom.live.open"))} '
+                      f"<code>{escape(link)}</code></p>" if link else "")
+        self.head.value = (
+            f'<div class="tk-live-head">{qr}<div><p>{escape(t("classroom.live.code"))}</p>'
+            f'<p class="tk-live-code">{escape(self.code)}</p></div>'
+            f'<div>{shown_link}<p>{escape(t("classroom.live.landing"))}</p></div></div>')
+        self.render_tally()
+        if self.results.layout.display != "none":
+            self.render_results()
+
+    def render_tally(self) -> None:
+        t, tally = self.lang.t, self.tally
+        if tally is None:
+            self.count.value = ""
+            self.chart.value = ""
+            return
+        asks = self.shown is not None and bool(self.shown.choices)
+        said = (t("classroom.live.answered", n=tally.answered, students=tally.students)
+                if asks else t("classroom.live.joined", students=tally.students))
+        self.count.value = f'<p class="tk-live-answered"><b>{escape(said)}</b></p>'
+        self.close_button.layout.display = ("" if asks and not (self.revealed or self.closed)
+                                            else "none")
+        self.reveal_button.layout.display = "" if asks and not self.revealed else "none"
+        if not asks or not self.revealed or self.shown is None:
+            self.chart.value = ""
+            return
+        self.chart.value = bar_chart(self.shown, tally, self.lang)
+
+    def render_results(self) -> None:
+        if not self.live:
+            return
+        t = self.lang.t
+        rows = self._call(lambda: self.store.results(self.code, self._teacher)) or []
+        names = list(rows[0]["answers"]) if rows else []
+        head = "".join(f"<th>{escape(x)}</th>" for x in (
+            t("classroom.live.col.question"), t("classroom.live.col.right"), *names))
+        body = []
+        for row in rows:
+            labels = dict(choice_labels(row["item"], self.lang.code))
+            share = row["share_right"]
+            said = (t("classroom.live.share", share=Percent(share), n=row["answered"])
+                    if share is not None else "")
+            cells = "".join(
+                f"<td>{escape(labels.get(a, a) if a is not None else '')}</td>"
+                for a in (row["answers"][n] for n in names))
+            body.append(f"<tr><td>{escape(item_title(row['item'], self.lang))}</td>"
+                        f"<td>{escape(said)}</td>{cells}</tr>")
+        csv = self._call(lambda: self.store.results_csv(self.code, self._teacher)) or ""
+        link = download_link(f"class-{self.code}.csv", csv, "text/csv",
+                             t("classroom.live.csv"), "tk-live-csv")
+        self.results.value = panel(
+            t("classroom.live.results"),
+            (f'<table class="tk-score"><tr>{head}</tr>{"".join(body)}</table>' if rows else
+             f'<p class="tk-muted">{escape(t("classroom.live.no_results"))}</p>')
+            + f"<p>{link}</p>")
+
+
+def bar_chart(item: Item, tally: Tally, lang: Language) -> str:
+    """The answers per choice as bars, the right one marked (HTML; labels escaped)."""
+    t = lang.t
+    labels = dict(choice_labels(item.item, lang.code))
+    most = max(tally.counts.values(), default=0) or 1
+    rows = []
+    for choice in item.choices:
+        n = tally.counts.get(choice, 0)
+        right = choice == item.answer
+        css = "tk-live-row tk-live-right" if right else "tk-live-row"
+        mark = f' ✓ {escape(t("classroom.live.right"))}' if right else ""
+        rows.append(f'<span class="{css}">{escape(labels.get(choice, choice))}{mark}</span>'
+                    f'<span class="{css}"><span class="tk-live-bar" '
+                    f'style="width: {100 * n // most}%"></span></span>'
+                    f'<span class="{css} tk-live-n">{n}</span>')
+    caption = escape(t("classroom.live.chart", n=tally.answered))
+    return (f'<div class="tk-live-chart" role="img" aria-label="{caption}">'
+            f'{"".join(rows)}</div>')
+
+
+# ---- a student ------------------------------------------------------------------------------
+class Follower(w.VBox):
+    """A student's live class: the nickname form, then the teacher's item followed in
+    the app (``show_part`` opens the app's tab with a player), the student's answer sent,
+    judged at the reveal."""
+
+    def __init__(self, game: str, lang: Language, store: ClassStore, code: str,
+                 show_part: ShowPart, app: w.Box) -> None:
+        super().__init__()
+        self.game, self.lang, self.store, self.show_part = game, lang, store, show_part
+        self.code, self.app = code[:40], app
+        self.add_class("tk-live-follower")
+        self.token = ""                     # the student's token: only in this kernel
+        self.nickname = ""
+        self.item_no = 0
+        self.now: Now | None = None
+        self.player: Shown | None = None
+        self.given: str | None = None        # the answer the store took
+        self.verdict: bool | None = None     # right or not, once revealed
+        self.judged = False
+        self.error: ClassError | None = None
+        self._stop: Callable[[], None] = lambda: None
+        self.name_box = w.Text()
+        self.name_box.add_class("tk-live-nickname")
+        self.name_box.on_submit(lambda _b: self.join())
+        self.join_button = button("sign-in", "tk-live-join", self.join, button_style="primary")
+        self.intro = w.HTML()
+        self.form = w.VBox([self.intro, self.name_box, self.join_button])
+        self.form.add_class("tk-live-form")
+        self.status = w.HTML()
+        self.status.add_class("tk-live-status-box")
+        self.children = [w.HTML(LIVE_CSS), self.form, self.status]
+        app.add_class("tk-live-student")
+        self.tabs(False)
+        lang.on_change(self.render)
+        self.render()
+
+    def tabs(self, shown: bool) -> None:
+        """Show the app's tabs (an item to follow) or not (the form, waiting)."""
+        for x in self.app.children:
+            if "tk-tabs" in getattr(x, "_dom_classes", ()):
+                x.layout.display = "" if shown else "none"
+
+    def join(self) -> None:
+        """Join the class under the nickname typed (the store checks both)."""
+        if self.token:
+            return
+        try:
+            self.token = self.store.join(self.code, self.name_box.value,
+                                         client=f"kernel:{os.getpid()}")
+        except ClassError as err:
+            self.error = err
+            self.render()
+            return
+        self.error = None
+        self.nickname = " ".join(str(self.name_box.value).split())
+        self.form.layout.display = "none"
+        self.poll()
+        self._stop = every(POLL_SECONDS, self.poll)
+        self.render()
+
+    def stop(self) -> None:
+        self._stop()
+
+    def poll(self) -> None:
+        """The kernel's clock: the teacher's item, the reveal."""
+        if not self.token:
+            return
+        try:
+            now = self.store.now(self.code)
+        except ClassError as err:
+            self.error = err
+            self.render()
+            return
+        if now.item_no != self.item_no:
+            self.item_no, self.given, self.verdict, self.judged = now.item_no, None, None, False
+            self.error = None
+            self.player = self.show_item(now.item)
+        if now.revealed and not self.judged:
+            self.judge()
+        if now != self.now:
+            self.now = now
+            self.render()
+
+    def show_item(self, item: str) -> Shown | None:
+        """Show ``item`` in the app's own player (None: nothing this app can show)."""
+        kind, game, rest = _parts(item)
+        player: Shown | None = None
+        try:
+            if game != self.game:
+                player = None
+            elif kind == "lesson":
+                player = self._part(LESSON_TABS, LessonPlayer)
+                if player is not None:
+                    player.go(int(rest))
+            elif kind == "practice":
+                asked, seed = rest.rsplit(":", 1)
+                lo, hi = SEED_RANGE
+                player = self._part(PRACTICE_TABS, PracticePlayer)
+                if player is not None and asked in kinds(game) and lo <= int(seed) < hi:
+                    player.ask(asked, int(seed))
+                else:
+                    player = None
+            elif kind == "example":
+                player = self._example(*rest.rsplit(":", 1))
+        except (ValueError, TypeError, TreasureKitError):
+            player = None
+        if isinstance(player, (LessonPlayer, PracticePlayer)):
+            player.hold_votes = True
+            player.on_vote = self.answer
+        self.tabs(player is not None)
+        return player
+
+    def _part(self, keys: tuple[str, ...], kind: type) -> Any:
+        for key in keys:
+            found = self.show_part(key, kind)
+            if found is not None:
+                return found
+        return None
+
+    def _example(self, key: str, step: str) -> ExamplePlayer | None:
+        chooser = self._part(EXAMPLE_TABS, ExampleChooser)
+        if chooser is None:
+            return None
+        index = next(i for i, p in enumerate(chooser.players) if p.example.key == key)
+        chooser.pick.value = index
+        player: ExamplePlayer = chooser.players[index]
+        player.reset()
+        for _ in range(min(int(step), len(player.example.steps))):
+            player.step_forward()
+        return player
+
+    def answer(self, choice: str) -> None:
+        """The student tapped ``choice``: send it (it replaces an earlier one)."""
+        try:
+            self.store.answer(self.code, self.token, self.item_no, choice)
+        except ClassError as err:
+            self.error = err
+            if self.player is not None and hasattr(self.player, "vote"):
+                self.player.vote = None            # not taken: not marked either
+                self.player.refresh()
+        else:
+            self.given, self.error = choice, None
+        self.render()
+
+    def judge(self) -> None:
+        """The teacher revealed the answer: the student's own, judged by the player."""
+        self.judged = True
+        try:
+            mine = self.store.mine(self.code, self.token, self.item_no)
+        except ClassError as err:
+            self.error = err
+            return
+        self.given, self.verdict = mine.choice, mine.right
+        player = self.player
+        if isinstance(player, LessonPlayer):
+            player.vote = (player.options[int(mine.choice)] if mine.choice is not None
+                           and mine.choice.isdigit() and int(mine.choice) < len(player.options)
+                           else None)
+            player.reveal()
+        elif isinstance(player, PracticePlayer):
+            player.vote = mine.choice if mine.choice in player.question.choices else None
+            player.reveal()
+
+    def render(self) -> None:
+        t = self.lang.t
+        self.intro.value = panel(t("classroom.live.join_title", code=self.code),
+                                 f'<p>{escape(t("classroom.live.join_intro"))}</p>')
+        self.name_box.placeholder = t("classroom.live.nickname")
+        self.join_button.description = t("classroom.live.join")
+        lines = []
+        if self.token:
+            lines.append(f'<p class="tk-live-me">'
+                         f'{escape(t("classroom.live.me", code=self.code, name=self.nickname))}'
+                         "</p>")
+            lines.append(f'<p class="tk-live-status">{escape(self._state())}</p>')
+        if self.error is not None:
+            lines.append(refusal(self.error, self.lang))
+        self.status.value = "".join(lines)
+
+    def _state(self) -> str:
+        """Where the student is: waiting, answering, waiting for the reveal, judged."""
+        t, now = self.lang.t, self.now
+        if now is None or now.item_no == 0 or self.player is None:
+            return t("classroom.live.waiting")
+        if not now.choices:
+            return t("classroom.live.watch")
+        labels = dict(choice_labels(now.item, self.lang.code))
+        if now.revealed:
+            right = labels.get(now.answer or "", "")
+            if self.given is None:
+                return t("classroom.live.unanswered", answer=right)
+            return (t("classroom.live.was_right") if self.verdict
+                    else t("classroom.live.was_wrong", answer=right))
+        if not now.answers_open:
+            return t("classroom.live.closed")
+        if self.given is not None:
+            return t("classroom.live.given", answer=labels.get(self.given, self.given))
+        return t("classroom.live.tap")
+
+
+__all__ = ["LiveClass", "Follower", "bar_chart", "every", "item_of"]
