@@ -440,7 +440,6 @@ class Follower(w.VBox):
         self._stop: Callable[[], None] = lambda: None
         self.name_box = w.Text()
         self.name_box.add_class("tk-live-nickname")
-        self.name_box.on_submit(lambda _b: self.join())
         self.join_button = button("sign-in", "tk-live-join", self.join, button_style="primary")
         self.intro = w.HTML()
         self.form = w.VBox([self.intro, self.name_box, self.join_button])

@@ -1,0 +1,221 @@
+"""The live class in the app (issue 25), without a browser: a teacher's app in presenter
+mode and students' apps opened with ``?join=CODE``, in one process, against a temporary
+SQLite store (what ``make serve`` hands every kernel)."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import re
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+import pytest
+
+from treasurekit.classroom.config import CLASS_DIR_ENV
+from treasurekit.core.i18n import tr
+from treasurekit.widgets.live import Follower, LiveClass
+
+from .teacher_helpers import key
+from .ui import App, click, find, one, texts, walk
+
+
+@pytest.fixture
+def classes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(CLASS_DIR_ENV, str(tmp_path))
+    monkeypatch.setenv("SERVER_NAME", "192.0.2.7")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/diving_bell.ipynb")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    return tmp_path
+
+
+def teacher_app(game: str = "diving_bell") -> tuple[App, LiveClass]:
+    app = App(game)
+    app.root.presenter.set(True)
+    live: LiveClass = app.root.live
+    click(live.start_button)
+    return app, live
+
+
+def student(monkeypatch: pytest.MonkeyPatch, code: str, nickname: str | None,
+            lang: str = "en", game: str = "diving_bell") -> tuple[App, Follower]:
+    monkeypatch.setenv("QUERY_STRING", f"join={code}&lang={lang}")
+    app = App(game, lang)
+    follower: Follower = app.root.follower
+    if nickname is not None:
+        follower.name_box.value = nickname
+        click(follower.join_button)
+    return app, follower
+
+
+def choice(player: Any, right: bool) -> w.Button:
+    """The button of a right (or a wrong) answer of a lesson or practice player."""
+    if hasattr(player, "options"):
+        index = next(i for i, c in enumerate(player.options) if c.correct == right)
+    else:
+        q = player.question
+        index = next(i for i, c in enumerate(q.choices) if (c == q.answer) == right)
+    found: w.Button = find(player, "tk-choice")[index]
+    return found
+
+
+def said(key: str, lang: str, **params: Any) -> str:
+    """A catalog message as an HTML widget shows it (escaped)."""
+    return escape(tr(key, lang, **params))
+
+
+def htmls(root: w.Widget) -> str:
+    return "\n".join(x.value for x in walk(root) if isinstance(x, w.HTML))
+
+
+def test_a_lesson_question_joined_followed_answered_tallied_and_revealed(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher, live = teacher_app()
+    assert re.fullmatch(r"[A-Z2-9]{6}", live.code)
+    assert live.code in live.head.value                      # the code, large
+    link = f"http://192.0.2.7:8866/voila/render/diving_bell.ipynb?join={live.code}"
+    assert live.join_link() == link and "<svg" in live.head.value   # the link and its QR
+    assert live._teacher not in htmls(teacher.root)               # the token stays inside
+    teacher.root.presenter.do("qr")                               # Q: the join link, big
+    assert link in one(teacher.root, "tk-qr-screen").link
+    teacher.root.presenter.do("close")
+
+    ann_app, ann = student(monkeypatch, live.code, "Kiki")
+    bob_app, bob = student(monkeypatch, live.code.lower(), "Zed", "nl")
+    assert ann.token and bob.token and not find(ann_app.root, "tk-live-nickname")
+    live.poll()                                   # the first lesson step is on screen
+    assert said("classroom.live.answered", "en", n=0, students=2) in live.count.value
+
+    lesson = one(teacher.open_tab("tk-lesson"), "tk-lesson")
+    key(teacher, "ArrowRight")                 # the key publishes the step (no poll)
+    while not lesson.asks:
+        key(teacher, "ArrowRight")
+    for follower, app in ((ann, ann_app), (bob, bob_app)):
+        follower.poll()
+        mine = one(app.root, "tk-lesson")
+        assert follower.player is mine and mine.index == lesson.index   # the same step
+        assert not find(app.root, "tk-lesson-nav") or "tk-live-student" in \
+            app.root._dom_classes                                      # (hidden by CSS)
+    assert said("classroom.live.tap", "en") in ann.status.value
+    assert said("classroom.live.tap", "nl") in bob.status.value
+
+    click(choice(ann.player, right=False))
+    click(choice(ann.player, right=True))                 # a second answer replaces the first
+    click(choice(bob.player, right=False))
+    assert "tk-vote" in choice(ann.player, right=True)._dom_classes
+    assert ann.player.picked is None                      # nothing judged before the reveal
+    live.poll()
+    assert said("classroom.live.answered", "en", n=2, students=2) in live.count.value
+    assert live.chart.value == ""                         # no distribution before R
+    assert live.tally is not None and sorted(live.tally.counts.values()) == [0, 0, 1, 1]
+
+    key(teacher, "r")                                     # R: the class's answers revealed
+    right_label = next(c.label.text("en") for c in lesson.options if c.correct)
+    assert "tk-live-right" in live.chart.value and right_label in live.chart.value
+    assert live.chart.value.count('class="tk-live-bar"') == len(lesson.options)
+    assert lesson.feedback.value and lesson.step.rule("en") in lesson.head.value  # § and why
+
+    for follower in (ann, bob):
+        follower.poll()
+    assert said("classroom.live.was_right", "en") in ann.status.value
+    assert "tk-good" in ann.player.feedback.value and "tk-bad" in bob.player.feedback.value
+    right_nl = next(c.label.text("nl") for c in bob.player.options if c.correct)
+    assert said("classroom.live.was_wrong", "nl", answer=right_nl) in bob.status.value
+    assert bob.player._why("nl")[:40].replace("'", "&#x27;") in bob.player.feedback.value
+
+    # students never see names nor other answers
+    assert "Zed" not in texts(ann_app.root) and "Kiki" not in texts(bob_app.root)
+    assert "Kiki" in texts(ann_app.root)                  # (their own, beside the code)
+
+
+def test_a_practice_question_and_an_example_step_are_followed(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher, live = teacher_app()
+    _app, ann = student(monkeypatch, live.code, "Ann")
+    question = one(teacher.open_tab("tk-practice"), "tk-practice")
+    key(teacher, "ArrowRight")                            # → the next question (published)
+    ann.poll()
+    assert ann.player is not None and ann.player.question.kind == question.question.kind
+    assert ann.player.seed == question.seed
+    assert ann.player.question.choices == question.question.choices
+    click(choice(ann.player, right=False))
+    live.poll()
+    assert live.tally is not None and live.tally.answered == 1
+    click(live.reveal_button)                             # the button does what R does
+    assert question.picked == question.question.answer   # the right answer, on the projector
+    ann.poll()
+    assert ann.verdict is False and "tk-bad" in ann.player.feedback.value
+    assert "tk-rule" in ann.player.feedback.value        # why, with its § badge
+
+    teacher.open_tab("tk-example")                        # moved with the mouse: the poll
+    key(teacher, "ArrowRight")
+    key(teacher, "ArrowRight")
+    ann.poll()
+    example = teacher.root.presenter.on_screen()
+    assert ann.player is not None and ann.player.index == 2 == getattr(example, "index", None)
+    assert said("classroom.live.watch", "en") in ann.status.value
+
+
+def test_closed_answers_are_refused_and_results_are_a_csv_sheet(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher, live = teacher_app()
+    ann_app, ann = student(monkeypatch, live.code, "D'Arcy")     # a quote: escaped
+    _app, eve = student(monkeypatch, live.code, "Eve")
+    lesson = one(teacher.open_tab("tk-lesson"), "tk-lesson")
+    while not lesson.asks:
+        key(teacher, "ArrowRight")
+    live.poll()
+    ann.poll()
+    eve.poll()
+    click(choice(ann.player, right=True))
+    click(live.close_button)
+    click(choice(eve.player, right=True))                 # too late
+    assert said("classroom.error.late", "en") in eve.status.value
+    assert eve.given is None and eve.player.vote is None  # not taken, not marked
+    eve.poll()
+    assert said("classroom.live.closed", "en") in eve.status.value
+    key(teacher, "r")
+    eve.poll()
+    assert said("classroom.live.unanswered", "en", answer="")[:20] in eve.status.value
+
+    click(live.results_button)
+    results = live.results.value
+    assert "D&#x27;Arcy" in results and "D'Arcy" not in results
+    assert said("classroom.live.col.question", "en") in results
+    data = re.search(r'href="data:text/csv;base64,([^"]+)"', results)
+    assert data is not None
+    sheet = list(csv.reader(io.StringIO(base64.b64decode(data.group(1)).decode())))
+    assert sheet[0][-2:] == ["D'Arcy", "Eve"] and sheet[1][-1] == ""   # Eve: no answer
+    assert sheet[1][4] == "1.000"                          # the one answer given is right
+    assert "D'Arcy" not in htmls(ann_app.root) and "D&#x27;Arcy" in ann.status.value
+
+
+def test_bad_codes_and_nicknames_get_the_stores_message_and_nothing_else(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher, live = teacher_app()
+    payload = "<img src=x onerror=alert(1)>"
+    app, follower = student(monkeypatch, live.code, payload)
+    assert not follower.token and payload not in htmls(app.root)
+    assert said("classroom.error.nickname", "en", limit=20) in follower.status.value
+    assert all(x.layout.display == "none" for x in find(app.root, "tk-tabs",
+                                                          visible_only=False))
+    free = next(c for c in "ABCDEFGHJKMNPQRSTUVWXYZ" if c != live.code[0])
+    app, follower = student(monkeypatch, free * 6, "Ann")
+    assert said("classroom.error.no_class", "en") in follower.status.value
+    app, follower = student(monkeypatch, "<script>", "Ann", "nl")
+    assert said("classroom.error.code", "nl", length=6) in follower.status.value
+    assert "<script>" not in htmls(app.root)
+    live.poll()
+    assert said("classroom.live.answered", "en", n=0, students=0) in live.count.value
+
+
+def test_without_a_class_store_there_is_no_live_class(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
+    monkeypatch.setenv("QUERY_STRING", "join=ABCDEF&present=1")
+    app = App("diving_bell")
+    assert app.root.live is None and app.root.follower is None
+    assert not find(app.root, "tk-live-start", visible_only=False)
