@@ -111,7 +111,8 @@ def test_a_lesson_question_joined_followed_answered_tallied_and_revealed(
     live.poll()
     assert said("classroom.live.answered", "en", n=2, students=2) in live.count.value
     assert live.chart.value == ""                         # no distribution before R
-    assert live.tally is not None and sorted(live.tally.counts.values()) == [0, 0, 1, 1]
+    assert live.tally is not None and sorted(live.tally.counts.values())[-2:] == [1, 1]
+    assert sum(live.tally.counts.values()) == 2 and len(live.tally.counts) == len(lesson.options)
 
     key(teacher, "r")                                     # R: the class's answers revealed
     right_label = next(c.label.text("en") for c in lesson.options if c.correct)
