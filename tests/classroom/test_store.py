@@ -151,6 +151,19 @@ def test_guessing_class_codes_is_slowed_down(store: ClassStore) -> None:
     store.join(started.code, "Guesser", client="10.0.0.9", now=75)   # a minute later
 
 
+def test_the_game_of_a_class_code_is_found_and_guessing_it_is_slowed_down_too(
+        store: ClassStore) -> None:
+    started = store.start("coralia", now=0)
+    assert store.game_of(started.code.lower(), client="10.0.0.9", now=1) == "coralia"
+    wrong = next(c * 6 for c in CODE_ALPHABET if c * 6 != started.code)
+    for n in range(JOIN_TRIES):
+        refused("no_class", store.game_of, wrong, client="10.0.0.9", now=10 + n)
+    refused("slow_down", store.game_of, started.code, client="10.0.0.9", now=30)
+    refused("slow_down", store.join, started.code, "Ann", client="10.0.0.9", now=30)
+    refused("code", store.game_of, "<script>", client="10.0.0.8", now=30)
+    assert store.game_of(started.code, client="10.0.0.9", now=75) == "coralia"
+
+
 def _answer_many(path: str, code: str, tokens: list[str], number: int) -> None:
     """A process of its own answering for ``tokens`` (the kernels of several students)."""
     store = ClassStore(path)

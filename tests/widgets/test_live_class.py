@@ -17,6 +17,7 @@ import pytest
 
 from treasurekit.classroom.config import CLASS_DIR_ENV
 from treasurekit.core.i18n import tr
+from treasurekit.widgets.lang import Language
 from treasurekit.widgets.live import Follower, LiveClass
 
 from .teacher_helpers import key
@@ -220,3 +221,26 @@ def test_without_a_class_store_there_is_no_live_class(monkeypatch: pytest.Monkey
     app = App("diving_bell")
     assert app.root.live is None and app.root.follower is None
     assert not find(app.root, "tk-live-start", visible_only=False)
+
+
+def test_the_landing_page_joins_a_class_by_its_code(classes: Path) -> None:
+    from treasurekit.widgets.landing import landing
+
+    _teacher, live = teacher_app("coralia")
+    page = landing(Language(code="nl"))
+    form = one(page, "tk-join-class")
+    assert tr("classroom.live.landing_title", "nl") in form.head.value
+    form.code.value = "<script>"
+    click(one(page, "tk-join-go"))
+    assert said("classroom.error.code", "nl", length=6) in form.message.value
+    assert form.goto.href == "" and "<script>" not in htmls(page)
+    form.code.value = f" {live.code[:3].lower()} {live.code[3:]} "    # as typed
+    click(one(page, "tk-join-go"))
+    assert form.goto.href == f"coralia.ipynb?join={live.code}&lang=nl"
+
+
+def test_no_join_field_without_a_class_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    from treasurekit.widgets.landing import landing
+
+    monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
+    assert not find(landing(Language()), "tk-join-class")

@@ -434,14 +434,7 @@ class ClassStore:
         token. ``client`` names who asks (the server's view of the device) for the limit
         on failed joins."""
         at = self._clock(now)
-        client = client[:100]
-        with self._db() as db:
-            db.execute("DELETE FROM join_failures WHERE at < ?", (at - 60,))
-            tries = db.execute("SELECT COUNT(*) FROM join_failures WHERE client = ?",
-                               (client,)).fetchone()[0]
-            if tries >= JOIN_TRIES:
-                raise ClassError("classroom.error.slow_down")
-        try:
+        with self._guessing(client, at):
             name = check_nickname(nickname)
             with self._db() as db:
                 found = self._class(db, code)
@@ -456,6 +449,26 @@ class ClassStore:
                            "VALUES (?, ?, ?, ?)", (found.code, _hash(token), name, at))
                 db.execute("UPDATE classes SET touched = ? WHERE code = ?", (at, found.code))
                 return token
+
+    def game_of(self, code: object, client: str = "", now: float | None = None) -> str:
+        """The game of the class ``code`` (the landing page's "Join a class" opens its
+        app); an unknown code counts as a failed join of ``client``."""
+        with self._guessing(client, self._clock(now)), self._db(write=False) as db:
+            return self._class(db, code).game
+
+    @contextmanager
+    def _guessing(self, client: str, at: float) -> Iterator[None]:
+        """A request naming a class code: refused while ``client`` has made
+        ``JOIN_TRIES`` failed ones in the last minute; an unknown code is a failure."""
+        client = client[:100]
+        with self._db() as db:
+            db.execute("DELETE FROM join_failures WHERE at < ?", (at - 60,))
+            tries = db.execute("SELECT COUNT(*) FROM join_failures WHERE client = ?",
+                               (client,)).fetchone()[0]
+            if tries >= JOIN_TRIES:
+                raise ClassError("classroom.error.slow_down")
+        try:
+            yield
         except ClassError as err:
             if err.message.key == "classroom.error.no_class":
                 with self._db() as db:

@@ -5,25 +5,33 @@ drawing code, ``treasurekit.widgets.<game>.render_table``: inline SVG, nothing f
 its players, playing time and a one-line summary in the page's language (the rules
 reference's landing data, ``tk.rules(game).landing``), and links straight to the lesson,
 play, practice and rules tabs (``?tab=``). The cards wrap on a narrow screen.
+
+On a server that keeps live classes, "Join a class" takes the code on the teacher's
+screen and opens the class's app with ``?join=CODE`` (live.py).
 """
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from html import escape
 from importlib import import_module
 from typing import Any
+from urllib.parse import urlencode
 
 import ipywidgets as w
 
+from ..classroom import ClassError, ClassStore
+from ..classroom.config import class_store
+from ..classroom.store import check_code
 from ..core.game import Game
 from ..core.practice import practice
 from ..core.reference import landing as landing_of
 from ..core.registry import GAMES, game_spec
 from .example_player import Render
-from .lang import Language, LanguageSwitch, live_html
+from .lang import Language, LanguageSwitch, button, live_html
 from .style import CSS
-from .url_language import url_language
+from .url_language import GoTo, url_language
 
 #: The tabs a card links to straight away (``?tab=<name>`` opens ``widgets.tab.<name>``).
 LINKS = ("lesson", "play", "practice", "rules")
@@ -97,7 +105,50 @@ def landing(lang: Language) -> w.VBox:
                 f'<p>{escape(t("widgets.landing.intro"))}</p>'
                 f'<ul class="tk-games tk-game-cards" aria-label="{named}">{cards}</ul>')
 
-    box = w.VBox([w.HTML(CSS + _CSS), url_language(lang), LanguageSwitch(lang),
+    store = class_store()
+    joining = [JoinForm(store, lang)] if store is not None else []
+    box = w.VBox([w.HTML(CSS + _CSS), url_language(lang), LanguageSwitch(lang), *joining,
                   live_html(lang, render)])
     box.add_class("tk-app")
     return box
+
+
+class JoinForm(w.VBox):
+    """"Join a class": a class code, and the class's app opens with ``?join=CODE``; a
+    wrong code gets the store's message (guessing is slowed down as for a join)."""
+
+    def __init__(self, store: ClassStore, lang: Language) -> None:
+        super().__init__()
+        self.store, self.lang = store, lang
+        self.add_class("tk-join-class")
+        self.head = w.HTML()
+        self.code = w.Text(layout=w.Layout(width="10em"))
+        self.code.add_class("tk-join-code")
+        self.button = button("sign-in", "tk-join-go", self.go, button_style="primary")
+        self.message = w.HTML()
+        self.goto = GoTo()
+        self.children = [self.head, w.HBox([self.code, self.button],
+                                           layout=w.Layout(flex_flow="row wrap")),
+                         self.message, self.goto]
+        self.error: ClassError | None = None
+        lang.on_change(self.render)
+        self.render()
+
+    def go(self) -> None:
+        try:
+            game = self.store.game_of(self.code.value, client=f"kernel:{os.getpid()}")
+        except ClassError as err:
+            self.error = err
+            self.render()
+            return
+        if game in GAMES:
+            query = urlencode({"join": check_code(self.code.value), "lang": self.lang.code})
+            self.goto.href = f"{game}.ipynb?{query}"
+
+    def render(self) -> None:
+        t = self.lang.t
+        self.head.value = f'<h3>{escape(t("classroom.live.landing_title"))}</h3>'
+        self.code.placeholder = t("classroom.live.code")
+        self.button.description = t("classroom.live.join")
+        self.message.value = (f'<p class="tk-bad">{escape(self.error.text(self.lang.code))}</p>'
+                              if self.error is not None else "")

@@ -1,7 +1,9 @@
 """The page's address follows the language switch: ``?lang=nl`` is written into the URL
 (without reloading), so a link copied from the address bar opens in the same language.
+:class:`GoTo` opens another page when the kernel says so (the landing page's "Join a
+class").
 
-A tiny anywidget: its front-end is shipped in anywidget's wheel and served by Voila or
+Tiny anywidgets: its front-end is shipped in anywidget's wheel and served by Voila or
 JupyterLab themselves, from this machine.
 """
 
@@ -43,3 +45,23 @@ def url_language(lang: Language) -> UrlLanguage:
     widget.add_class("tk-url-language")
     lang.observe(lambda change: setattr(widget, "lang", change["new"]), names="code")
     return widget
+
+
+_GO_ESM = """
+function render({ model, el }) {
+  el.style.display = "none";
+  const go = () => {
+    const href = model.get("href");
+    if (href) window.location.assign(new URL(href, window.location.href).toString());
+  };
+  model.on("change:href", go);
+}
+export default { render };
+"""
+
+
+class GoTo(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
+    """Invisible: the page opens ``href`` (relative to the page) as soon as it is set."""
+
+    _esm = _GO_ESM
+    href = traitlets.Unicode("").tag(sync=True)
