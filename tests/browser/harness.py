@@ -274,6 +274,27 @@ def new_page(browser: Any) -> tuple[Any, Any, Watch]:
     return context, page, watch_page(page)
 
 
+#: a phone's screen (CSS pixels), opened with touch (phone_page)
+PHONE = {"width": 390, "height": 844}
+
+
+def phone_page(browser: Any) -> tuple[Any, Any, Watch]:
+    """A page on a phone: 390x844, touch, mobile."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    return context, page, watch_page(page)
+
+
+def tap(page: Any, watch: Watch, locator: Any) -> None:
+    """A tap, handled by the kernel."""
+    seen = watch.kernel_messages
+    locator.tap()
+    page.wait_for_timeout(30)
+    while watch.kernel_messages == seen:
+        page.wait_for_timeout(20)
+    wait_kernel_idle(page, watch, settle_s=0.05)
+
+
 def wait_kernel_idle(page: Any, watch: Watch, timeout_ms: int = ACTION_MS,
                      settle_s: float = 0.25) -> None:
     """Wait until the kernel last said "idle" and has said nothing for ``settle_s``."""

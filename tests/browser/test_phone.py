@@ -17,11 +17,11 @@ import treasurekit as tk
 from treasurekit.core.i18n import tr
 
 from . import harness
+from .harness import PHONE, phone_page, tap
 from .screens import measure
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
 #: the README's picture of a phone: a choice of piles in Diving Bell
 SCREENSHOT = harness.ROOT / "docs" / "phone.png"
 #: one evaluate: what sticks out of the screen (outside a box that pans), and every
@@ -65,22 +65,6 @@ BOARD_LABELS = """() => Math.min(...[...document.querySelectorAll('.tk-lesson .t
     const m = t.getScreenCTM();
     return parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(m.a * m.d - m.b * m.c);
   }))"""
-
-
-def phone_page(browser: Any) -> tuple[Any, Any, harness.Watch]:
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    return context, page, harness.watch_page(page)
-
-
-def tap(page: Any, watch: harness.Watch, locator: Any) -> None:
-    """A tap, handled by the kernel."""
-    seen = watch.kernel_messages
-    locator.tap()
-    page.wait_for_timeout(30)
-    while watch.kernel_messages == seen:
-        page.wait_for_timeout(20)
-    harness.wait_kernel_idle(page, watch, settle_s=0.05)
 
 
 #: the game played to its end by taps (its Play tab is checked there, a whole game long)

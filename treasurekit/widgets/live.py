@@ -259,11 +259,8 @@ class LiveClass(w.VBox):
         """Start a class and follow the presenter from now on."""
         if self.live:
             return
-        try:
-            started = self.store.start(self.game)
-        except ClassError as err:
-            self.error = err
-            self.render()
+        started = self._call(lambda: self.store.start(self.game))
+        if started is None:
             return
         self.code, self._teacher = started.code, started.teacher
         self.poll()
@@ -275,6 +272,7 @@ class LiveClass(w.VBox):
         self._stop()
 
     def _call(self, action: Callable[[], Any]) -> Any:
+        """``action()``, or None and its refusal shown."""
         try:
             return action()
         except ClassError as err:
@@ -358,7 +356,14 @@ class LiveClass(w.VBox):
         asks = self.shown is not None and bool(self.shown.choices)
         said = (t("classroom.live.answered", n=tally.answered, students=tally.students)
                 if asks else t("classroom.live.joined", students=tally.students))
-        self.count.value = f'<p class="tk-live-answered"><b>{escape(said)}</b></p>'
+        # the QR code and the large code until answers come in; then the code in a
+        # line, the room on the slide going to the question and its answers (Q still
+        # shows the QR code full screen)
+        big = not self.revealed and tally.answered == 0
+        self.head.layout.display = "" if big else "none"
+        code = ("" if big else f'{escape(t("classroom.live.code"))} '
+                f'<b class="tk-live-code-small">{escape(self.code)}</b> · ')
+        self.count.value = f'<p class="tk-live-answered">{code}<b>{escape(said)}</b></p>'
         self.close_button.layout.display = ("" if asks and not (self.revealed or self.closed)
                                             else "none")
         self.reveal_button.layout.display = "" if asks and not self.revealed else "none"
