@@ -27,7 +27,8 @@ MODULE_SECONDS = {
     "test_page_recovery": 213, "test_phone": 162, "test_presenter_examples": 158,
     "test_teacher": 144, "test_serving_flood": 127, "test_presenter_lessons": 101,
     "test_serving_security": 91, "test_diving_bell_app": 84,
-    "test_serving_limits": 56, "test_captain_lucky_app": 56, "test_serving_browser": 53,
+    "test_live_class": 75, "test_serving_limits": 56, "test_captain_lucky_app": 56,
+    "test_serving_browser": 53,
     "test_learner_practice": 50, "test_sea_or_shore_app": 48, "test_classroom_link": 45,
     "test_coralia_app": 42, "test_learner_layout": 41, "test_learner_language": 35,
 }
