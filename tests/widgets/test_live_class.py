@@ -17,6 +17,7 @@ import pytest
 
 from treasurekit.classroom.config import CLASS_DIR_ENV
 from treasurekit.core.i18n import tr
+from treasurekit.widgets.browser_store import BrowserStore
 from treasurekit.widgets.lang import Language
 from treasurekit.widgets.live import Follower, LiveClass
 
@@ -244,3 +245,32 @@ def test_no_join_field_without_a_class_store(monkeypatch: pytest.MonkeyPatch) ->
 
     monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
     assert not find(landing(Language()), "tk-join-class")
+
+
+def test_a_reloaded_phone_carries_on_as_the_same_student(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher, live = teacher_app()
+    app, ann = student(monkeypatch, live.code, None)
+    (kept,) = [x for x in walk(app.root) if isinstance(x, BrowserStore)]
+    kept.hello(None)                                  # the browser kept nothing
+    ann.name_box.value = "Kiki"
+    click(ann.join_button)
+    ann.poll()
+    click(choice(ann.player, right=False))
+    written = kept.written
+    assert written is not None and ann.token in written      # in the student's own browser
+
+    app, again = student(monkeypatch, live.code.lower(), None)      # the page reloaded
+    (kept,) = [x for x in walk(app.root) if isinstance(x, BrowserStore)]
+    kept.hello(written)
+    assert again.token == ann.token and again.form.layout.display == "none"
+    assert again.given == ann.given and again.player is not None
+    assert "tk-vote" in choice(again.player, right=False)._dom_classes   # the answer kept
+    live.poll()
+    assert live.tally is not None and (live.tally.students, live.tally.answered) == (1, 1)
+
+    app, other = student(monkeypatch, live.code, None)        # a token the store never gave
+    (kept,) = [x for x in walk(app.root) if isinstance(x, BrowserStore)]
+    kept.hello(written.replace(ann.token, "forged-token"))
+    assert not other.token and other.form.layout.display != "none"
+    assert kept.get("live") is None                           # forgotten

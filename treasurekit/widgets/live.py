@@ -40,12 +40,14 @@ from urllib.parse import urlencode
 
 import ipywidgets as w
 
-from ..classroom import ClassError, ClassStore, Item, Now, Tally
+from ..classroom import ClassError, ClassStore, Item, Mine, Now, Tally
+from ..classroom.store import check_code
 from ..core.errors import TreasureKitError
 from ..core.i18n import Percent
 from ..core.practice import kinds, practice
 from ..core.saves import SEED_RANGE
 from ..core.teaching import examples_of, lesson_of
+from .browser_store import BrowserStore
 from .example_player import ExampleChooser, ExamplePlayer
 from .lang import Language, button
 from .lesson_player import LessonPlayer
@@ -56,6 +58,8 @@ from .style import download_link, panel
 
 #: Seconds between two looks at the store (the projector's count, a student's item).
 POLL_SECONDS = 0.5
+#: The name a student's class, token and nickname are kept under in their browser.
+KEPT = "live"
 
 Shown: TypeAlias = LessonPlayer | PracticePlayer | ExamplePlayer
 #: (tab key, widget class) -> the part, its tab opened (the app frame's ``show_part``)
@@ -428,12 +432,14 @@ class Follower(w.VBox):
     judged at the reveal."""
 
     def __init__(self, game: str, lang: Language, store: ClassStore, code: str,
-                 show_part: ShowPart, app: w.Box) -> None:
+                 show_part: ShowPart, app: w.Box, kept: BrowserStore | None = None) -> None:
         super().__init__()
         self.game, self.lang, self.store, self.show_part = game, lang, store, show_part
-        self.code, self.app = code[:40], app
+        self.code, self.app, self.kept = code[:40], app, kept
         self.add_class("tk-live-follower")
-        self.token = ""                     # the student's token: only in this kernel
+        #: the student's token: in this kernel, and in the student's own browser (``kept``)
+        #: so that a reload carries on as the same student
+        self.token = ""
         self.nickname = ""
         self.item_no = 0
         self.now: Now | None = None
@@ -455,6 +461,8 @@ class Follower(w.VBox):
         app.add_class("tk-live-student")
         self.tabs(False)
         lang.on_change(self.render)
+        if kept is not None:
+            kept.on_restore(self.resume)
         self.render()
 
     def tabs(self, shown: bool) -> None:
@@ -474,8 +482,41 @@ class Follower(w.VBox):
             self.error = err
             self.render()
             return
-        self.error = None
         self.nickname = " ".join(str(self.name_box.value).split())
+        if self.kept is not None:
+            self.kept.set(KEPT, {"code": self.store_code(), "token": self.token,
+                                 "name": self.nickname})
+        self.follow()
+
+    def store_code(self) -> str:
+        """The class code as the store writes it ("" if it is not a code)."""
+        try:
+            return check_code(self.code)
+        except ClassError:
+            return ""
+
+    def resume(self) -> None:
+        """The browser kept this class's token (a reload): carry on as that student, if
+        the store still knows the token; else forget it."""
+        assert self.kept is not None
+        kept = self.kept.get(KEPT)
+        if self.token or not isinstance(kept, dict):
+            return
+        token, name = kept.get("token"), kept.get("name")
+        if kept.get("code") != self.store_code() or not self.store_code() \
+                or type(token) is not str or type(name) is not str:
+            return
+        try:
+            self.store.mine(self.code, token, 0)        # refused for a token it does not know
+        except ClassError:
+            self.kept.delete(KEPT)
+            return
+        self.token, self.nickname = token, name
+        self.follow()
+
+    def follow(self) -> None:
+        """Joined: the form goes, the teacher's items come."""
+        self.error = None
         self.form.layout.display = "none"
         self.poll()
         self._stop = every(POLL_SECONDS, self.poll)
@@ -498,6 +539,8 @@ class Follower(w.VBox):
             self.item_no, self.given, self.verdict, self.judged = now.item_no, None, None, False
             self.error = None
             self.player = self.show_item(now.item)
+            if now.choices and not now.revealed:      # an answer given before a reload
+                self.mark(self._mine())
         if now.revealed and not self.judged:
             self.judge()
         if now != self.now:
@@ -568,21 +611,33 @@ class Follower(w.VBox):
     def judge(self) -> None:
         """The teacher revealed the answer: the student's own, judged by the player."""
         self.judged = True
+        mine = self._mine()
+        if mine is None:
+            return
+        self.verdict = mine.right
+        self.mark(mine)
+        if isinstance(self.player, (LessonPlayer, PracticePlayer)):
+            self.player.reveal()
+
+    def _mine(self) -> Mine | None:
         try:
-            mine = self.store.mine(self.code, self.token, self.item_no)
+            return self.store.mine(self.code, self.token, self.item_no)
         except ClassError as err:
             self.error = err
+            return None
+
+    def mark(self, mine: Mine | None) -> None:
+        """Mark the student's answer the store holds on the player (not judged)."""
+        if mine is None or mine.choice is None:
             return
-        self.given, self.verdict = mine.choice, mine.right
-        player = self.player
+        self.given, player, choice = mine.choice, self.player, mine.choice
         if isinstance(player, LessonPlayer):
-            player.vote = (player.options[int(mine.choice)] if mine.choice is not None
-                           and mine.choice.isdigit() and int(mine.choice) < len(player.options)
-                           else None)
-            player.reveal()
+            player.vote = (player.options[int(choice)] if choice.isdigit()
+                           and int(choice) < len(player.options) else None)
         elif isinstance(player, PracticePlayer):
-            player.vote = mine.choice if mine.choice in player.question.choices else None
-            player.reveal()
+            player.vote = choice if choice in player.question.choices else None
+        if isinstance(player, (LessonPlayer, PracticePlayer)):
+            player.refresh()
 
     def render(self) -> None:
         t = self.lang.t
