@@ -274,3 +274,26 @@ def test_a_reloaded_phone_carries_on_as_the_same_student(
     kept.hello(written.replace(ann.token, "forged-token"))
     assert not other.token and other.form.layout.display != "none"
     assert kept.get("live") is None                           # forgotten
+
+
+def test_a_pool_kernel_joins_when_the_viewers_query_arrives(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``make serve-class``: the app was built before anyone asked; ``?join=`` comes with
+    the viewer's request (``viewer._arrived``), as ``?position=`` does."""
+    from treasurekit.widgets import viewer
+
+    _teacher, live = teacher_app()
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setattr(viewer, "_wait_for_viewer", lambda: None)
+    monkeypatch.setattr(viewer, "_state", {"waiting": False, "arrived": False})
+    monkeypatch.setattr(viewer, "_listeners", [])
+    app = App("diving_bell")
+    assert app.root.follower is None and find(app.root, "tk-tabs")
+    viewer._arrived({"QUERY_STRING": f"join={live.code}"})
+    follower: Follower = app.root.follower
+    assert follower is not None and not find(app.root, "tk-tabs")
+    follower.name_box.value = "Kiki"
+    click(follower.join_button)
+    assert follower.player is not None and follower.player.index == 0
+    assert said("classroom.live.tap", "en") in follower.status.value
