@@ -337,6 +337,7 @@ class LiveClass(w.VBox):
         self.results_button.description = t("classroom.live.results")
         self.layout.display = "" if self.live or self.error else "none"
         self.message.value = refusal(self.error, self.lang) if self.error else ""
+        self.message.layout.display = "" if self.error else "none"     # no empty line
         if not self.live:
             return
         link = self.join_link()
@@ -373,8 +374,10 @@ class LiveClass(w.VBox):
         self.reveal_button.layout.display = "" if asks and not self.revealed else "none"
         if not asks or not self.revealed or self.shown is None:
             self.chart.value = ""
+            self.chart.layout.display = "none"
             return
         self.chart.value = bar_chart(self.shown, tally, self.lang)
+        self.chart.layout.display = ""
 
     def render_results(self) -> None:
         if not self.live:
