@@ -467,8 +467,8 @@ def move_text(move: Move, lang: Language, view: dict[str, Any] | None = None) ->
                   reef=lang.t(f"{G}.reef", colour=colour_name(c, lang)),
                   space=lang.t(f"{G}.space.{s}"))
     if move.kind == "pick":
-        four = view is not None and view["waiting"]["step"] == "pick4"
-        return _t(lang, "move.pick4" if four else "move.pick", colour=colour_name(arg, lang))
+        four = view is not None and view["waiting"]["step"] == "pick_four"
+        return _t(lang, "move.pick_four" if four else "move.pick", colour=colour_name(arg, lang))
     if move.kind in ("keep", "score"):
         return _t(lang, f"move.{move.kind}", card=t(f"{G}.card.{arg}"))
     if move.kind == "reef":
@@ -593,7 +593,7 @@ class CoraliaPicker(w.VBox):
         self.targets.update([m for m in self.places if m.arg == self.chosen], self.view)
         if self.places:
             text_ = _t(lang, "pick_die")
-        elif self.view is not None and self.view["waiting"]["step"] == "pick4":
+        elif self.view is not None and self.view["waiting"]["step"] == "pick_four":
             text_ = _t(lang, "pick_four")
         elif self.odds.layout.display != "none":
             text_ = _t(lang, "pick_lock")

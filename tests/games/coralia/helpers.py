@@ -35,15 +35,15 @@ def first(events: list[tk.Event], kind: str) -> tk.Event:
 
 
 def top(game: tk.Game) -> str:
-    """The step the table waits for (a decision or a chance step)."""
-    return game.state.tasks[-1][0]
+    """The step the table waits for (a decision or a chance step), as the view names it."""
+    return str(game.view(None)["waiting"]["step"])
 
 
 def through_setup(players: int, seed: int = 0, prerolls: tuple[str, ...] = ()) -> tk.Game:
     """A new game with the turtles and the island pile dealt; ``prerolls`` forces the
     set-up rolls of fewer than 4 players, colour by colour (the rest dealt)."""
     g = tk.new_game(GAME, players=players, seed=seed)
-    while top(g) in ("s_turtle", "s_island"):
+    while top(g) in ("setup_turtle", "setup_island_pile"):
         g.deal()
     for outcome in prerolls:
         g.play(f"preroll:{outcome}")
