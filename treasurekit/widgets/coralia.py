@@ -510,7 +510,8 @@ class OddsHelper(w.VBox):
         self.reef.observe(lambda _c: self.render(), names="value")
         self.symbol.observe(lambda _c: self.render(), names="value")
         self.children = [w.HBox([self.reef, self.symbol],
-                                layout=w.Layout(flex_flow="row wrap", gap="8px")), self.out]
+                                layout=w.Layout(flex_flow="row wrap")).add_class("tk-gap-8"),
+                         self.out]
 
     def show(self, view: dict[str, Any] | None) -> None:
         self.view = view
@@ -549,8 +550,8 @@ class CoraliaPicker(w.VBox):
         self.lang, self.on_move = lang, on_move
         self.add_class("tk-co-picker")
         self.prompt = w.HTML()
-        self.dice = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
-        self.dice.add_class("tk-co-dice")
+        self.dice = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.dice.add_class("tk-co-dice").add_class("tk-gap-6")
         self.targets = MovePicker(game, lang, on_move, move_text)
         self.buttons = MovePicker(game, lang, on_move, move_text)
         self.odds = OddsHelper(lang)

@@ -294,8 +294,8 @@ class SeaOrShorePicker(w.VBox):
         self.play = button("hand-paper-o", "tk-play-card", self._play, button_style="primary",
                            layout=w.Layout(width="auto"))
         self.form = w.VBox([self.cards, w.HBox([self.side, self.adds, self.play],
-                                               layout=w.Layout(flex_flow="row wrap",
-                                                               gap="6px"))])
+                                               layout=w.Layout(flex_flow="row wrap")
+                                               ).add_class("tk-gap-6")])
         self.form.add_class("tk-play-form")
         self.moves: list[Move] = []
         self.room: dict[str, int] = {}
