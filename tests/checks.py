@@ -14,12 +14,12 @@ import treasurekit as tk
 from treasurekit.core.bots import RandomBot, bot_move
 
 
-def all_views(game: tk.Game) -> list[dict[str, Any]]:
+def all_views(game: tk.Game[Any]) -> list[dict[str, Any]]:
     """What every seat sees."""
     return [game.view(p) for p in range(len(game.players))]
 
 
-def play(game: tk.Game, *moves: str) -> list[tk.Event]:
+def play(game: tk.Game[Any], *moves: str) -> list[tk.Event]:
     """Play several moves in turn; all their events."""
     events: list[tk.Event] = []
     for m in moves:
@@ -27,14 +27,14 @@ def play(game: tk.Game, *moves: str) -> list[tk.Event]:
     return events
 
 
-def snapshot(g: tk.Game) -> tuple[Any, ...]:
+def snapshot(g: tk.Game[Any]) -> tuple[Any, ...]:
     """Everything a refused move must leave as it was: state, history, log, save, every
     seat's view and the legal moves (events are immutable: the log is copied by batch)."""
     return (copy.deepcopy(g.state), list(g.history), [list(batch) for batch in g.log],
             g.to_json(), all_views(g), g.legal_moves())
 
 
-def assert_refused(g: tk.Game, move: Any, reason: str | None = None,
+def assert_refused(g: tk.Game[Any], move: Any, reason: str | None = None,
                    before: tuple[Any, ...] | None = None) -> tk.IllegalMove:
     """``move`` raises IllegalMove with a readable reason, and nothing at all changes:
     state, history, log, save, every seat's view and the legal moves. ``before``: a
@@ -51,7 +51,7 @@ def assert_refused(g: tk.Game, move: Any, reason: str | None = None,
     return err
 
 
-def check_undo_path(new: Callable[[], tk.Game], choices: Sequence[int],
+def check_undo_path(new: Callable[[], tk.Game[Any]], choices: Sequence[int],
                     undos: Sequence[bool]) -> None:
     """Along any legal path (``choices`` pick the moves, ``undos`` take some back), undo
     restores every earlier state exactly, all the way back to a new game's."""
@@ -74,7 +74,7 @@ def check_undo_path(new: Callable[[], tk.Game], choices: Sequence[int],
     assert g.state == states[0] == new().state
 
 
-def assert_notes_agree(g: tk.Game) -> None:
+def assert_notes_agree(g: tk.Game[Any]) -> None:
     """What the base noted after the last change of the table (over? chance? the legal
     moves) is what the rules hooks say now: the notes cannot go stale."""
     s = g.state
@@ -86,8 +86,8 @@ def assert_notes_agree(g: tk.Game) -> None:
     assert g.legal_moves() == fresh, f"stale legal moves on {g!r}"
 
 
-def undo_check(g: tk.Game, rng: random.Random,
-               choose: Callable[[tk.Game, random.Random], tk.Move]) -> None:
+def undo_check(g: tk.Game[Any], rng: random.Random,
+               choose: Callable[[tk.Game[Any], random.Random], tk.Move]) -> None:
     """Play one step, undo it (state exactly as before), then play it again identically."""
     before = pickle.loads(pickle.dumps(g.state))      # a deep copy independent of clone()
     history, log = list(g.history), list(g.log)
@@ -101,7 +101,7 @@ def undo_check(g: tk.Game, rng: random.Random,
     assert again == events and g.history[-1] == undone, f"replaying {undone} differed"
 
 
-def replay_decisions(g: tk.Game, moves: list[tk.Move]) -> None:
+def replay_decisions(g: tk.Game[Any], moves: list[tk.Move]) -> None:
     """Continue ``g`` with the recorded decisions, letting its own dealer resolve chance."""
     while len(g.history) < len(moves):
         if g.is_chance:
@@ -111,7 +111,7 @@ def replay_decisions(g: tk.Game, moves: list[tk.Move]) -> None:
             g.play(moves[len(g.history)])
 
 
-def step_randomly(game: tk.Game, rng: random.Random) -> None:
+def step_randomly(game: tk.Game[Any], rng: random.Random) -> None:
     """One step of a seeded random game: the dealer deals, or a random bot moves."""
     if game.is_chance:
         game.deal()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import treasurekit as tk
 from treasurekit.core.simulate import random_decisions
@@ -27,10 +27,10 @@ class Setup(NamedTuple):
     def __str__(self) -> str:
         return f"{self.game}-{self.players}p-{self.variant}"
 
-    def new(self, seed: int) -> tk.Game:
+    def new(self, seed: int) -> tk.Game[Any]:
         return tk.new_game(self.game, players=self.players, seed=seed, variant=self.variant)
 
-    def played_out(self, seed: int) -> tk.Game:
+    def played_out(self, seed: int) -> tk.Game[Any]:
         """A new game played to its end through the public API, as a random playout
         does: ``deal()`` for chance, ``random.Random(seed).choice(legal_moves())``."""
         g = self.new(seed)
@@ -69,7 +69,7 @@ def lesson_cases() -> list[tuple[str, int]]:
     return [(name, i) for name in NAMES for i in range(len(lesson(name)))]
 
 
-def decisions(setup: Setup, seed: int, every: int = 7) -> Iterator[tk.Game]:
+def decisions(setup: Setup, seed: int, every: int = 7) -> Iterator[tk.Game[Any]]:
     """Every ``every``-th decision with a choice of a seeded random game (the game itself,
     left at that step: use it before asking for the next)."""
     return random_decisions(setup.new(seed), random.Random(seed), every)

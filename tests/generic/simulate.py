@@ -21,6 +21,7 @@ import copy
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import treasurekit as tk
@@ -43,20 +44,20 @@ class Report(Counter[str]):
     """What a run saw: how many checks of each kind ran (so that none can pass idly)."""
 
 
-def random_move(g: tk.Game, rng: random.Random) -> tk.Move:
+def random_move(g: tk.Game[Any], rng: random.Random) -> tk.Move:
     return rng.choice(g.legal_moves())
 
 
-def step(g: tk.Game, rng: random.Random) -> list[tk.Event]:
+def step(g: tk.Game[Any], rng: random.Random) -> Sequence[tk.Event]:
     return g.deal() if g.is_chance else g.play(random_move(g, rng))
 
 
-def _at(g: tk.Game) -> str:
+def _at(g: tk.Game[Any]) -> str:
     last = g.history[-1] if g.history else "start"
     return f"{g!r} after step {len(g.history)} ({last})"
 
 
-def check_turn(g: tk.Game) -> None:
+def check_turn(g: tk.Game[Any]) -> None:
     """Exactly one of: over (nothing legal), a chance step, a seat to decide."""
     assert_notes_agree(g)
     legal = g.legal_moves()
@@ -78,7 +79,7 @@ def check_turn(g: tk.Game) -> None:
         assert g.view(seat)["legal"] == [str(m) for m in legal], f"view's legal, {_at(g)}"
 
 
-def illegal_candidates(g: tk.Game, known: set[str], rng: random.Random) -> list[str]:
+def illegal_candidates(g: tk.Game[Any], known: set[str], rng: random.Random) -> list[str]:
     """Moves that are not legal now: some legal elsewhere in this game, some mangled."""
     legal = {str(m) for m in g.legal_moves()}
     elsewhere = sorted(known - legal)
@@ -90,14 +91,14 @@ def illegal_candidates(g: tk.Game, known: set[str], rng: random.Random) -> list[
     return [m for m in out if m not in legal]
 
 
-def check_refusals(g: tk.Game, known: set[str], rng: random.Random, report: Report) -> None:
+def check_refusals(g: tk.Game[Any], known: set[str], rng: random.Random, report: Report) -> None:
     before = snapshot(g)
     for move in illegal_candidates(g, known, rng):
         assert_refused(g, move, before=before)
         report["refused"] += 1
 
 
-def check_hidden(g: tk.Game, rng: random.Random, report: Report) -> None:
+def check_hidden(g: tk.Game[Any], rng: random.Random, report: Report) -> None:
     """No view leaks: each seat's view is the same when everything hidden from that seat
     is redrawn (and the components are still all there)."""
     inventory = g.inventory()
@@ -113,7 +114,7 @@ def check_hidden(g: tk.Game, rng: random.Random, report: Report) -> None:
         report["scrambles that changed the table"] += other.state != g.state
 
 
-def check_events(g: tk.Game, report: Report) -> None:
+def check_events(g: tk.Game[Any], report: Report) -> None:
     """Every event reads for every seat and for a spectator, in every language."""
     for event in g.events:
         assert isinstance(event.seen_by, tuple), f"seen_by of {event}"
@@ -125,7 +126,7 @@ def check_events(g: tk.Game, report: Report) -> None:
         report["events read"] += 1
 
 
-def check_replays(setup: Setup, seed: int, g: tk.Game, save_at: int,
+def check_replays(setup: Setup, seed: int, g: tk.Game[Any], save_at: int,
                   save: tuple[str, Any, list[dict[str, Any]]] | None) -> None:
     """Same seed, same decisions: the same game; a mid-game save loads and goes on alike."""
     again = setup.new(seed)

@@ -26,7 +26,7 @@ from ..games.captain_lucky.cards import (
     pack_for,
     set_sizes,
 )
-from ..games.captain_lucky.rules import view_of
+from ..games.captain_lucky.rules import describe_move, view_of
 from ..games.captain_lucky.state import CaptainLuckyView
 from .lang import Language, live_html, with_readout
 from .move_picker import MovePicker
@@ -274,20 +274,18 @@ def _attempt_html(v: CaptainLuckyView, lang: Language) -> str:
 # ---- moves with readable labels ------------------------------------------------------
 def move_text(move: Move, lang: Language, view: dict[str, Any] | None) -> str:
     """A move in words, naming types and players from the mover's view (button text)."""
-    t = lang.t
-    if move.kind == "place":
-        name, _, n = move.arg.partition("-")
-        return t(f"{GAME}.ui.move.place", n=n, type=t(f"{GAME}.type.{name}"))
-    if move.kind == "steal":
-        owner, name, size = move.arg.split("-")
-        kind = t(f"{GAME}.type.{name}")
-        if owner == "middle":
-            return t(f"{GAME}.ui.move.steal_middle", n=size, type=kind)
-        who = lang.names(view["players"])[int(owner[1:])] if view else owner
-        return t(f"{GAME}.ui.move.steal_player", n=size, type=kind, player=who)
-    if move.kind == "reroll":
+    t, d = lang.t, describe_move(move)
+    if d.kind == "place":
+        return t(f"{GAME}.ui.move.place", n=d.size, type=t(f"{GAME}.type.{d.type}"))
+    if d.kind == "steal":
+        kind = t(f"{GAME}.type.{d.type}")
+        if d.owner is None:
+            return t(f"{GAME}.ui.move.steal_middle", n=d.size, type=kind)
+        who = lang.names(view["players"])[d.owner] if view else f"p{d.owner}"
+        return t(f"{GAME}.ui.move.steal_player", n=d.size, type=kind, player=who)
+    if d.kind == "reroll":
         failed = view["dice"].count(BLANK) if view else "?"
-        return t(f"{GAME}.ui.move.reroll", n=failed, type=t(f"{GAME}.type.{move.arg}"))
+        return t(f"{GAME}.ui.move.reroll", n=failed, type=t(f"{GAME}.type.{d.type}"))
     return t(f"{GAME}.move.{move.kind}", arg=move.arg)
 
 

@@ -19,7 +19,7 @@ from ..core.game import Game
 from ..core.i18n import Percent, join
 from ..core.moves import Move
 from ..core.teaching import examples_of, lesson_of
-from ..games.coralia.cards import COLOURS, DIVER_VALUE, JELLYFISH_EVERY, SYMBOLS
+from ..games.coralia.cards import COLOURS, DIVER_VALUE, JELLYFISH_EVERY, SYMBOLS, describe_move
 from ..games.coralia.rules import view_of
 from ..games.coralia.scoring import STEPS, scoring_table
 from ..games.coralia.view import CoraliaView, ReefView
@@ -460,27 +460,34 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
 
 # ---- moves in words, the picker with its odds helper -------------------------------------------
 def move_text(move: Move, lang: Language, view: dict[str, Any] | None = None) -> str:
-    t, arg = lang.t, move.arg
-    if move.kind in ("lock", "place", "island"):
-        c, s = arg.split("-")
-        return _t(lang, f"move.{move.kind}", die=die_name(c, s, lang),
-                  reef=lang.t(f"{G}.reef", colour=colour_name(c, lang)),
-                  space=lang.t(f"{G}.space.{s}"))
-    if move.kind == "pick":
-        four = view is not None and view["waiting"]["step"] == "pick4"
-        return _t(lang, "move.pick4" if four else "move.pick", colour=colour_name(arg, lang))
-    if move.kind in ("keep", "score"):
-        return _t(lang, f"move.{move.kind}", card=t(f"{G}.card.{arg}"))
-    if move.kind == "reef":
-        return (_t(lang, "move.reef_island") if arg == "island"
-                else _t(lang, "move.reef", reef=t(f"{G}.reef", colour=colour_name(arg, lang))))
-    if move.kind == "copy":
-        return _t(lang, "move.copy", turtle=t(f"{G}.turtle.{arg}"))
-    if move.kind == "open":
-        return _t(lang, "move.open", reef=t(f"{G}.reef", colour=colour_name(arg, lang)))
-    if move.kind == "pile":
-        return _t(lang, "move.pile", pile=t(f"{G}.pile.{arg}"))
-    return t(f"{G}.move.{move.kind}", arg=arg)
+    t, d = lang.t, describe_move(move)
+    if d.colour is not None and d.symbol is not None:           # lock, place, island
+        return _t(lang, f"move.{d.kind}", die=die_name(d.colour, d.symbol, lang),
+                  reef=lang.t(f"{G}.reef", colour=colour_name(d.colour, lang)),
+                  space=lang.t(f"{G}.space.{d.symbol}"))
+    if d.kind == "pick" and d.colour is not None:
+        four = view is not None and view["waiting"]["step"] == "pick_four"
+        return _t(lang, "move.pick_four" if four else "move.pick",
+                  colour=colour_name(d.colour, lang))
+    if d.card is not None:                                      # keep, score
+        return _t(lang, f"move.{d.kind}", card=t(f"{G}.card.{d.card}"))
+    if d.kind == "reef":
+        return (_t(lang, "move.reef_island") if d.island or d.colour is None
+                else _t(lang, "move.reef", reef=t(f"{G}.reef", colour=colour_name(d.colour, lang))))
+    if d.turtle is not None:
+        return _t(lang, "move.copy", turtle=t(f"{G}.turtle.{d.turtle}"))
+    if d.kind == "open" and d.colour is not None:
+        return _t(lang, "move.open", reef=t(f"{G}.reef", colour=colour_name(d.colour, lang)))
+    if d.pile is not None:
+        return _t(lang, "move.pile", pile=t(f"{G}.pile.{d.pile}"))
+    return t(f"{G}.move.{move.kind}", arg=move.arg)
+
+
+def _die_of(move: Move, lang: Language) -> str:
+    """The die a lock, place or island move names, in words."""
+    d = describe_move(move)
+    assert d.colour is not None and d.symbol is not None, move
+    return die_name(d.colour, d.symbol, lang)
 
 
 class OddsHelper(w.VBox):
@@ -503,7 +510,8 @@ class OddsHelper(w.VBox):
         self.reef.observe(lambda _c: self.render(), names="value")
         self.symbol.observe(lambda _c: self.render(), names="value")
         self.children = [w.HBox([self.reef, self.symbol],
-                                layout=w.Layout(flex_flow="row wrap", gap="8px")), self.out]
+                                layout=w.Layout(flex_flow="row wrap")).add_class("tk-gap-8"),
+                         self.out]
 
     def show(self, view: dict[str, Any] | None) -> None:
         self.view = view
@@ -542,8 +550,8 @@ class CoraliaPicker(w.VBox):
         self.lang, self.on_move = lang, on_move
         self.add_class("tk-co-picker")
         self.prompt = w.HTML()
-        self.dice = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
-        self.dice.add_class("tk-co-dice")
+        self.dice = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.dice.add_class("tk-co-dice").add_class("tk-gap-6")
         self.targets = MovePicker(game, lang, on_move, move_text)
         self.buttons = MovePicker(game, lang, on_move, move_text)
         self.odds = OddsHelper(lang)
@@ -586,14 +594,13 @@ class CoraliaPicker(w.VBox):
     def _render(self) -> None:
         lang = self.lang
         for b, m in zip(self.dice.children, self.places, strict=True):
-            c, s = m.arg.split("-")
-            b.description = die_name(c, s, lang)
+            b.description = _die_of(m, lang)
             b.button_style = "info" if m.arg == self.chosen else ""
             b.icon = "check" if m.arg == self.chosen else ""
         self.targets.update([m for m in self.places if m.arg == self.chosen], self.view)
         if self.places:
             text_ = _t(lang, "pick_die")
-        elif self.view is not None and self.view["waiting"]["step"] == "pick4":
+        elif self.view is not None and self.view["waiting"]["step"] == "pick_four":
             text_ = _t(lang, "pick_four")
         elif self.odds.layout.display != "none":
             text_ = _t(lang, "pick_lock")

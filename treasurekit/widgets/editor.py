@@ -113,8 +113,8 @@ class PositionEditor(w.VBox):
         self.reset_button = button("eraser", "tk-editor-reset", self.reset)
         self.target = w.Dropdown(layout=w.Layout(width="auto"))
         self.target.add_class("tk-editor-target")
-        self.palette = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="4px"))
-        self.palette.add_class("tk-editor-palette")
+        self.palette = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.palette.add_class("tk-editor-palette").add_class("tk-gap-4")
         self.fields_box = w.VBox()
         self.fields_box.add_class("tk-editor-fields")
         self.verdict = w.HTML()
@@ -194,9 +194,8 @@ class PositionEditor(w.VBox):
         self.field_widgets: dict[Path, w.Widget] = {}
         for f in self.fields:
             if f.kind == "cards":
-                box = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="4px",
-                                             align_items="center"))
-                box.add_class("tk-editor-cards")
+                box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
+                box.add_class("tk-editor-cards").add_class("tk-gap-4")
                 box.add_class("tk-field-" + _css(f.path))
                 self.field_widgets[f.path] = box
                 rows.append(box)

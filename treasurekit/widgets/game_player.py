@@ -120,9 +120,8 @@ class GamePlayer(w.VBox):
                                             layout=w.Layout(width="12em"))
         self.thinking_text = w.HTML()
         self.thinking = w.HBox([self.thinking_bar, self.thinking_text],
-                               layout=w.Layout(display="none", align_items="center",
-                                               gap="8px"))
-        self.thinking.add_class("tk-thinking")
+                               layout=w.Layout(display="none", align_items="center"))
+        self.thinking.add_class("tk-thinking").add_class("tk-gap-8")
         self.status = w.HTML()
         self.recap_box = w.HTML()
         self.recap_box.add_class("tk-recap")
@@ -148,17 +147,17 @@ class GamePlayer(w.VBox):
         # the side's parts come above the table and the log under it (style.CSS).
         controls = w.HBox([self.picker, self.go_on, self.skip, self.hint_button,
                            self.takeback, self.review_open],
-                          layout=w.Layout(flex_flow="row wrap", gap="12px"))
-        controls.add_class("tk-moves-row")
+                          layout=w.Layout(flex_flow="row wrap"))
+        controls.add_class("tk-moves-row").add_class("tk-gap-12")
         self.side = w.VBox([self.status, self.thinking, controls, self.takeback_why,
                             self.hint_box, self.recap_box, self.narrator])
         self.side.add_class("tk-play-side")
-        self.play_area = w.HBox([self.table, self.side], layout=w.Layout(gap="6px 14px"))
-        self.play_area.add_class("tk-play-area")
+        self.play_area = w.HBox([self.table, self.side])
+        self.play_area.add_class("tk-play-area").add_class("tk-gap-6-14")
         setup = w.HBox([self.mode, self.variant, self.level, self.count, self.seed,
                         self.start, self.pace],
-                       layout=w.Layout(flex_flow="row wrap", gap="6px"))
-        setup.add_class("tk-setup")
+                       layout=w.Layout(flex_flow="row wrap"))
+        setup.add_class("tk-setup").add_class("tk-gap-6")
         # on a phone the set-up row folds away behind this switch (style.CSS), so that
         # the table comes first
         self.setup_open = w.ToggleButton(value=False, icon="sliders",

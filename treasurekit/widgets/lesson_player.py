@@ -30,7 +30,7 @@ class LessonPlayer(w.VBox):
         self.add_class("tk-lesson")
         self.head = w.HTML()
         self.table = w.HTML()
-        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap", gap="6px"))
+        self.choices = w.HBox(layout=w.Layout(flex_flow="row wrap")).add_class("tk-gap-6")
         self.feedback = w.HTML()
         self.narrator = Narrator(lang, limit=2, viewer=seat)
         self.prev = button("arrow-left", "tk-prev", lambda: self.go(self.index - 1))

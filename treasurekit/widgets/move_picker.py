@@ -27,7 +27,8 @@ class MovePicker(w.HBox):
     def __init__(self, game: str, lang: Language, on_move: Callable[[Move], None],
                  label: Callable[[Move, Language, dict[str, Any] | None], str] | None = None
                  ) -> None:
-        super().__init__(layout=w.Layout(flex_flow="row wrap", gap="6px"))
+        super().__init__(layout=w.Layout(flex_flow="row wrap"))
+        self.add_class("tk-gap-6")
         self.game, self.lang, self.on_move = game, lang, on_move
         self.label = label or (lambda move, lang, _view: move_label(game, move, lang))
         self.view: dict[str, Any] | None = None

@@ -146,8 +146,8 @@ class GameReview(w.VBox):
         self.children = [self.head, nav,
                          w.HBox([self.analyse, self.progress, self.next_mistake,
                                  self.show_answer],
-                                layout=w.Layout(flex_flow="row wrap", align_items="center",
-                                                gap="8px")),
+                                layout=w.Layout(flex_flow="row wrap", align_items="center")
+                                ).add_class("tk-gap-8"),
                          self.coach_text, self.try_box, self.recap_box,
                          w.HBox([self.table, self.narrator],
                                 layout=w.Layout(flex_flow="row wrap",

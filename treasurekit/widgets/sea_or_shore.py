@@ -29,7 +29,7 @@ from ..games.sea_or_shore.cards import (
     treasure,
 )
 from ..games.sea_or_shore.rules import view_of
-from ..games.sea_or_shore.state import Played
+from ..games.sea_or_shore.state import Played, describe_move
 from .lang import Language, button, live_html, relabel
 from .move_picker import MovePicker
 from .style import panel
@@ -247,33 +247,31 @@ def trick_recap(events: list[Event], lang: Language, viewer: int | None = None) 
 # ---- moves ----------------------------------------------------------------------------
 def move_text(move: Move, lang: Language, view: dict[str, Any] | None) -> str:
     """A move in words, naming players and cards from the mover's view."""
-    t = lang.t
+    t, d = lang.t, describe_move(move)
     names = lang.names(view["players"]) if view else []
 
-    def who(arg: str) -> str:
-        return names[int(arg)] if view else arg
+    def who(seat: int) -> str:
+        return names[seat] if view else str(seat)
 
-    if move.kind in ("pass", "give", "discard"):
-        return t(f"widgets.sos.move.{move.kind}", card=island(move.arg).label(lang.code))
-    if move.kind in ("steal", "rob", "swap"):
-        return t(f"widgets.sos.move.{move.kind}", player=who(move.arg))
-    if move.kind == "peek":
-        d = int(move.arg)
-        colours = deck_colours(len(names))[d] if view else ()
-        return t("widgets.sos.move.peek", deck=d + 1,
+    if d.kind in ("pass", "give", "discard") and d.card is not None:
+        return t(f"widgets.sos.move.{d.kind}", card=island(d.card).label(lang.code))
+    if d.kind in ("steal", "rob", "swap") and d.seat is not None:
+        return t(f"widgets.sos.move.{d.kind}", player=who(d.seat))
+    if d.kind == "peek" and d.deck is not None:
+        colours = deck_colours(len(names))[d.deck] if view else ()
+        return t("widgets.sos.move.peek", deck=d.deck + 1,
                  colours="/".join(t(f"{G}.colour.{c}") for c in colours))
-    if move.kind == "order":
+    if d.kind == "order":
         return t("widgets.sos.move.order", cards=", ".join(
-            treasure(c).label(lang.code) for c in move.arg.split(",")))
-    if move.kind == "salvage":
-        card = view["played"][int(move.arg)]["card"] if view else "?"
+            treasure(c).label(lang.code) for c in d.order))
+    if d.kind == "salvage" and d.seat is not None:
+        card = view["played"][d.seat]["card"] if view else "?"
         return t("widgets.sos.move.salvage", card=island(card).label(lang.code) if view else card,
-                 player=who(move.arg))
-    if move.kind == "play":
-        played = Played.parse(move.arg)
-        return t("widgets.sos.move.play", card=island(played.card).label(lang.code),
-                 side=t(f"widgets.sos.side.{played.shows}"), adds=played.adds)
-    return t(f"widgets.sos.move.{move.kind}")
+                 player=who(d.seat))
+    if d.kind == "play" and d.card is not None:
+        return t("widgets.sos.move.play", card=island(d.card).label(lang.code),
+                 side=t(f"widgets.sos.side.{d.shows}"), adds=d.adds)
+    return t(f"widgets.sos.move.{d.kind}")
 
 
 class SeaOrShorePicker(w.VBox):
@@ -296,8 +294,8 @@ class SeaOrShorePicker(w.VBox):
         self.play = button("hand-paper-o", "tk-play-card", self._play, button_style="primary",
                            layout=w.Layout(width="auto"))
         self.form = w.VBox([self.cards, w.HBox([self.side, self.adds, self.play],
-                                               layout=w.Layout(flex_flow="row wrap",
-                                                               gap="6px"))])
+                                               layout=w.Layout(flex_flow="row wrap")
+                                               ).add_class("tk-gap-6")])
         self.form.add_class("tk-play-form")
         self.moves: list[Move] = []
         self.room: dict[str, int] = {}
@@ -307,10 +305,11 @@ class SeaOrShorePicker(w.VBox):
 
     def update(self, moves: list[Move], view: dict[str, Any] | None = None) -> None:
         self.moves = list(moves)
-        plays = [Played.parse(m.arg) for m in moves if m.kind == "play"]
+        plays = [d for d in map(describe_move, moves) if d.kind == "play"]
         self.room = {}
         for p in plays:
-            self.room[p.card] = max(self.room.get(p.card, 0), p.adds)
+            if p.card is not None:
+                self.room[p.card] = max(self.room.get(p.card, 0), p.adds)
         self.form.layout.display = "" if plays else "none"
         self.buttons.update([] if plays else moves, view)
         self._labels()

@@ -48,6 +48,12 @@ CSS = """
 .tk-app .widget-dropdown > select { flex: 0 1 auto; width: auto; max-width: 100%; }
 .tk-app .widget-hslider { width: auto; max-width: 100%; }
 .tk-app .widget-hbox { column-gap: 8px; row-gap: 6px; }
+/* a box's own gap between its children: a class, as ipywidgets' Layout has no gap */
+.widget-box.tk-gap-4 { gap: 4px; }
+.widget-box.tk-gap-6 { gap: 6px; }
+.widget-box.tk-gap-8 { gap: 8px; }
+.widget-box.tk-gap-12 { gap: 12px; }
+.widget-box.tk-gap-6-14 { gap: 6px 14px; }
 .tk-app .widget-hslider .slider-container { flex: 1 0 14em; min-width: 14em; }
 .tk-app .tk-language { flex: 0 0 auto; }
 .tk-app .tk-head { flex: 1 1 auto; min-width: 0; }

@@ -15,13 +15,13 @@ GAME = "coralia"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 
-def position(players: int = 2, **desc: Any) -> tk.Game:
+def position(players: int = 2, **desc: Any) -> tk.Game[Any]:
     """A Coralia table for the first ``players`` of Ann, Bob, Cat and Dan."""
     desc.setdefault("players", NAMES[:players])
     return tk.setup_position(GAME, desc)
 
 
-def play(game: tk.Game, *moves: str) -> list[tk.Event]:
+def play(game: tk.Game[Any], *moves: str) -> list[tk.Event]:
     """Play several moves, each argument one move or several separated by spaces."""
     return play_moves(game, *(part for m in moves for part in m.split()))
 
@@ -34,16 +34,16 @@ def first(events: list[tk.Event], kind: str) -> tk.Event:
     return next(e for e in events if e.kind == kind)
 
 
-def top(game: tk.Game) -> str:
-    """The step the table waits for (a decision or a chance step)."""
-    return game.state.tasks[-1][0]
+def top(game: tk.Game[Any]) -> str:
+    """The step the table waits for (a decision or a chance step), as the view names it."""
+    return str(game.view(None)["waiting"]["step"])
 
 
-def through_setup(players: int, seed: int = 0, prerolls: tuple[str, ...] = ()) -> tk.Game:
+def through_setup(players: int, seed: int = 0, prerolls: tuple[str, ...] = ()) -> tk.Game[Any]:
     """A new game with the turtles and the island pile dealt; ``prerolls`` forces the
     set-up rolls of fewer than 4 players, colour by colour (the rest dealt)."""
     g = tk.new_game(GAME, players=players, seed=seed)
-    while top(g) in ("s_turtle", "s_island"):
+    while top(g) in ("setup_turtle", "setup_island_pile"):
         g.deal()
     for outcome in prerolls:
         g.play(f"preroll:{outcome}")

@@ -51,7 +51,7 @@ def test_set_up_turtles_chests_island_pile_and_first_pick():
     assert s.chest_on_reef == [True] * 6 and s.chests_beside == 2
     assert [s.pile_size(p) for p in range(4)] == [15, 12, 15, 9]
     assert s.white_island == 2 and sum(s.supply) == 36
-    assert top(g) == "pick4" and g.current_player == 0
+    assert top(g) == "pick_four" and g.current_player == 0
     play(g, "pick:blue")
     assert "pick:blue" not in [str(m) for m in g.legal_moves()]     # 4 different colours
     play(g, "pick:red pick:green pick:yellow")
@@ -94,7 +94,7 @@ def test_course_of_the_game_station_passes_unchanged_and_next_adds_a_die():
                  station=["blue-pearl", "red-fish", "green-turtle", "yellow-octopus"])
     play(g, "place:blue-pearl draw:pearl-2 draw:pearl-3")
     s = g.state
-    assert g.current_player == 1 and top(g) == "lockpick"
+    assert g.current_player == 1 and top(g) == "lock_in_or_pick"
     assert list(zip(s.station_colours, s.station_symbols, strict=True)) == [(2, 1), (4, 5), (0, 3)]
     play(g, "pick:violet")
     assert s.station_symbols == [-1] * 4                       # all four are rolled

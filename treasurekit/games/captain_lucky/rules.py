@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from functools import cache
 from itertools import accumulate, product
 from math import floor
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, NamedTuple, cast
 
 from ...core.errors import IllegalMove, InvalidSave
 from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
@@ -110,6 +110,41 @@ PLACES_OF_COUNT = tuple(tuple(tuple(PLACE[t, n] for n in range(1, min(c, SET_SIZ
 #: Move -> what it means, for the hot path (parsing is only for refusals).
 STEAL_OF: dict[Move, tuple[int, int, int]] = {m: k for k, m in STEAL.items()}
 PLACE_OF: dict[Move, tuple[int, int]] = {m: k for k, m in PLACE.items()}
+
+
+class CaptainLuckyMove(NamedTuple):
+    """What a Captain Lucky move says (:func:`describe_move`), so that a drawing or a move
+    picker reads fields and never the notation; a field a kind does not use is None."""
+
+    kind: str                   # place, steal, reroll, draw, roll, bonus, stop
+    type: str | None = None     # place, steal, reroll, draw: the treasure type
+    size: int | None = None     # place: the cards placed; steal: the size of the set
+    owner: int | None = None    # steal: the seat holding the set (None: the middle)
+
+
+_DESCRIBED: dict[Move, CaptainLuckyMove] = {
+    **{m: CaptainLuckyMove("place", TYPES[t], n) for (t, n), m in PLACE.items()},
+    **{m: CaptainLuckyMove("steal", TYPES[t], size, None if owner == MIDDLE else owner)
+       for (owner, t, size), m in STEAL.items()},
+    **{m: CaptainLuckyMove("reroll", t) for t, m in REROLL.items()},
+    **{m: CaptainLuckyMove("draw", t) for t, m in DRAW.items()},
+    BONUS: CaptainLuckyMove("bonus"), STOP: CaptainLuckyMove("stop")}
+
+
+def describe_move(move: Move) -> CaptainLuckyMove:
+    """The parts of a move (``steal:p1-ruby-3`` -> kind steal, type ruby, size 3, owner
+    1); a roll keeps only its kind. A move no Captain Lucky move is raises
+    :class:`IllegalMove`.
+
+    >>> describe_move(Move("steal", "middle-gold-2"))
+    CaptainLuckyMove(kind='steal', type='gold', size=2, owner=None)
+    """
+    described = _DESCRIBED.get(move)
+    if described is not None:
+        return described
+    if move.kind == "roll":
+        return CaptainLuckyMove("roll")
+    raise IllegalMove(move, "core.error.not_a_move")
 
 
 def steal_move(owner: int, t: int, size: int) -> Move:

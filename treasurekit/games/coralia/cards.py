@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ...core.errors import IllegalMove
 from ...core.i18n import tr
+from ...core.moves import Move
 from ...core.sections import RuleSection
 
 GAME = "coralia"
@@ -247,3 +249,61 @@ SPACE = tuple(Named("space", sp) for sp in SPACE_NAMES)
 #: "blue-diver" -> (colour, symbol): the dice notation.
 DIE_CODES: dict[str, tuple[int, int]] = {
     f"{c}-{s}": (ci, si) for ci, c in enumerate(COLOURS) for si, s in enumerate(SYMBOLS)}
+
+
+# ---- moves in parts ----------------------------------------------------------------------
+class CoraliaMove(NamedTuple):
+    """What a Coralia move says, read from its notation once (:func:`describe_move`), so
+    that a drawing or a move picker reads fields and never the notation. A field a kind
+    does not use is None (``island``: False)."""
+
+    kind: str                   # the move's kind: pick, lock, place, island, keep, ...
+    colour: str | None = None   # the die's colour (lock, place, island), the colour taken
+                                # (pick), the reef (reef, open)
+    symbol: str | None = None   # the die's symbol (lock, place, island)
+    card: str | None = None     # the card kept (keep) or scored (score)
+    turtle: str | None = None   # the turtle whose bonus is copied (copy)
+    pile: str | None = None     # the pile a starfish card draws from (pile)
+    island: bool = False        # reef:island: the white die goes to the island
+
+    @property
+    def die(self) -> str | None:
+        """The die a lock, place or island move names ("blue-diver"), else None."""
+        return f"{self.colour}-{self.symbol}" if self.symbol is not None else None
+
+
+def describe_move(move: Move) -> CoraliaMove:
+    """The parts of a decision (``place:blue-diver`` -> kind place, colour blue, symbol
+    diver); a chance outcome keeps only its kind. An argument no Coralia move has raises
+    :class:`IllegalMove`.
+
+    >>> describe_move(Move("place", "blue-diver"))[:3]
+    ('place', 'blue', 'diver')
+    >>> describe_move(Move("reef", "island")).island, describe_move(Move("keep", "fish-fire")).card
+    (True, 'fish-fire')
+    """
+    kind, arg = move.kind, move.arg
+    if kind in ("lock", "place", "island"):
+        die = DIE_CODES.get(arg)
+        if die is not None:
+            return CoraliaMove(kind, colour=COLOURS[die[0]], symbol=SYMBOLS[die[1]])
+    elif kind == "reef":
+        if arg == "island":
+            return CoraliaMove(kind, island=True)
+        if arg in COLOUR_INDEX:
+            return CoraliaMove(kind, colour=arg)
+    elif kind in ("pick", "open"):
+        if arg in COLOUR_INDEX:
+            return CoraliaMove(kind, colour=arg)
+    elif kind in ("keep", "score"):
+        if arg in CARD_INDEX:
+            return CoraliaMove(kind, card=arg)
+    elif kind == "copy":
+        if arg in TURTLE_INDEX:
+            return CoraliaMove(kind, turtle=arg)
+    elif kind == "pile":
+        if arg in PILE_INDEX:
+            return CoraliaMove(kind, pile=arg)
+    else:
+        return CoraliaMove(kind)
+    raise IllegalMove(move, "core.error.not_a_move")

@@ -80,9 +80,9 @@ def sampler(game: Game[CoraliaState],
     # which cards the final scoring has turned face up: the steps still owed tell
     owed = {(task[0], task[1]) for task in s.tasks}
     if s.scoring:
-        s.starfish_up = [("sfplayer", p) not in owed for p in range(n)]
-        s.fish_up = ("fishscore", -1) not in owed
-        s.pearls_up = ("pearlscore", -1) not in owed
+        s.starfish_up = [("starfish_scoring", p) not in owed for p in range(n)]
+        s.fish_up = ("fish_scoring", -1) not in owed
+        s.pearls_up = ("pearl_scoring", -1) not in owed
     s.drawer = view["drawer"]
 
     def kinds(codes: list[str]) -> list[int]:

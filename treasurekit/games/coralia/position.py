@@ -277,7 +277,7 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     s.points = [points.get(p, 0) for p in names]
 
     if phase == "place":
-        s.tasks = [("endturn", s.turn), ("place", s.turn)]
+        s.tasks = [("end_turn", s.turn), ("place", s.turn)]
     elif phase == "turn":
         s.tasks = [("turn", s.turn)]
     else:

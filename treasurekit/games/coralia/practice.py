@@ -240,7 +240,7 @@ def _ask_diver(game: Game[Any], rng: random.Random) -> Asked | None:
 # ---- how many dice the turtles may store -------------------------------------------------
 def _locking(game: Game[Any]) -> bool:
     top = _top(game)
-    if top is None or top[0] != "lockpick":
+    if top is None or top[0] != "lock_in_or_pick":
         return False
     s = game.state
     return bool(s.turtles[top[1]]) and not any(s.station_locked)
@@ -276,7 +276,7 @@ POINT_CARDS = ("island", "chests", "turtles", "jellyfish")
 
 def _scoring_starfish(game: Game[Any]) -> bool:
     top = _top(game)
-    if top is None or top[0] != "starfish_pick":
+    if top is None or top[0] != "score_starfish":
         return False
     return any(EFFECT[k] in POINT_CARDS for k in game.state.starfish_to_score[top[1]])
 

@@ -112,7 +112,7 @@ from .cards import (
 )
 from .position import state_from_position
 from .spec import SPEC
-from .state import CoraliaState, Task, final_scoring
+from .state import CoraliaState, Step, Task, final_scoring
 from .view import CoraliaTable, CoraliaView, view
 
 # The loops over the research station's four or five dice in the steps of a turn are
@@ -168,12 +168,15 @@ ARG_INDEX: dict[str, dict[str, int]] = {
     "white": SYMBOL_INDEX, "turtle": TURTLE_INDEX}
 
 #: Steps that always wait for a move (the others may resolve themselves in _advance).
-WAITS = frozenset({"place", "lockpick", "pick4", "whitereef", "open",
-                   "roll", "s_turtle", "s_island", "s_preroll", "chest", "white"})
-DECISIONS = frozenset({"pick4", "lockpick", "place", "keep", "whitereef", "copy", "starfish_pick",
-                       "open", "drawpile"})
+WAITS: frozenset[Step] = frozenset({
+    "place", "lock_in_or_pick", "pick_four", "white_reef", "open", "roll", "setup_turtle",
+    "setup_island_pile", "setup_roll", "chest", "white"})
+DECISIONS: frozenset[Step] = frozenset({
+    "pick_four", "lock_in_or_pick", "place", "keep", "white_reef", "copy", "score_starfish",
+    "open", "draw_pile"})
 #: Chance steps: all wait but ``draw``, which is skipped when its pile is used up.
-CHANCES = frozenset({"s_turtle", "s_island", "s_preroll", "roll", "draw", "chest", "white"})
+CHANCES: frozenset[Step] = frozenset({
+    "setup_turtle", "setup_island_pile", "setup_roll", "roll", "draw", "chest", "white"})
 #: The steps that always wait, each with whether it is a chance step: ``_advance`` stops
 #: at them with one look-up.
 WAIT_CHANCE = {kind: kind in CHANCES for kind in WAITS}
@@ -184,11 +187,11 @@ def _setup_steps(players: int) -> tuple[Task, ...]:
     """The steps of the set-up, top of the stack last: a turtle on each reef, three cards
     of each pile into the island pile, with fewer than 4 players a roll of each colour,
     then the first turn."""
-    tasks: list[Task] = [("s_turtle", reef) for reef in range(TURTLES_ON_BOARD)]
-    tasks += [("s_island", pile) for pile in (PEARL, FISH, STARFISH)
+    tasks: list[Task] = [("setup_turtle", reef) for reef in range(TURTLES_ON_BOARD)]
+    tasks += [("setup_island_pile", pile) for pile in (PEARL, FISH, STARFISH)
               for _ in range(ISLAND_FROM_EACH)]
     if players < 4:
-        tasks += [("s_preroll", c) for c in range(6)]
+        tasks += [("setup_roll", c) for c in range(6)]
     tasks.append(("begin",))
     return tuple(reversed(tasks))
 
@@ -197,11 +200,11 @@ def _setup_steps(players: int) -> tuple[Task, ...]:
 SETUP_STEPS = {n: _setup_steps(n) for n in ROUNDS}
 #: The steps of a turn for each seat, made once: every turn pushes them (rather than a new
 #: tuple each time).
-ENDTURN = tuple(("endturn", p) for p in range(MAX_PLAYERS))
-LOCKPICK = tuple(("lockpick", p) for p in range(MAX_PLAYERS))
+END_TURN = tuple(("end_turn", p) for p in range(MAX_PLAYERS))
+LOCK_IN_OR_PICK = tuple(("lock_in_or_pick", p) for p in range(MAX_PLAYERS))
 ROLL = tuple(("roll", p) for p in range(MAX_PLAYERS))
 PLACE_STEP = tuple(("place", p) for p in range(MAX_PLAYERS))
-NEXT_TURN = tuple((ENDTURN[p], LOCKPICK[p]) for p in range(MAX_PLAYERS))
+NEXT_TURN = tuple((END_TURN[p], LOCK_IN_OR_PICK[p]) for p in range(MAX_PLAYERS))
 #: The pearl space's two cards, and the island pile's card for a die on the island, for
 #: each seat.
 PEARL_DRAWS = tuple((("draw", p, PEARL, S.PEARL),) * 2 for p in range(MAX_PLAYERS))
@@ -390,20 +393,20 @@ class Coralia(Game[CoraliaState]):
         kind = task[0]
         if kind == "roll":
             return list(roll_outcomes(tuple(self._to_roll(s))))
-        if kind == "s_preroll":
+        if kind == "setup_roll":
             if s.players == 2:
                 return [(m, (1 if a == b else 2) / 36) for (a, b), m in PREROLL2.items()]
             return [(m, 1 / 6) for m in PREROLL1]
         if kind == "white":
             return [(WHITE_MOVE[f], 1 / len(WHITE_FACES)) for f in WHITE_FACES]
-        if kind == "s_turtle":
+        if kind == "setup_turtle":
             bag = s.turtles_beside
             return [(TURTLE_MOVE[t], 1 / len(bag)) for t in sorted(bag)]
         if kind == "chest":
             pool = s.chest_pool
             return [(CHEST_MOVE[c], 1 / len(pool)) for c in sorted(pool)]
-        pile = task[1] if kind == "s_island" else task[2]
-        table = DEAL if kind == "s_island" else DRAW
+        pile = task[1] if kind == "setup_island_pile" else task[2]
+        table = DEAL if kind == "setup_island_pile" else DRAW
         cards = s.piles[pile]
         total = len(cards)
         if not total:
@@ -427,16 +430,16 @@ class Coralia(Game[CoraliaState]):
             if not cards:
                 return DRAW[s.bottoms[pile][0]]
             return DRAW[cards[floor(x * len(cards))]]    # card i of the pile, in kind order
-        if kind == "s_island":
+        if kind == "setup_island_pile":
             cards = s.piles[task[1]]                # (never used up during the set-up)
             return DEAL[cards[floor(x * len(cards))]]
-        if kind == "s_turtle":
+        if kind == "setup_turtle":
             return TURTLE_MOVE[uniform_pick(sorted(s.turtles_beside), x)]
         if kind == "chest":
             return CHEST_MOVE[uniform_pick(sorted(s.chest_pool), x)]
         if kind == "white":
             return uniform_pick(WHITE_ROLLS, x)
-        if s.players == 2:                                   # s_preroll
+        if s.players == 2:                                   # setup_roll
             a, b = divmod(floor(x * 36), 6)
             return PREROLL2[min(a, b), max(a, b)]
         return uniform_pick(PREROLL1, x)
@@ -479,7 +482,7 @@ class Coralia(Game[CoraliaState]):
             return moves
         task = s.tasks[-1]
         kind, p = task[0], task[1]
-        if kind == "lockpick":
+        if kind == "lock_in_or_pick":
             # the colours left in the supply (usually all six: the table itself)
             picks = PICK if 0 not in s.supply else tuple(compress(PICK, s.supply))
             locked = s.station_locked                  # one die stored per turtle, at most 3
@@ -497,20 +500,20 @@ class Coralia(Game[CoraliaState]):
             return (*map(LOCK_DIE.__getitem__, free), *picks)
         if kind == "place":
             return self._place_moves(s, p)
-        if kind == "pick4":
+        if kind == "pick_four":
             return [PICK[c] for c in range(6) if s.supply[c] and c not in s.station_colours]
         if kind == "keep":
             return [KEEP[k] for k in sorted(set(s.drawn))]
-        if kind == "whitereef":
+        if kind == "white_reef":
             reefs = self._white_reefs(s, p, task[2])
             return [REEF_MOVE[r] for r in reefs] if reefs else [REEF_ISLAND]
         if kind == "copy":
             return [COPY[t] for t in sorted(set(s.turtles_beside)) if t != COPYCAT]
-        if kind == "starfish_pick":
+        if kind == "score_starfish":
             return [SCORE[k] for k in sorted(set(s.starfish_to_score[p]))]
         if kind == "open":
             return [OPEN[task[2]], OPEN[task[3]]]
-        if kind == "drawpile":
+        if kind == "draw_pile":
             used = task[3]
             return [PILE_MOVE[i] for i in range(4) if not used >> i & 1 and s.pile_size(i)]
         return []
@@ -564,16 +567,16 @@ class Coralia(Game[CoraliaState]):
             if move.kind == "place":
                 return Message.of(f"{GAME}.error.octopuses_placed", player=me)
             return Message.of(f"{GAME}.error.space_free", space=SPACE[sym], reef=REEF[c])
-        if kind == "lockpick" and move.kind == "lock":
+        if kind == "lock_in_or_pick" and move.kind == "lock":
             turtles = len(s.turtles[task[1]])
             if sum(s.station_locked) >= MAX_LOCKS:
                 return Message.of(f"{GAME}.error.locks_max", limit=MAX_LOCKS)
             if sum(s.station_locked) >= turtles:
                 return Message.of(f"{GAME}.error.locks_turtles", player=me, count=turtles)
             return Message.of(f"{GAME}.error.lock_none", die=move.arg)
-        if kind == "pick4" and move.kind == "pick":
-            return Message.of(f"{GAME}.error.pick4")
-        if kind == "lockpick" and move.kind == "pick":
+        if kind == "pick_four" and move.kind == "pick":
+            return Message.of(f"{GAME}.error.pick_four")
+        if kind == "lock_in_or_pick" and move.kind == "pick":
             return Message.of(f"{GAME}.error.supply_none", colour=move.arg)
         return Message.of(f"{GAME}.error.must_choose", player=me, legal=legal)
 
@@ -617,15 +620,15 @@ class Coralia(Game[CoraliaState]):
                     if s.drawn:
                         self._do_keep(s, task, KEEP[s.drawn[0]], events)
                     continue
-                if kind == "starfish_pick" and len(set(s.starfish_to_score[task[1]])) <= 1:
+                if kind == "score_starfish" and len(set(s.starfish_to_score[task[1]])) <= 1:
                     tasks.pop()
-                    self._do_starfish_pick(s, task, SCORE[s.starfish_to_score[task[1]][0]], events)
+                    self._do_score_starfish(s, task, SCORE[s.starfish_to_score[task[1]][0]], events)
                     continue
                 if kind == "copy" and len(self._legal(s)) == 1:
                     tasks.pop()
                     self._do_copy(s, task, self._legal(s)[0], events)
                     continue
-                if kind == "drawpile" and not self._legal(s):
+                if kind == "draw_pile" and not self._legal(s):
                     tasks.pop()
                     continue
                 break
@@ -638,7 +641,7 @@ class Coralia(Game[CoraliaState]):
         self._apply_quiet(s, None, events)
 
     # ---- set-up steps --------------------------------------------------------------------
-    def _do_s_turtle(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_setup_turtle(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         t = TURTLE_INDEX[move.arg]
         s.turtles_beside.remove(t)
         s.turtle_on_reef[task[1]] = t
@@ -646,14 +649,14 @@ class Coralia(Game[CoraliaState]):
             ev.append(self._event("setup_turtle", S.SET_UP, ("reef", REEF[task[1]]),
                                   ("turtle", TURTLE[t])))
 
-    def _do_s_island(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_setup_island_pile(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         k = CARD_INDEX[move.arg]
         self._take(s, task[1], k)
         insort(s.piles[ISLAND], k)
         if ev is not None and s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH:
             ev.append(self._event("setup_island", S.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
 
-    def _do_s_preroll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_setup_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         c = task[1]
         syms = PREROLL2_OF[move] if s.players == 2 else (SYMBOL_INDEX[move.arg],)
         placed: set[int] = set()
@@ -697,10 +700,10 @@ class Coralia(Game[CoraliaState]):
 
     def _start_turn(self, s: CoraliaState, p: int) -> None:
         s.turn = p
-        s.tasks.append(ENDTURN[p])
-        s.tasks.append(LOCKPICK[p] if s.station_colours else ("pick4", p, 4))
+        s.tasks.append(END_TURN[p])
+        s.tasks.append(LOCK_IN_OR_PICK[p] if s.station_colours else ("pick_four", p, 4))
 
-    def _do_pick4(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_pick_four(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, c = task[1], COLOUR_INDEX[move.arg]
         s.supply[c] -= 1
         s.station_colours.append(c)
@@ -710,7 +713,7 @@ class Coralia(Game[CoraliaState]):
             if ev is not None:
                 ev.append(self._event("pick_one", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
                                       ("colour", Named("adj", COLOURS[c])), ("count", task[2] - 1)))
-            s.tasks.append(("pick4", p, task[2] - 1))
+            s.tasks.append(("pick_four", p, task[2] - 1))
         else:
             if ev is not None:
                 ev.append(self._event("pick_four", S.COURSE_OF_THE_GAME,
@@ -718,7 +721,7 @@ class Coralia(Game[CoraliaState]):
                                       ("colours", tuple(COLOUR[x] for x in s.station_colours))))
             s.tasks.append(ROLL[p])
 
-    def _do_lockpick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_lock_in_or_pick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         c = PICKED.get(move, -1)
         if c < 0:                               # lock:<die>
@@ -948,9 +951,9 @@ class Coralia(Game[CoraliaState]):
         if ev is not None:
             ev.append(self._event("white_roll", task[2], ("player", self.players[p]),
                                   ("die", DIE[WHITE][sym])))
-        s.tasks.append(("whitereef", p, sym))
+        s.tasks.append(("white_reef", p, sym))
 
-    def _do_whitereef(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_white_reef(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, sym = task[1], task[2]
         me = self.players[p]
         if move == REEF_ISLAND:
@@ -1017,7 +1020,7 @@ class Coralia(Game[CoraliaState]):
                          else self._event("keep", task[3], *params, seen=(p,)))
 
     # ---- end of a turn, end of the game --------------------------------------------------
-    def _do_endturn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_end_turn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         station = s.station_colours
         if True in s.station_locked:                   # the dice stored this turn are free again
             s.station_locked = [False] * len(station)
@@ -1057,7 +1060,7 @@ class Coralia(Game[CoraliaState]):
                                       ("cards", tuple([CARD[k] for k in cards])),
                                       ("count", len(cards))))
 
-    def _do_sfplayer(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_starfish_scoring(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         """A player's starfish card scoring begins: they (and only they, in the order of
         play) turn their starfish cards face up; their fish and pearl cards stay face down
         until those steps, and so do the later players' starfish cards."""
@@ -1075,13 +1078,13 @@ class Coralia(Game[CoraliaState]):
                 ev.append(self._event("no_starfish", S.STARFISH_SCORING,
                                       ("player", self.players[p])))
         if s.starfish_to_score[p]:
-            s.tasks.append(("starfish_pick", p))
+            s.tasks.append(("score_starfish", p))
 
-    def _do_starfish_pick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_score_starfish(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p = task[1]
         k = CARD_INDEX[move.arg]
         s.starfish_to_score[p].remove(k)
-        s.tasks.append(("sfnext", p))
+        s.tasks.append(("next_starfish", p))
         me = self.players[p]
         effect = EFFECT[k]
         sec = S.STARFISH_SCORING
@@ -1122,11 +1125,11 @@ class Coralia(Game[CoraliaState]):
                 ev.append(self._event("sf_draws", sec, ("player", me), ("card", CARD[k]),
                                       ("count", n)))
             if n:
-                s.tasks.append(("drawpile", p, n, 0))
+                s.tasks.append(("draw_pile", p, n, 0))
 
-    def _do_sfnext(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_next_starfish(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         if s.starfish_to_score[task[1]]:
-            s.tasks.append(("starfish_pick", task[1]))
+            s.tasks.append(("score_starfish", task[1]))
 
     def _collect(self, s: CoraliaState, p: int, reef: int) -> None:
         s.chest_on_reef[reef] = False
@@ -1139,14 +1142,14 @@ class Coralia(Game[CoraliaState]):
         s.tasks.append(("chest", p, second, S.STARFISH_SCORING))
         self._collect(s, p, first)
 
-    def _do_drawpile(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_draw_pile(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, n, used = task[1], task[2], task[3]
         pile = PILE_INDEX[move.arg]
         if n > 1:
-            s.tasks.append(("drawpile", p, n - 1, used | 1 << pile))
+            s.tasks.append(("draw_pile", p, n - 1, used | 1 << pile))
         s.tasks.append(("draw", p, pile, S.STARFISH_SCORING))
 
-    def _do_diverscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_diver_scoring(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         s.before_final = s.points[:]
         for p in self._order(s):
             r = s.diver[p]
@@ -1158,7 +1161,7 @@ class Coralia(Game[CoraliaState]):
                                           ("player", self.players[p]), ("reef", REEF[r]),
                                           ("count", n)))
 
-    def _do_fishscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_fish_scoring(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         s.fish_up = True
         self._show(s, "show_fish", FISH, S.FISH_SCORING, ev)
         for p in self._order(s):
@@ -1178,7 +1181,7 @@ class Coralia(Game[CoraliaState]):
                     ev.append(self._event("per_fish", S.FISH_SCORING, ("player", me),
                                           ("fish", len(kinds)), ("count", m)))
 
-    def _do_pearlscore(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _do_pearl_scoring(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         s.pearls_up = True
         self._show(s, "show_pearls", PEARL, S.PEARL_SCORING, ev)
         pearls = [pearl_cards(h) for h in s.hands]
@@ -1242,7 +1245,7 @@ class Coralia(Game[CoraliaState]):
             if x >= 0:
                 dice[x] += 1
         for t in s.tasks:
-            if t[0] == "white" or t[0] == "whitereef":
+            if t[0] == "white" or t[0] == "white_reef":
                 dice[WHITE] += 1
         cards = [0] * NCARDS
         cards[STINGRAY] += s.stingrays

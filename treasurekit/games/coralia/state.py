@@ -9,12 +9,43 @@ order (they come up only when the shuffled part is used up).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ...core.moves import Move
 from .cards import CARD_KINDS, PEARL, SPACES, STARFISH
 
-#: A step still to come, top of the stack last: (kind, player, extra...).
+#: The steps the rules take, by the names the views, the widgets, the bots and the tests
+#: read (``WaitingView.step``, the first field of every entry of ``tasks``), in the order
+#: of the book:
+#:
+#: * set-up (SET-UP; If you play with fewer than 4 players): ``setup_turtle`` (a turtle
+#:   tile laid on a reef), ``setup_island_pile`` (a card shuffled into the island pile),
+#:   ``setup_roll`` (a die of each colour rolled onto the board), ``begin``;
+#: * a turn (COURSE OF THE GAME; Lock in): ``turn``, ``pick_four`` (the first player takes
+#:   four dice of four colours), ``lock_in_or_pick`` (store a die on a turtle, or take a
+#:   die from the supply), ``roll``, ``place`` (a rolled die to its space or the island),
+#:   ``end_turn`` (the dice passed on);
+#: * actions, chests and turtles: ``draw`` (a card off a pile), ``keep`` (one of the cards
+#:   drawn), ``chest`` (a chest tile turned over), ``copy`` (the copycat turtle's
+#:   choice), ``white`` (a white die rolled), ``white_reef`` (where it
+#:   goes);
+#: * the final scoring (ENDING THE GAME AND SCORING): ``starfish_scoring`` (a player turns
+#:   their starfish cards over), ``score_starfish`` (the next card they score),
+#:   ``next_starfish``, ``open`` (which of two treasure chests first), ``draw_pile`` (the
+#:   pile a starfish card draws from), ``diver_scoring``, ``fish_scoring``,
+#:   ``pearl_scoring``, ``finish``;
+#: * ``over`` (a finished game, in a view only).
+Step = Literal[
+    "setup_turtle", "setup_island_pile", "setup_roll", "begin",
+    "turn", "pick_four", "lock_in_or_pick", "roll", "place", "end_turn",
+    "draw", "keep", "chest", "copy", "white", "white_reef",
+    "starfish_scoring", "score_starfish", "next_starfish", "open", "draw_pile",
+    "diver_scoring", "fish_scoring", "pearl_scoring", "finish", "over"]
+#: Every step name, in that order.
+STEPS: tuple[Step, ...] = get_args(Step)
+#: The set-up's steps: the dealer's, before anyone's turn (a view's ``phase`` "setup").
+SETUP: frozenset[Step] = frozenset({"setup_turtle", "setup_island_pile", "setup_roll"})
+#: A step still to come, top of the stack last: (step, player, extra...).
 Task = tuple[Any, ...]
 
 
@@ -22,8 +53,8 @@ def final_scoring(starter: int, players: int) -> list[Task]:
     """The steps of the final scoring, top of the stack last: each player's starfish
     cards in the order of play from the starting player, then the diver, fish and pearl
     scoring, then the winner."""
-    tasks: list[Task] = [("sfplayer", (starter + i) % players) for i in range(players)]
-    tasks += [("diverscore", -1), ("fishscore", -1), ("pearlscore", -1), ("finish", -1)]
+    tasks: list[Task] = [("starfish_scoring", (starter + i) % players) for i in range(players)]
+    tasks += [("diver_scoring", -1), ("fish_scoring", -1), ("pearl_scoring", -1), ("finish", -1)]
     return tasks[::-1]
 
 

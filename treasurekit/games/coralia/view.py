@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from ...core.game import BaseView, Game
 from ...core.sections import RuleSection
 from .cards import CARD_KINDS, CHESTS, COLOURS, PILES, SPACE_NAMES, SPACES, SYMBOLS, TURTLES
+from .state import SETUP, Step
 
 if TYPE_CHECKING:
     from .state import CoraliaState
@@ -42,7 +43,7 @@ class StationDie(TypedDict):
 
 
 class _Waiting(TypedDict):
-    step: str                           # the step on top of the rules' stack
+    step: Step                          # the step on top of the rules' stack (state.Step)
     player: int | None
 
 
@@ -83,7 +84,8 @@ class CoraliaTable(TypedDict):
     card_counts: list[int]
     open_cards: list[list[str]]
     drawn: list[str] | int              # the cards drawn to choose from, or their count
-    tasks: list[list[Any]]              # the steps the rules still owe, top last
+    tasks: list[list[Any]]              # the steps the rules still owe, top last: each
+                                        # [Step, player, extra...]
     under_piles: list[int]
     drawer: int
     starfish_to_score: list[list[str] | None]
@@ -123,9 +125,10 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> Coral
     spectator: all; a seat: its own, and the others' cards once turned face up);
     ``card_counts``: how many cards each holds."""
     task = s.tasks[-1] if s.tasks and not s.over else ("over", -1)
-    waiting: WaitingView = {"step": task[0], "player": task[1] if isinstance(task[1], int)
-               and task[0] not in ("s_turtle", "s_island", "s_preroll") else None}
-    if task[0] == "whitereef":
+    step: Step = task[0]
+    waiting: WaitingView = {"step": step, "player": task[1] if isinstance(task[1], int)
+                            and step not in SETUP else None}
+    if task[0] == "white_reef":
         waiting["symbol"] = SYMBOLS[task[2]]
     drawn: list[str] | int
     drawn = _cards(s.drawn) if player is None or player == s.drawer else len(s.drawn)
@@ -134,7 +137,7 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> Coral
         "game": game.name, "you": player, "players": list(game.players),
         "variant": game.variant, "starter": s.starter, "turn": s.turn, "to_move": to_move,
         "phase": "over" if s.over else "scoring" if s.scoring else
-        "setup" if task[0].startswith("s_") else "play",
+        "setup" if step in SETUP else "play",
         "waiting": waiting,
         "reefs": reefs(s),
         "island": {c: n for c, n in zip(COLOURS, s.island, strict=True) if n},

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import NamedTuple
 
+from ...core.errors import IllegalMove
 from ...core.moves import Move
-from .cards import FACE_VALUE, MAX_VALUE, SHOWS, island
+from .cards import FACE_VALUE, MAX_VALUE, SHOWS, TREASURES, island
 
 
 @dataclass(slots=True)
@@ -66,6 +67,58 @@ def _parse_played(text: str) -> Played:
             or adds.startswith("0"):
         raise ValueError(text)
     return Played(card, shows, int(adds or 0))
+
+
+class SeaOrShoreMove(NamedTuple):
+    """What a Sea or Shore move says, read from its notation once (:func:`describe_move`),
+    so that a drawing or a move picker reads fields and never the notation. A field a kind
+    does not use is None (``order``: empty, ``adds``: 0)."""
+
+    kind: str                       # the move's kind: play, pass, steal, peek, order, ...
+    card: str | None = None         # pass, give, discard, play: the island card
+    seat: int | None = None         # steal, rob, swap, salvage: the player it names
+    deck: int | None = None         # peek: the treasure deck (0: the first)
+    order: tuple[str, ...] = ()     # order: the treasure cards, top first
+    shows: str | None = None        # play: the half that shows, "sea" or "shore"
+    adds: int = 0                   # play: the addition cards beside it
+
+
+def _small_number(move: Move) -> int:
+    if not (move.arg.isascii() and move.arg.isdigit() and len(move.arg) <= 2):
+        raise IllegalMove(move, "core.error.not_a_move")
+    return int(move.arg)
+
+
+def describe_move(move: Move) -> SeaOrShoreMove:
+    """The parts of a decision (``play:r7/sea+2`` -> kind play, card r7, shows sea, adds
+    2); a chance outcome and a move without argument keep only their kind. An argument no
+    Sea or Shore move has raises :class:`IllegalMove`.
+
+    >>> describe_move(Move("play", "r7/sea+2"))
+    SeaOrShoreMove(kind='play', card='r7', seat=None, deck=None, order=(), shows='sea', adds=2)
+    >>> describe_move(Move("steal", "2")).seat, describe_move(Move("order", "b3,r1")).order
+    (2, ('b3', 'r1'))
+    """
+    kind = move.kind
+    try:
+        if kind == "play":
+            played = Played.parse(move.arg)
+            return SeaOrShoreMove(kind, card=played.card, shows=played.shows, adds=played.adds)
+        if kind in ("pass", "give", "discard"):
+            island(move.arg)                        # KeyError for an unknown card
+            return SeaOrShoreMove(kind, card=move.arg)
+    except (KeyError, ValueError):
+        raise IllegalMove(move, "core.error.not_a_move") from None
+    if kind in ("steal", "rob", "swap", "salvage"):
+        return SeaOrShoreMove(kind, seat=_small_number(move))
+    if kind == "peek":
+        return SeaOrShoreMove(kind, deck=_small_number(move))
+    if kind == "order":
+        cards = tuple(move.arg.split(",")) if move.arg else ()
+        if not cards or len(cards) > 3 or any(c not in TREASURES for c in cards):
+            raise IllegalMove(move, "core.error.not_a_move")
+        return SeaOrShoreMove(kind, order=cards)
+    return SeaOrShoreMove(kind)
 
 
 #: How the rules meet each kind of step when it comes up (``Step.run``): WAITS for a
