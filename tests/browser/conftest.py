@@ -30,7 +30,7 @@ MODULE_SECONDS = {
     "test_live_class": 75, "test_serving_limits": 56, "test_captain_lucky_app": 56,
     "test_serving_browser": 53,
     "test_learner_practice": 50, "test_sea_or_shore_app": 48, "test_classroom_link": 45,
-    "test_coralia_app": 42, "test_learner_layout": 41, "test_learner_language": 35,
+    "test_coralia_app": 42, "test_learner_layout": 41,
 }
 
 

@@ -1,5 +1,6 @@
 """The Diving Bell Voila app in a real browser: landing page, lesson, rulebook replay,
-a turn against the computer, the odds lab, and both languages.
+a turn against the computer (its first card drawn by touching the deck), the odds lab,
+and both languages.
 
 The English tests share one page (one kernel): the first render runs the whole
 notebook, which is by far the slowest step. Each test opens its own tab of the app
@@ -146,9 +147,16 @@ def test_play_a_turn_against_the_computer(app: Tab) -> None:
             app.click(skip)
             harness.wait_stable(moves)
 
-    # Dive: draw until stopping is allowed (at least two cards), then stop; or burst.
-    draws = 0
+    # The first card is drawn by touching the deck on the drawn table: the touchable
+    # parts are outlined, and the buttons stay for the keyboard.
     harness.wait_stable(moves)
+    deck = play.locator(".tk-clickable-table .tk-deck.tk-pickable")
+    expect(deck).to_have_count(1)
+    act(deck)
+    expect(play.locator(".tk-narrator")).to_contain_text("Ann (you) dives deeper")
+    expect(play.locator(".tk-move-draw")).to_be_visible()
+    # Dive: draw until stopping is allowed (at least two cards), then stop; or burst.
+    draws = 1
     while draws < 15:
         if play.locator(".tk-move-stop").count() and draws >= 2:
             act(play.locator(".tk-move-stop"))

@@ -168,6 +168,8 @@ def test_dutch(app: Tab) -> None:
     switch = page.locator(".tk-language")
     try:
         app.click(switch.get_by_role("button", name="Nederlands"))
+        # the address follows the language (a link copied now opens in Dutch)
+        page.wait_for_function("() => location.search.includes('lang=nl')")
         expect(page.locator(".tk-app .tk-title").first).to_have_text("Zee of Kust")
         assert app.tab_titles() == TABS_NL
         app.tab("Voorbeelden uit de regels")
@@ -183,5 +185,6 @@ def test_dutch(app: Tab) -> None:
         app.assert_ok()
     finally:
         app.click(switch.get_by_role("button", name="English"))
+    page.wait_for_function("() => location.search.includes('lang=en')")
     expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Lesson")
     app.assert_ok()
