@@ -164,8 +164,10 @@ function render({ model, el }) {
     app.focus({ preventScroll: true });
   };
 
+  // (a radio button, such as a drawing's switches, leaves the keys to the presenter)
   const typing = (target) => target instanceof Element
-    && target.closest("input, textarea, select, [contenteditable=true]") !== null;
+    && target.closest("input:not([type=radio]), textarea, select, [contenteditable=true]")
+       !== null;
   const onKey = (event) => {
     if (!present() || inLab() || typing(event.target)) return;
     if (event.ctrlKey || event.altKey || event.metaKey) return;
@@ -187,6 +189,8 @@ function render({ model, el }) {
     watching.observe(app, { childList: true, subtree: true, characterData: true,
                             attributes: true, attributeFilter: ["class", "style"] });
     window.addEventListener("resize", later);
+    // (a switch that shows another part of a drawing: Coralia's reefs, coralia.py)
+    app.addEventListener("change", later);
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
     later();
@@ -196,6 +200,7 @@ function render({ model, el }) {
   requestAnimationFrame(start);
   return () => {
     if (watching) watching.disconnect();
+    if (app) app.removeEventListener("change", later);
     window.removeEventListener("resize", later);
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("pointerdown", onPointer);
