@@ -87,8 +87,8 @@ MIN_TEXT = 24
 #: lesson, an example or the game in play, and in the review of a finished game (whose
 #: last position holds every card won). Coralia's board, one drawing of all six reefs,
 #: is as wide as the slide already.
-LABELS_SHORT = {"captain_lucky": 8, "coralia": 3, "diving_bell": 12, "sea_or_shore": 11}
-REVIEW_LABELS_SHORT = {"captain_lucky": 6, "coralia": 2.5, "diving_bell": 4, "sea_or_shore": 9}
+LABELS_SHORT = {"captain_lucky": 8, "diving_bell": 12, "sea_or_shore": 11}
+REVIEW_LABELS_SHORT = {"captain_lucky": 6, "diving_bell": 4, "sea_or_shore": 9}
 LESSON = [".tk-lesson-question", ".tk-lesson-choices", ".tk-lesson-table", ".tk-lesson-nav"]
 EXAMPLE = [".tk-ex-head", ".tk-ex-nav", ".tk-ex-caption", ".tk-ex-table"]
 

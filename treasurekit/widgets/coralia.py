@@ -76,7 +76,7 @@ table.tk-co-scoring td, table.tk-co-scoring th { text-align: right; }
 .tk-co-focus:has(input[value=orange]:checked) .tk-co-one-orange { display: block; }
 .tk-co-focus:has(input[value=green]:checked) .tk-co-one-green { display: block; }
 .tk-co-focus:has(input[value=violet]:checked) .tk-co-one-violet { display: block; }
-.tk-co-caption { margin: 2px 0; max-width: 328px; }
+.tk-co-parts > .tk-co-caption { flex: 1 1 100%; margin: 0; }
 /* a phone: the switches in rows of three, the chosen reef and the station as wide as the
    screen (their smallest labels 18 px and more) */
 @media (max-width: 600px) {
@@ -85,7 +85,6 @@ table.tk-co-scoring td, table.tk-co-scoring th { text-align: right; }
   .tk-app .tk-co-strip { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); }
   .tk-app .tk-co-parts > * { flex: 1 1 100%; }
   .tk-app .tk-co-parts svg { width: 100%; height: auto; }
-  .tk-app .tk-co-caption { max-width: none; }
 }
 table.tk-co-scoring td:first-child, table.tk-co-scoring th:first-child { text-align: left; }
 </style>"""
@@ -234,7 +233,7 @@ SP = 64                    # one space
 #: the sizes of a reef's labels: on the whole board, and on a reef shown on its own (its
 #: smallest label about 18, like the other parts of :func:`focus_board`)
 SMALL = {"title": 18, "value": 14, "treasure": 13, "mark": 12}
-BIG = {"title": 22, "value": 19, "treasure": 17, "mark": 17}
+BIG = {"title": 22, "value": 19, "treasure": 18, "mark": 18}
 #: a reef shown on its own is that much shorter (no line for its turtle)
 BIG_CUT = 26
 
@@ -426,40 +425,44 @@ def reef_shown(v: CoraliaView) -> str:
     return diver if diver in colours else colours[0]
 
 
+def _counted(dice: list[tuple[str, int]], y: float, lang: Language,
+             pick: bool = False) -> tuple[str, float]:
+    """Dice seen from the side, each with how many there are, six to a row from ``y``
+    (each named in its tooltip; ``pick``: touched, the colour is taken); the rows' end."""
+    out = []
+    for i, (c, n) in enumerate(dice):
+        dx, dy = 10 + (i % 6) * 52, y + (i // 6) * 32
+        touch = f' data-tk-pick="pick:{c}"' if pick else ""
+        out.append(f"<g{touch}><title>{escape(colour_name(c, lang))}</title>"
+                   f"{_plain_die(c, dx, dy, 24)}</g>"
+                   + text(dx + 27, dy + 19, f"×{n}", 18, "bold", anchor="start"))
+    return "".join(out), y + max(1, -(-len(dice) // 6)) * 32
+
+
 def _shared(v: CoraliaView, lang: Language) -> tuple[str, float]:
-    """The research station, the supply and the island in one narrow drawing, its labels
-    as large as a reef's shown on its own (a die's name is its tooltip); its height."""
+    """The research station, the supply and the island in one drawing as wide as a reef,
+    no taller, its labels as large as those of a reef shown on its own (a die's name is
+    its tooltip); its height."""
     w_ = RW - 8
-    out = [f'<rect x="1" y="1" width="{w_ - 2}" height="{{height}}" rx="12" fill="#F4F4F4" '
-           'stroke="#123" stroke-width="2"/>',
-           text(10, 24, _t(lang, "station"), 18, "bold", anchor="start")]
+    out = [text(10, 22, _t(lang, "station"), 18, "bold", anchor="start")]
     for i, d in enumerate(v["station"]):
         name = (die_name(d["colour"], d["symbol"], lang) if d["symbol"]
                 else colour_name(d["colour"], lang))
         out.append(f'<g data-tk-pick="lock:{d["colour"]}-{d["symbol"]}"><title>{escape(name)}'
-                   f'</title>{die(d["colour"], d["symbol"], 10 + i * 52, 36, 44, d["locked"])}'
+                   f'</title>{die(d["colour"], d["symbol"], 10 + i * 54, 32, 46, d["locked"])}'
                    "</g>")
-    y = 100
-    out.append(text(10, y + 14, _t(lang, "supply"), 18, "bold", anchor="start"))
-    for i, c in enumerate(COLOURS):
-        dx = 10 + i * 52
-        out.append(f'<g data-tk-pick="pick:{c}"><title>{escape(colour_name(c, lang))}</title>'
-                   f'{_plain_die(c, dx, y + 24, 26)}</g>')
-        out.append(text(dx + 13, y + 70, f"×{v['supply'][c]}", 18, "bold"))
-    y = 186
+    out.append(text(10, 100, _t(lang, "supply"), 18, "bold", anchor="start"))
+    supply, y = _counted([(c, v["supply"][c]) for c in COLOURS], 108, lang, pick=True)
     total = sum(v["island"].values()) + v["white_on_island"]
-    out.append(text(10, y + 14, _t(lang, "island"), 18, "bold", anchor="start"))
-    out.append(text(w_ - 10, y + 14, _t(lang, "island_total", count=total), 18,
-                    anchor="end"))
-    dice = [*v["island"].items(), *([("white", v["white_on_island"])]
-                                     if v["white_on_island"] else [])]
-    for i, (c, n) in enumerate(dice):
-        dx, dy = 10 + (i % 6) * 52, y + 24 + (i // 6) * 54
-        out.append(f"<g><title>{escape(colour_name(c, lang))}</title>"
-                   f"{_plain_die(c, dx, dy, 26)}</g>")
-        out.append(text(dx + 13, dy + 46, f"×{n}", 18, "bold"))
-    height = y + 24 + max(1, -(-len(dice) // 6)) * 54 + 4
-    return "".join(out).replace("{height}", f"{height - 2:g}"), height
+    out += [supply, text(10, y + 18, _t(lang, "island"), 18, "bold", anchor="start"),
+            text(w_ - 10, y + 18, _t(lang, "island_total", count=total), 18, anchor="end")]
+    island, y = _counted([*v["island"].items(), *([("white", v["white_on_island"])]
+                                                  if v["white_on_island"] else [])],
+                         y + 26, lang)
+    height = y + 6
+    frame = (f'<rect x="1" y="1" width="{w_ - 2}" height="{height - 2:g}" rx="12" '
+             'fill="#F4F4F4" stroke="#123" stroke-width="2"/>')
+    return frame + "".join(out) + island, height
 
 
 def focus_board(v: CoraliaView, lang: Language) -> str:
@@ -471,7 +474,7 @@ def focus_board(v: CoraliaView, lang: Language) -> str:
     names = lang.names(v["players"])
     shown = reef_shown(v)
     group = f"tk-co-reefs-{next(_switches)}"
-    tabs, reefs = [], []
+    tabs, reefs, captions = [], [], []
     for r in v["reefs"]:
         c = r["colour"]
         full = _t(lang, "reef_name", colour=colour_name(c, lang))
@@ -482,21 +485,21 @@ def focus_board(v: CoraliaView, lang: Language) -> str:
                     f'aria-label="{escape(full)}"{checked}>'
                     f'<span class="tk-co-swatch" style="background:{FILL[c]}"></span>'
                     f"{escape(_t(lang, f'reef_tab.{c}'))}</label>")
-        caption = ""
-        if r["turtle"] is not None:
+        drawing = board_svg(_reef(r, 1, 1, names, lang, big=True), RW - 6,
+                            RH - 6 - BIG_CUT, full, "tk-co-part tk-co-reef")
+        reefs.append(f'<div class="tk-co-one tk-co-one-{c}">{drawing}</div>')
+        if r["turtle"] is not None:     # (a line under the drawings, as wide as they are)
             line = _t(lang, "turtle_on_reef", turtle=lang.t(f"{G}.turtle.{r['turtle']}"))
-            caption = f'<p class="tk-co-caption">{escape(line)}</p>'
-        drawing = board_svg(_reef(r, 1, 1, names, lang, big=True), RW - 6, RH - 6 - BIG_CUT, full,
-                            "tk-co-part tk-co-reef")
-        reefs.append(f'<div class="tk-co-one tk-co-one-{c}">{drawing}{caption}</div>')
+            captions.append(f'<p class="tk-co-one tk-co-one-{c} tk-co-caption">'
+                            f"{escape(line)}</p>")
     body, height = _shared(v, lang)
     shared = board_svg(body, RW - 8, height, _t(lang, "shared_label"), "tk-co-part")
     if not v["station"]:
-        shared += f'<p class="tk-co-caption">{escape(_t(lang, "station_empty"))}</p>'
+        captions.append(f'<p class="tk-co-caption">{escape(_t(lang, "station_empty"))}</p>')
     return (f'<div class="tk-co-focus"><div class="tk-co-strip" role="radiogroup" '
             f'aria-label="{escape(_t(lang, "reefs"))}">{"".join(tabs)}</div>'
             f'<div class="tk-co-parts">{"".join(reefs)}<div class="tk-co-shared">{shared}'
-            "</div></div></div>")
+            f'</div>{"".join(captions)}</div></div>')
 
 # ---- players, cards, the scoring table -------------------------------------------------------
 CARD_PILE = {"pear": "pearl", "fish": "fish", "stin": "fish", "star": "starfish"}
