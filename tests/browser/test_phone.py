@@ -1,8 +1,9 @@
 """Every app on a phone (390x844, touch): every tab in sight and opened by a tap, no
 button or tab smaller than a fingertip (44 px), nothing wider than the screen on any tab,
 the drawn table in the first screen of a game (its set-up folded away), Coralia's board
-readable (one reef at a time, a tap on a switch for another, labels of 18 px and more), and a whole game of Diving Bell played by taps with
-the piles a choice is about on screen with that choice.
+readable (one reef at a time, a tap on a switch for another, labels of 18 px and more),
+and a whole game of Diving Bell played by taps with the piles a choice is about on screen
+with that choice.
 """
 
 from __future__ import annotations
