@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from html import escape
-from itertools import count
 from typing import Any
 
 import ipywidgets as w
@@ -401,8 +400,6 @@ def board(v: CoraliaView, lang: Language, hide: Collection[str] = ()) -> str:
 
 
 # ---- one reef at a time: the projector and the phone ------------------------------------------
-#: a new name for each drawn set of reef switches (several tables share a page)
-_switches = count()
 #: the moves whose argument starts with the colour of the reef they are about
 _REEF_MOVES = ("place", "island", "lock", "reef", "open")
 
@@ -473,7 +470,6 @@ def focus_board(v: CoraliaView, lang: Language) -> str:
     players' panels. The switches are radio buttons: no script, no kernel."""
     names = lang.names(v["players"])
     shown = reef_shown(v)
-    group = f"tk-co-reefs-{next(_switches)}"
     tabs, reefs, captions = [], [], []
     for r in v["reefs"]:
         c = r["colour"]
@@ -481,7 +477,7 @@ def focus_board(v: CoraliaView, lang: Language) -> str:
         full = full[:1].upper() + full[1:]
         checked = " checked" if c == shown else ""
         tabs.append(f'<label class="tk-co-tab" title="{escape(full)}">'
-                    f'<input type="radio" name="{group}" value="{c}" '
+                    f'<input type="radio" name="reef" value="{c}" '
                     f'aria-label="{escape(full)}"{checked}>'
                     f'<span class="tk-co-swatch" style="background:{FILL[c]}"></span>'
                     f"{escape(_t(lang, f'reef_tab.{c}'))}</label>")
@@ -496,10 +492,12 @@ def focus_board(v: CoraliaView, lang: Language) -> str:
     shared = board_svg(body, RW - 8, height, _t(lang, "shared_label"), "tk-co-part")
     if not v["station"]:
         captions.append(f'<p class="tk-co-caption">{escape(_t(lang, "station_empty"))}</p>')
-    return (f'<div class="tk-co-focus"><div class="tk-co-strip" role="radiogroup" '
+    # (each board its own form: its switches a group of their own, whatever other boards
+    # the page holds)
+    return (f'<form class="tk-co-focus"><div class="tk-co-strip" role="radiogroup" '
             f'aria-label="{escape(_t(lang, "reefs"))}">{"".join(tabs)}</div>'
             f'<div class="tk-co-parts">{"".join(reefs)}<div class="tk-co-shared">{shared}'
-            f'</div>{"".join(captions)}</div></div>')
+            f'</div>{"".join(captions)}</div></form>')
 
 # ---- players, cards, the scoring table -------------------------------------------------------
 CARD_PILE = {"pear": "pearl", "fish": "fish", "stin": "fish", "star": "starfish"}
