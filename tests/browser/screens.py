@@ -83,12 +83,12 @@ MIN_TEXT = 24
 #: The labels inside the drawings are held to MIN_TEXT too, but for these games' drawings,
 #: which do not reach it on every slide yet (each drawing is drawn larger until its
 #: smallest label is 24 px, as far as the slide holds it: screen.py): the least size
-#: their labels may show at, a little under the smallest measured at 1920x1080; in a
-#: lesson, an example or the game in play, and in the review of a finished game (whose
-#: last position holds every card won). Coralia's board, one drawing of all six reefs,
-#: is as wide as the slide already.
-LABELS_SHORT = {"captain_lucky": 8, "coralia": 3, "diving_bell": 12, "sea_or_shore": 11}
-REVIEW_LABELS_SHORT = {"captain_lucky": 6, "coralia": 2.5, "diving_bell": 4, "sea_or_shore": 9}
+#: their labels may show at, a little under the smallest measured at 1920x1080 (26 Nov);
+#: in a lesson, an example or the game in play, and in the review of a finished game
+#: (whose last position holds every card won). Coralia's board, one reef at a time on
+#: the projector, reaches 24 px but in its final count (test_presenter_examples.py).
+LABELS_SHORT = {"captain_lucky": 10.5, "diving_bell": 19, "sea_or_shore": 20}
+REVIEW_LABELS_SHORT = {"captain_lucky": 9, "diving_bell": 6, "sea_or_shore": 13}
 LESSON = [".tk-lesson-question", ".tk-lesson-choices", ".tk-lesson-table", ".tk-lesson-nav"]
 EXAMPLE = [".tk-ex-head", ".tk-ex-nav", ".tk-ex-caption", ".tk-ex-table"]
 

@@ -1,8 +1,9 @@
 """Every app on a phone (390x844, touch): every tab in sight and opened by a tap, no
 button or tab smaller than a fingertip (44 px), nothing wider than the screen on any tab,
 the drawn table in the first screen of a game (its set-up folded away), Coralia's board
-readable (labels of 12 px and more), and a whole game of Diving Bell played by taps with
-the piles a choice is about on screen with that choice.
+readable (one reef at a time, a tap on a switch for another, labels of 18 px and more),
+and a whole game of Diving Bell played by taps with the piles a choice is about on screen
+with that choice.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ CHECK = r"""() => {
     }
     if (el.matches('button, select, input, textarea, .lm-TabBar-tab')
         && (r.height < 44 || r.width < 44)) {
-      // a check box counts with its label, which a tap also toggles
-      const box = el.type === 'checkbox' ? el.closest('label') || el : el;
+      // a check box or radio button counts with its label, which a tap also toggles
+      const box = /checkbox|radio/.test(el.type) ? el.closest('label') || el : el;
       const b = box.getBoundingClientRect();
       if (b.height < 44 || b.width < 44) {
         out.small.push(`${name(el)} ${Math.round(b.width)}x${Math.round(b.height)}`);
@@ -58,13 +59,21 @@ CHECK = r"""() => {
   return out;
 }"""
 
-#: the smallest label on Coralia's board, as drawn on the screen (px)
-BOARD_LABELS = """() => Math.min(...[...document.querySelectorAll('.tk-lesson .tk-co-board text')]
-  .filter((t) => t.textContent.trim())
-  .map((t) => {
-    const m = t.getScreenCTM();
-    return parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(m.a * m.d - m.b * m.c);
-  }))"""
+#: the smallest label on Coralia's board (the lesson's), as drawn on the screen (px), and
+#: which of its reefs are shown
+BOARD = """() => {
+  const board = document.querySelector('.tk-lesson .tk-co');
+  const labels = [...board.querySelectorAll('.tk-co-board text, .tk-co-focus text')]
+    .filter((t) => t.textContent.trim() && t.checkVisibility())
+    .map((t) => {
+      const m = t.getScreenCTM();
+      return parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(m.a * m.d - m.b * m.c);
+    });
+  const reefs = [...board.querySelectorAll('svg.tk-co-reef')].filter((r) => r.checkVisibility());
+  return {least: Math.min(...labels), reefs: reefs.map((r) => r.getAttribute('aria-label'))};
+}"""
+#: Coralia's board on a phone: one reef at a time, its labels at least this large (px)
+BOARD_LABELS = 18
 
 
 #: the game played to its end by taps (its Play tab is checked there, a whole game long)
@@ -99,9 +108,16 @@ def test_every_tab_fits_a_phone(browser: Any, voila_url: str, game: str) -> None
                 tap(page, watch, page.locator(".tk-setup-open"))
         assert not found, found
         assert harness.only_the_app(page, watch) == []     # every tab built: nothing else
-        if game == "coralia":                    # the board, readable: labels of 12 px
+        if game == "coralia":         # the board, readable: one reef at a time, large
             tap(page, watch, tabs.first)
-            assert page.evaluate(BOARD_LABELS) >= 12
+            board = page.evaluate(BOARD)
+            assert board["least"] >= BOARD_LABELS - 0.5 and len(board["reefs"]) == 1, board
+            # another reef, by a tap on its switch (no kernel: the page alone)
+            switch = page.locator(".tk-lesson .tk-co-tab:not(:has(input:checked))").last
+            title = switch.get_attribute("title")
+            switch.tap()
+            shown = page.evaluate(BOARD)["reefs"]
+            assert shown == [title] != board["reefs"], shown
         harness.assert_page_ok(page, watch)
     finally:
         context.close()

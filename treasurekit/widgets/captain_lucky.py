@@ -81,18 +81,27 @@ def _emblem(kind: str, cx: float, cy: float) -> str:
             f'<circle cx="{cx - 9}" cy="{cy - 2}" r="2"/>')
 
 
+def name_lines(label: str) -> tuple[list[str], int]:
+    """A card's name as drawn on it: one line, or two where it is long and has two words
+    ("Zilveren / munt"), and the size that fits the card (14 at most)."""
+    lines = label.split(" ", 1) if len(label) > 8 else [label]
+    return lines, min(14, int((CW - 14) / (.62 * max(len(x) for x in lines))))
+
+
 def _card_body(name: str, lang: Language, x: float = 0, y: float = 0) -> str:
     colour, pattern, emblem = LOOK[name]
-    label = lang.t(f"{GAME}.type.{name}")
+    lines, size = name_lines(lang.t(f"{GAME}.type.{name}"))
+    top = CH - 11 - 15 * len(lines)
     return (f'<g transform="translate({x},{y})">'
             f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="8" fill="{colour}" '
             f'stroke="#000" stroke-width="2.5"/>'
             f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="8" '
             f'fill="url(#tk-pat-{pattern})"/>'
-            f'<rect x="6" y="{CH - 26}" width="{CW - 12}" height="18" rx="4" fill="#fff" '
-            f'stroke="#000"/>'
-            + text(CW / 2, CH - 13, label, 11 if len(label) <= 9 else 9, "bold")
-            + _emblem(emblem, CW / 2, 38) + "</g>")
+            f'<rect x="6" y="{top}" width="{CW - 12}" height="{15 * len(lines) + 5}" rx="4" '
+            f'fill="#fff" stroke="#000"/>'
+            + "".join(text(CW / 2, top + 15 * (i + 1), line, size, "bold")
+                      for i, line in enumerate(lines))
+            + _emblem(emblem, CW / 2, 36) + "</g>")
 
 
 def set_svg(name: str, count: int, lang: Language, scale: float = 1.0) -> str:

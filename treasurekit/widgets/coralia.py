@@ -52,13 +52,38 @@ CSS = """<style>
 .tk-co .tk-cols > .tk-co-seat { flex: 1 1 240px; }
 .tk-co-piles { margin: 4px 0; }
 table.tk-co-scoring td, table.tk-co-scoring th { text-align: right; }
-/* a phone: the board at a readable size (its smallest labels 12 px and more), in a box
-   the learner pans with a finger; the rest of the page keeps to the screen */
+/* one reef at a time (focus_board): on the projector and on a phone, instead of the
+   whole board; the reef whose switch is on is shown */
+.tk-co-focus { display: none; }
+.tk-app.tk-present .tk-co-focus { display: block; }
+.tk-app.tk-present .tk-co-boardbox { display: none; }
+.tk-co-strip { display: flex; flex-wrap: wrap; gap: 6px; margin: 4px 0; }
+.tk-co-tab { position: relative; display: inline-flex; align-items: center; gap: 8px;
+  box-sizing: border-box; min-height: 44px; min-width: 44px; padding: 2px 12px;
+  border: 2px solid #123; border-radius: 8px; background: #fff; cursor: pointer; }
+.tk-co-tab input { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0;
+  pointer-events: none; }
+.tk-co-tab:has(input:checked) { background: #123; color: #fff; font-weight: bold; }
+.tk-co-tab:has(input:focus-visible) { outline: 3px solid #0072B2; outline-offset: 2px; }
+.tk-co-swatch { display: inline-block; width: 0.9em; height: 0.9em; border: 2px solid #000;
+  border-radius: 4px; }
+.tk-co-parts { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; }
+.tk-co-one { display: none; }
+.tk-co-focus:has(input[value=yellow]:checked) .tk-co-one-yellow { display: block; }
+.tk-co-focus:has(input[value=blue]:checked) .tk-co-one-blue { display: block; }
+.tk-co-focus:has(input[value=red]:checked) .tk-co-one-red { display: block; }
+.tk-co-focus:has(input[value=orange]:checked) .tk-co-one-orange { display: block; }
+.tk-co-focus:has(input[value=green]:checked) .tk-co-one-green { display: block; }
+.tk-co-focus:has(input[value=violet]:checked) .tk-co-one-violet { display: block; }
+.tk-co-parts > .tk-co-caption { flex: 1 1 100%; margin: 0; }
+/* a phone: the switches in rows of three, the chosen reef and the station as wide as the
+   screen (their smallest labels 18 px and more) */
 @media (max-width: 600px) {
-  .tk-app .tk-co-boardbox { overflow-x: auto; max-width: 100%;
-    -webkit-overflow-scrolling: touch; }
-  .tk-app .tk-co-boardbox svg.tk-co-board { max-width: none !important; height: auto;
-    zoom: 1.25; }
+  .tk-app .tk-co-focus { display: block; }
+  .tk-app .tk-co-boardbox { display: none; }
+  .tk-app .tk-co-strip { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  .tk-app .tk-co-parts > * { flex: 1 1 100%; }
+  .tk-app .tk-co-parts svg { width: 100%; height: auto; }
 }
 table.tk-co-scoring td:first-child, table.tk-co-scoring th:first-child { text-align: left; }
 </style>"""
@@ -204,20 +229,32 @@ def board_svg(body: str, width: float, height: float, label: str, css: str) -> s
 # ---- the board ---------------------------------------------------------------------------
 RW, RH = 336, 236          # one reef
 SP = 64                    # one space
+#: the sizes of a reef's labels: on the whole board, and on a reef shown on its own (its
+#: smallest label about 18, like the other parts of :func:`focus_board`)
+SMALL = {"title": 18, "value": 14, "treasure": 13, "mark": 12}
+BIG = {"title": 22, "value": 19, "treasure": 18, "mark": 18}
+#: a reef shown on its own is that much shorter (no line for its turtle)
+BIG_CUT = 26
 
 
-def _reef(r: ReefView, x: float, y: float, names: list[str], lang: Language) -> str:
+def _reef(r: ReefView, x: float, y: float, names: list[str], lang: Language,
+          big: bool = False) -> str:
+    """One reef at (x, y); ``big``: its labels drawn larger (the reef shown on its own,
+    :func:`focus_board`), the line naming its turtle left to the caption under it."""
+    label = BIG if big else SMALL
     colour = r["colour"]
     title = _t(lang, "reef_name", colour=colour_name(colour, lang))
     title = title[:1].upper() + title[1:]
-    out = [f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="{RH - 8}" rx="12" '
+    out = [f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" '
+           f'height="{RH - 8 - (BIG_CUT if big else 0)}" rx="12" '
            f'fill="#EAF6FB" stroke="#123" stroke-width="2"/>',
            f'<rect x="{x:g}" y="{y:g}" width="{RW - 8}" height="34" rx="12" '
            f'fill="{FILL[colour]}" stroke="#123" stroke-width="2"/>']
     out.append(texture(PATTERN[colour], x + 4, y + 2, RW - 16, 30, 12))
-    out.append(f'<rect x="{x + 8:g}" y="{y + 5:g}" width="{len(title) * 11 + 16:g}" '
+    out.append(f'<rect x="{x + 8:g}" y="{y + 5:g}" '
+               f'width="{len(title) * label["title"] * .62 + 14:g}" '
                f'height="25" rx="5" fill="#fff" stroke="#000"/>')
-    out.append(text(x + 16, y + 24, title, 18, "bold", anchor="start"))
+    out.append(text(x + 15, y + 24, title, label["title"], "bold", anchor="start"))
     spaces = r["spaces"]
     for i, sym in enumerate(SYMBOLS):
         sx, sy = x + 10 + (i % 3) * (SP + 8), y + 44 + (i // 3) * (SP + 10)
@@ -236,26 +273,27 @@ def _reef(r: ReefView, x: float, y: float, names: list[str], lang: Language) -> 
         out.append("</g>")
         value = DIVER_VALUE[i]
         if sym != "diver":
-            out.append(f'<circle cx="{sx + SP - 4:g}" cy="{sy + 4:g}" r="11" fill="#FFF3B0" '
-                       f'stroke="#000" stroke-width="1.5"/>'
-                       + text(sx + SP - 4, sy + 9, str(value), 14, "bold"))
-        if sym == "octopus" and r["octopus"] is not None:
-            out.append(mark(r["octopus"], names[r["octopus"]], sx + 8, sy + SP - 6, 12))
-        if sym == "diver" and r["diver"] is not None:
-            out.append(mark(r["diver"], names[r["diver"]], sx + 8, sy + SP - 6, 12))
+            size = label["value"]
+            out.append(f'<circle cx="{sx + SP - 4:g}" cy="{sy + 4:g}" r="{size * .8:g}" '
+                       'fill="#FFF3B0" stroke="#000" stroke-width="1.5"/>'
+                       + text(sx + SP - 4, sy + 4 + size * .36, str(value), size, "bold"))
+        seat = {"octopus": r["octopus"], "diver": r["diver"]}.get(sym)
+        if seat is not None:
+            m = label["mark"]
+            out.append(mark(seat, names[seat], sx + m - 4, sy + SP - m + 6, m))
     # the treasure space, with its chest while it lies there
     tx, ty = x + 10 + 3 * (SP + 8), y + 44
     out.append(f'<rect x="{tx:g}" y="{ty:g}" width="{RW - 8 - (tx - x) - 8:g}" '
                f'height="{2 * SP + 10}" rx="8" fill="#FDF1DC" stroke="#333" '
                f'stroke-width="2"/>')
     mid = tx + (RW - 8 - (tx - x) - 8) / 2
-    out.append(text(mid, ty + 18, _t(lang, "treasure"), 13, "bold"))
+    out.append(text(mid, ty + 18, _t(lang, "treasure"), label["treasure"], "bold"))
     if r["chest"]:
         out.append(chest(mid - 24, ty + 26, 48))
     occupant = spaces["treasure"]
     if occupant:
         out.append(die(occupant, "diver", mid - 24, ty + 2 * SP + 10 - 56, 48))
-    if r["turtle"] is not None:
+    if r["turtle"] is not None and not big:
         line = _t(lang, "turtle_on_reef", turtle=lang.t(f"{G}.turtle.{r['turtle']}"))
         size = min(15, int((RW - 36) / (.58 * len(line))))      # always inside the reef
         out.append(text(x + 12, y + RH - 18, line, size, anchor="start"))
@@ -360,6 +398,107 @@ def board(v: CoraliaView, lang: Language, hide: Collection[str] = ()) -> str:
     return f'<div class="tk-co-boardbox">{drawing}</div>'
 
 
+
+# ---- one reef at a time: the projector and the phone ------------------------------------------
+#: the moves whose argument starts with the colour of the reef they are about
+_REEF_MOVES = ("place", "island", "lock", "reef", "open")
+
+
+def reef_shown(v: CoraliaView) -> str:
+    """The reef a table is about now, shown first when one reef is shown at a time: the
+    reef of the first die the mover may place (or keep), else of the first die in the
+    research station, else the reef of the mover's diver, else the first reef."""
+    colours = [r["colour"] for r in v["reefs"]]
+    for move in v["legal"]:
+        kind, _, arg = move.partition(":")
+        colour = arg.split("-")[0]
+        if kind in _REEF_MOVES and colour in colours:
+            return colour
+    for d in v["station"]:
+        if d["colour"] in colours:
+            return d["colour"]
+    mover = v["to_move"]
+    diver = v["divers"][mover] if mover is not None else None
+    return diver if diver in colours else colours[0]
+
+
+def _counted(dice: list[tuple[str, int]], y: float, lang: Language,
+             pick: bool = False) -> tuple[str, float]:
+    """Dice seen from the side, each with how many there are, six to a row from ``y``
+    (each named in its tooltip; ``pick``: touched, the colour is taken); the rows' end."""
+    out = []
+    for i, (c, n) in enumerate(dice):
+        dx, dy = 10 + (i % 6) * 52, y + (i // 6) * 32
+        touch = f' data-tk-pick="pick:{c}"' if pick else ""
+        out.append(f"<g{touch}><title>{escape(colour_name(c, lang))}</title>"
+                   f"{_plain_die(c, dx, dy, 24)}</g>"
+                   + text(dx + 27, dy + 19, f"×{n}", 18, "bold", anchor="start"))
+    return "".join(out), y + max(1, -(-len(dice) // 6)) * 32
+
+
+def _shared(v: CoraliaView, lang: Language) -> tuple[str, float]:
+    """The research station, the supply and the island in one drawing as wide as a reef,
+    no taller, its labels as large as those of a reef shown on its own (a die's name is
+    its tooltip); its height."""
+    w_ = RW - 8
+    out = [text(10, 22, _t(lang, "station"), 18, "bold", anchor="start")]
+    for i, d in enumerate(v["station"]):
+        name = (die_name(d["colour"], d["symbol"], lang) if d["symbol"]
+                else colour_name(d["colour"], lang))
+        out.append(f'<g data-tk-pick="lock:{d["colour"]}-{d["symbol"]}"><title>{escape(name)}'
+                   f'</title>{die(d["colour"], d["symbol"], 10 + i * 54, 32, 46, d["locked"])}'
+                   "</g>")
+    out.append(text(10, 100, _t(lang, "supply"), 18, "bold", anchor="start"))
+    supply, y = _counted([(c, v["supply"][c]) for c in COLOURS], 108, lang, pick=True)
+    total = sum(v["island"].values()) + v["white_on_island"]
+    out += [supply, text(10, y + 18, _t(lang, "island"), 18, "bold", anchor="start"),
+            text(w_ - 10, y + 18, _t(lang, "island_total", count=total), 18, anchor="end")]
+    island, y = _counted([*v["island"].items(), *([("white", v["white_on_island"])]
+                                                  if v["white_on_island"] else [])],
+                         y + 26, lang)
+    height = y + 6
+    frame = (f'<rect x="1" y="1" width="{w_ - 2}" height="{height - 2:g}" rx="12" '
+             'fill="#F4F4F4" stroke="#123" stroke-width="2"/>')
+    return frame + "".join(out) + island, height
+
+
+def focus_board(v: CoraliaView, lang: Language) -> str:
+    """The board one reef at a time, for the projector and a phone (the style sheet shows
+    it there instead of :func:`board`): a row of switches, one per reef (the reef the
+    table is about, :func:`reef_shown`, chosen), the chosen reef drawn large, and the
+    research station, the supply and the island beside it. The points are in the
+    players' panels. The switches are radio buttons: no script, no kernel."""
+    names = lang.names(v["players"])
+    shown = reef_shown(v)
+    tabs, reefs, captions = [], [], []
+    for r in v["reefs"]:
+        c = r["colour"]
+        full = _t(lang, "reef_name", colour=colour_name(c, lang))
+        full = full[:1].upper() + full[1:]
+        checked = " checked" if c == shown else ""
+        tabs.append(f'<label class="tk-co-tab" title="{escape(full)}">'
+                    f'<input type="radio" name="reef" value="{c}" '
+                    f'aria-label="{escape(full)}"{checked}>'
+                    f'<span class="tk-co-swatch" style="background:{FILL[c]}"></span>'
+                    f"{escape(_t(lang, f'reef_tab.{c}'))}</label>")
+        drawing = board_svg(_reef(r, 1, 1, names, lang, big=True), RW - 6,
+                            RH - 6 - BIG_CUT, full, "tk-co-part tk-co-reef")
+        reefs.append(f'<div class="tk-co-one tk-co-one-{c}">{drawing}</div>')
+        if r["turtle"] is not None:     # (a line under the drawings, as wide as they are)
+            line = _t(lang, "turtle_on_reef", turtle=lang.t(f"{G}.turtle.{r['turtle']}"))
+            captions.append(f'<p class="tk-co-one tk-co-one-{c} tk-co-caption">'
+                            f"{escape(line)}</p>")
+    body, height = _shared(v, lang)
+    shared = board_svg(body, RW - 8, height, _t(lang, "shared_label"), "tk-co-part")
+    if not v["station"]:
+        captions.append(f'<p class="tk-co-caption">{escape(_t(lang, "station_empty"))}</p>')
+    # (each board its own form: its switches a group of their own, whatever other boards
+    # the page holds)
+    return (f'<form class="tk-co-focus"><div class="tk-co-strip" role="radiogroup" '
+            f'aria-label="{escape(_t(lang, "reefs"))}">{"".join(tabs)}</div>'
+            f'<div class="tk-co-parts">{"".join(reefs)}<div class="tk-co-shared">{shared}'
+            f'</div>{"".join(captions)}</div></form>')
+
 # ---- players, cards, the scoring table -------------------------------------------------------
 CARD_PILE = {"pear": "pearl", "fish": "fish", "stin": "fish", "star": "starfish"}
 
@@ -453,7 +592,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         piles += "<br>" + escape(_t(lang, "turtles_beside", turtles=beside))
     seats = "".join(_seat(v, p, lang, hide) for p in range(len(v["players"])))
     scoring = "" if "scores" in hide else scoring_html(game, lang)
-    return (f'<div class="tk-table tk-co">{board(v, lang, hide)}'
+    return (f'<div class="tk-table tk-co">{board(v, lang, hide)}{focus_board(v, lang)}'
             f'<p class="tk-co-piles">{piles}</p>{extra}{scoring}'
             f'<div class="tk-cols">{seats}</div></div>')
 

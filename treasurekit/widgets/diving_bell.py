@@ -115,7 +115,9 @@ def card_svg(card: Card, lang: Language, highlight: str = "", scale: float = 1.0
             f'fill="url(#tk-pat-{pattern})"/>',
             f'<rect x="8" y="8" width="{W - 16}" height="24" rx="4" fill="#fff" '
             f'stroke="#000"/>',
-            text(W / 2, 25, face, 12 if len(face) <= 10 else 10, "bold"),
+            # (the name as large as its box holds: the projector draws each card large
+            # enough for its smallest label, screen.py)
+            text(W / 2, 26, face, min(16, int((W - 18) / (.62 * len(face)))), "bold"),
             _emblem(emblem, W / 2, 54)]
     if card.is_treasure:
         value = str(card.value).replace("-", "\u2212")
@@ -149,7 +151,7 @@ def deck_svg(count: int, lang: Language) -> str:
     if layers:
         x, y = 2, 2 + 3 * (layers - 1)
         body.append(f'<circle cx="{x + 26}" cy="{y + 36}" r="16" fill="#fff" stroke="#000" '
-                    f'stroke-width="2"/>' + text(x + 26, y + 41, str(count), 13, "bold"))
+                    f'stroke-width="2"/>' + text(x + 26, y + 42, str(count), 17, "bold"))
     return svg(w, h, "".join(body), label, "tk-deck-cards")
 
 

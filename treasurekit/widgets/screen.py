@@ -35,8 +35,9 @@ MOST, LEAST, DRAWINGS = 1.3, 0.3, (0.4, 2.0)
 #: The size (px on the 1920x1080 design slide) every label inside a drawing is drawn at,
 #: at least: a drawing whose smallest label is smaller is drawn larger (its words keep
 #: their size in the drawing). When the slide cannot hold the drawings that large, the
-#: labels give way down to KEEP px, then the slide's words down to WORDS times their size
-#: (24 of 26 px), then the labels down to the drawings' own size, then everything.
+#: slide's words give way down to WORDS times their size (24 of 26 px), then the labels
+#: down to KEEP px, then down to the drawings' own size, then everything: every text at
+#: 24 px comes before words larger than that.
 LABEL, KEEP, WORDS = 24.0, 12.0, 24 / 26
 
 _ESM = """
@@ -86,12 +87,13 @@ function render({ model, el }) {
     }
   };
   // each labelled drawing at least large enough that its smallest label shows at `label`
-  // design px (the words of the slide are 26 there)
+  // design px (the words of the slide are 26 there), whatever the slide's zoom
+  let slide = 1;
   const fits = (zoom, draw, label = 0) => {
     app.style.zoom = String(zoom);
     app.style.setProperty("--tk-draw", String(draw));
     for (const [svg, least, drawn] of labelled) {
-      const need = label / least, own = drawn ? draw : 1;
+      const need = label / least * (slide / zoom), own = drawn ? draw : 1;
       svg.style.zoom = need > own ? String(Math.ceil(need * 1000) / 1000) : "";
     }
     return overflow() <= 0;
@@ -100,9 +102,9 @@ function render({ model, el }) {
   // The slide is designed for 1920x1080 (text 26 px there). What the fit may give up
   // lies on one path, from "everything as small as allowed" (t = 0) to "everything as
   // large as allowed" (t = 6), each piece larger than the one before: the whole slide
-  // (words down to `least`), the labels (0 to `keep`), the words (to their design size,
-  // from `words` of it), the labels (to `label`), the drawings (`drawings`), the whole
-  // slide again (up to `most`). The fit takes the largest t whose slide fits the window.
+  // (words down to `least`), the labels (0 to `keep`, then to `label`), the words (to
+  // their design size, from `words` of it), the drawings (`drawings`), the whole slide
+  // again (up to `most`). The fit takes the largest t whose slide fits the window.
   let last = null;
   const fit = () => {
     queued = false;
@@ -119,14 +121,15 @@ function render({ model, el }) {
     const [small, large] = model.get("drawings");
     const target = model.get("label"), keep = Math.min(model.get("keep"), target);
     const design = Math.min(innerWidth / 1920, innerHeight / 1080);
+    slide = design;
     const words = design * model.get("words");
     const point = (t) => {
       const piece = Math.min(5, Math.floor(t)), f = t - piece;
       const between = (a, b) => a + (b - a) * f;
       return [[between(design * model.get("least"), words), small, 0],
               [words, small, between(0, keep)],
-              [between(words, design), small, keep],
-              [design, small, between(keep, target)],
+              [words, small, between(keep, target)],
+              [between(words, design), small, target],
               [design, between(small, large), target],
               [between(design, design * model.get("most")), large, target]][piece];
     };
@@ -164,8 +167,10 @@ function render({ model, el }) {
     app.focus({ preventScroll: true });
   };
 
+  // (a radio button, such as a drawing's switches, leaves the keys to the presenter)
   const typing = (target) => target instanceof Element
-    && target.closest("input, textarea, select, [contenteditable=true]") !== null;
+    && target.closest("input:not([type=radio]), textarea, select, [contenteditable=true]")
+       !== null;
   const onKey = (event) => {
     if (!present() || inLab() || typing(event.target)) return;
     if (event.ctrlKey || event.altKey || event.metaKey) return;
@@ -187,6 +192,8 @@ function render({ model, el }) {
     watching.observe(app, { childList: true, subtree: true, characterData: true,
                             attributes: true, attributeFilter: ["class", "style"] });
     window.addEventListener("resize", later);
+    // (a switch that shows another part of a drawing: Coralia's reefs, coralia.py)
+    app.addEventListener("change", later);
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
     later();
@@ -196,6 +203,7 @@ function render({ model, el }) {
   requestAnimationFrame(start);
   return () => {
     if (watching) watching.disconnect();
+    if (app) app.removeEventListener("change", later);
     window.removeEventListener("resize", later);
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("pointerdown", onPointer);

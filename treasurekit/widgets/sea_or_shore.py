@@ -79,7 +79,7 @@ def island_svg(code: str | None, lang: Language, shows: str | None = None, adds:
     if c:
         body.append(_colour_band(c, 2, 48) + _symbol(c, 35, 20)
                     + text(35, 44, t(f"{G}.colour.{c}"), 11, "bold", fill="#fff",
-                           css="tk-sos-colour"))
+                           css="tk-sos-colour tk-minor"))     # (its symbol names it too)
     body.append(f'<rect x="0" y="50" width="70" height="48" fill="{SAND}"/>')
     if n is not None:
         body.append(text(35, 86, str(n), 30, "bold"))
@@ -90,8 +90,8 @@ def island_svg(code: str | None, lang: Language, shows: str | None = None, adds:
     body.append('<rect x="1" y="1" width="68" height="98" rx="6" fill="none" stroke="#000" '
                 'stroke-width="2"/>')
     if adds:
-        body.append('<circle cx="60" cy="90" r="10" fill="#fff" stroke="#000"/>'
-                    + text(60, 95, f"+{adds}", 11, "bold"))
+        body.append('<circle cx="57" cy="87" r="13" fill="#fff" stroke="#000"/>'
+                    + text(57, 93, f"+{adds}", 16, "bold"))
     if code:
         label = island(code).label(lang.code)
     elif c:
@@ -127,8 +127,8 @@ def treasure_svg(code: str | None, lang: Language, scale: float = 0.8) -> str:
             '<rect x="14" y="44" width="42" height="28" fill="#8B5A2B" stroke="#000"/>'
             '<path d="M14 44 Q35 26 56 44 Z" fill="#A0522D" stroke="#000"/>'
             '<rect x="31" y="50" width="8" height="9" fill="#F0E442" stroke="#000"/>'
-            '<circle cx="35" cy="86" r="10" fill="#fff" stroke="#000"/>'
-            + text(35, 91, str(card.value), 14, "bold"))
+            '<circle cx="35" cy="85" r="13" fill="#fff" stroke="#000"/>'
+            + text(35, 92, str(card.value), 19, "bold"))
     return svg(70, 100, body, card.label(lang.code), f"tk-card tk-treasure tk-treasure-{code}",
                scale)
 
@@ -139,8 +139,8 @@ def additions_svg(count: int, lang: Language) -> str:
     body = "".join(f'<rect x="{2 + i * 4}" y="{2 + i * 2}" width="22" height="30" rx="3" '
                    f'fill="#fff" stroke="#000"/>' for i in range(min(count, 3)) or [0])
     body += text(14 + min(count, 3) * 3, 24, "+1", 10, "bold", css="tk-minor") if count else ""
-    body += text(50, 24, f"×{count}", 14, "bold")
-    return svg(64, 36, body, label, "tk-additions")
+    body += text(50, 25, f"×{count}", 18, "bold")
+    return svg(74, 36, body, label, "tk-additions")
 
 
 # ---- the table ----------------------------------------------------------------------
