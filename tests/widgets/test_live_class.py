@@ -297,3 +297,58 @@ def test_a_pool_kernel_joins_when_the_viewers_query_arrives(
     click(follower.join_button)
     assert follower.player is not None and follower.player.index == 0
     assert said("classroom.live.tap", "en") in follower.status.value
+
+
+def test_a_reloaded_projector_takes_its_class_back_after_a_server_restart(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from treasurekit.classroom import config
+
+    teacher = App("diving_bell")
+    (kept,) = [x for x in walk(teacher.root) if isinstance(x, BrowserStore)]
+    kept.hello(None)                                  # the teacher's browser kept nothing
+    teacher.root.presenter.set(True)
+    live: LiveClass = teacher.root.live
+    click(live.start_button)
+    written = kept.written
+    assert written is not None and live._teacher in written     # in the teacher's browser
+    assert live._teacher not in htmls(teacher.root)               # and in no page
+    lesson = one(teacher.open_tab("tk-lesson"), "tk-lesson")
+    key(teacher, "ArrowRight")
+    while not lesson.asks:
+        key(teacher, "ArrowRight")
+    _app, ann = student(monkeypatch, live.code, "Kiki")
+    ann.poll()
+    click(choice(ann.player, right=True))
+    live.poll()
+    before = live.store.results(live.code, live._teacher)
+    code, step = live.code, lesson.index
+    live.stop()
+
+    monkeypatch.setattr(config, "_opened", {})       # the server restarted: a new kernel
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    again = App("diving_bell")
+    (kept,) = [x for x in walk(again.root) if isinstance(x, BrowserStore)]
+    kept.hello(written)                                # the projector page reloaded
+    back: LiveClass = again.root.live
+    assert back.live and back.code == code and again.root.presenter.on
+    assert back.layout.display == "" and back.start_button.layout.display == "none"
+    shown = one(again.root, "tk-lesson")
+    assert shown.index == step and back.shown is not None and back.shown.choices
+    assert back.tally is not None and (back.tally.students, back.tally.answered) == (1, 1)
+    assert said("classroom.live.answered", "en", n=1, students=1) in back.count.value
+    assert back.store.results(code, back._teacher) == before      # nothing lost
+    key(again, "r")                                    # the class goes on: R reveals
+    assert "tk-live-right" in back.chart.value
+    ann.poll()
+    assert said("classroom.live.was_right", "en") in ann.status.value
+    back.stop()
+
+    other = App("diving_bell")                         # a token the store never gave
+    (kept,) = [x for x in walk(other.root) if isinstance(x, BrowserStore)]
+    kept.hello(written.replace(back._teacher, "forged-token"))
+    assert not other.root.live.live and kept.get("live_teacher") is None   # forgotten
+
+    phone, follower = student(monkeypatch, code, None)  # a student's page, same browser
+    (kept,) = [x for x in walk(phone.root) if isinstance(x, BrowserStore)]
+    kept.hello(written)
+    assert not phone.root.live.live and not follower.token

@@ -133,6 +133,9 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
             tab.selected_index = keys.index(key)
         return found
 
+    if box.live is not None:          # a teacher's class taken back after a reload
+        box.live.keep(store, show_part, following=lambda: box.follower is not None)
+
     def join_class(params: dict[str, str]) -> None:
         """``?join=CODE``: this device follows the teacher's live class (live.py)."""
         code, classes = params.get("join"), class_store()

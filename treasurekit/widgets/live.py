@@ -2,17 +2,19 @@
 
 The teacher (presenter mode, on a server that keeps a class store: ``make serve``,
 ``make serve-class``) presses "Start a live class" (:class:`LiveClass`): the store makes
-a class, the projector shows its code large, a QR code and the link ``?join=CODE`` (built
-from the same public address as the share links, ``share.app_address``). The teacher's
-token stays in this kernel. From then on, whatever the presenter shows (a lesson step, a
-practice question, a step of a rulebook example: :meth:`Presenter.on_screen`) is
-published to the class (``ClassStore.show``) after every move, and checked twice a
-second for moves made with the mouse. The projector counts the answers without a click
-(a poll of ``ClassStore.tally`` on the kernel's event loop, :func:`every`); the reveal
-(**R**, or the button) shows the answers per choice as a bar chart beside the right
-answer, whose rule and reason the lesson or practice player shows as it always does.
-"Results" lists every question (share right) and every nickname's answers, with the CSV
-sheet to download.
+a class, the projector shows its code large, a QR code and the link ``?join=CODE``
+(built from the same public address as the share links, ``share.app_address``). The
+teacher's code and token stay in this kernel and in the teacher's own browser (the app's
+BrowserStore), never in a page: a reloaded projector, or one after a server restart,
+takes the class back where it was (:meth:`LiveClass.resume`). From then on, whatever the
+presenter shows (a lesson step, a practice question, a step of a rulebook example:
+:meth:`Presenter.on_screen`) is published to the class (``ClassStore.show``) after every
+move, and checked twice a second for moves made with the mouse. The projector counts the
+answers without a click (a poll of ``ClassStore.tally`` on the kernel's event loop,
+:func:`every`); the reveal (**R**, or the button) shows the answers per choice as a bar
+chart beside the right answer, whose rule and reason the lesson or practice player shows
+as it always does. "Results" lists every question (share right) and every nickname's
+answers, with the CSV sheet to download.
 
 A student opens ``?join=CODE`` (:class:`Follower`): a nickname (``check_nickname``), then
 the app follows the teacher: the same lesson step, practice question or example step,
@@ -60,6 +62,8 @@ from .style import download_link, panel
 POLL_SECONDS = 0.5
 #: The name a student's class, token and nickname are kept under in their browser.
 KEPT = "live"
+#: The name the teacher's class code and token are kept under in the teacher's browser.
+TEACHER_KEPT = "live_teacher"
 
 Shown: TypeAlias = LessonPlayer | PracticePlayer | ExamplePlayer
 #: (tab key, widget class) -> the part, its tab opened (the app frame's ``show_part``)
@@ -201,6 +205,56 @@ def _parts(item: str) -> tuple[str, str, str]:
     return kind, game, rest
 
 
+def open_item(game: str, item: str, show_part: ShowPart) -> Shown | None:
+    """Open the store's ``item`` in the app's own player, its tab shown: the lesson step,
+    the practice question or the example step (None: nothing this app can show)."""
+    kind, of, rest = _parts(item)
+    try:
+        if of != game:
+            return None
+        if kind == "lesson":
+            lesson: LessonPlayer | None = _part(show_part, LESSON_TABS, LessonPlayer)
+            if lesson is not None:
+                lesson.go(int(rest))
+            return lesson
+        if kind == "practice":
+            asked, seed = rest.rsplit(":", 1)
+            lo, hi = SEED_RANGE
+            question: PracticePlayer | None = _part(show_part, PRACTICE_TABS, PracticePlayer)
+            if question is None or asked not in kinds(game) or not lo <= int(seed) < hi:
+                return None
+            question.ask(asked, int(seed))
+            return question
+        if kind == "example":
+            return _example(show_part, *rest.rsplit(":", 1))
+    except (ValueError, TypeError, TreasureKitError):
+        pass
+    return None
+
+
+def _part(show_part: ShowPart, keys: tuple[str, ...], kind: type) -> Any:
+    for key in keys:
+        found = show_part(key, kind)
+        if found is not None:
+            return found
+    return None
+
+
+def _example(show_part: ShowPart, key: str, step: str) -> ExamplePlayer | None:
+    chooser = _part(show_part, EXAMPLE_TABS, ExampleChooser)
+    if chooser is None:
+        return None
+    index = next((i for i, p in enumerate(chooser.players) if p.example.key == key), None)
+    if index is None:
+        return None
+    chooser.pick.value = index
+    player: ExamplePlayer = chooser.players[index]
+    player.reset()
+    for _ in range(min(int(step), len(player.example.steps))):
+        player.step_forward()
+    return player
+
+
 def refusal(err: ClassError, lang: Language) -> str:
     """A refused request, told in the page's language (HTML)."""
     return f'<p class="tk-bad tk-live-error">{escape(err.text(lang.code))}</p>'
@@ -218,7 +272,11 @@ class LiveClass(w.VBox):
         self.game, self.lang, self.store, self.presenter = game, lang, store, presenter
         self.add_class("tk-live")
         self.code = ""
-        self._teacher = ""                  # the teacher's token: never leaves the kernel
+        #: the teacher's token: in this kernel and in the teacher's own browser (``keep``),
+        #: never in a page or a link
+        self._teacher = ""
+        self.kept: BrowserStore | None = None
+        self.show_part: ShowPart | None = None
         self.shown: Item | None = None      # the item published last
         self.revealed = self.closed = False
         self.tally: Tally | None = None
@@ -267,9 +325,52 @@ class LiveClass(w.VBox):
         if started is None:
             return
         self.code, self._teacher = started.code, started.teacher
+        if self.kept is not None:
+            self.kept.set(TEACHER_KEPT, {"code": self.code, "token": self._teacher})
+        self._follow()
+
+    def _follow(self) -> None:
         self.poll()
         self._stop = every(POLL_SECONDS, self.poll)
         self.render()
+
+    def keep(self, kept: BrowserStore, show_part: ShowPart,
+             following: Callable[[], bool] = lambda: False) -> None:
+        """Keep the class's code and the teacher's token in the teacher's browser, so that
+        a reloaded projector page (or one after a server restart) takes the class back;
+        ``show_part`` opens the class's item in the app; a page ``following`` a class as
+        a student (``?join=``) takes nothing back."""
+        self.kept, self.show_part = kept, show_part
+        kept.on_restore(lambda: None if following() else self.resume())
+
+    def resume(self) -> None:
+        """The browser kept a class of this teacher: take it back where it is (the item
+        shown, answers open or closed, revealed or not), if the store still knows the
+        code and the token; else forget them."""
+        kept = self.kept.get(TEACHER_KEPT) if self.kept is not None else None
+        if self.live or not isinstance(kept, dict) or self.kept is None:
+            return
+        code, token = kept.get("code"), kept.get("token")
+        try:
+            if type(code) is not str or type(token) is not str:
+                raise ClassError("classroom.error.not_teacher")
+            self.store.tally(code, token)             # refused for a token it does not know
+            now = self.store.now(code)
+        except ClassError:
+            self.kept.delete(TEACHER_KEPT)
+            return
+        self.code, self._teacher = check_code(code), token
+        self.presenter.set(True)
+        player = (open_item(self.game, now.item, self.show_part)
+                  if now.item and self.show_part is not None else None)
+        shown = item_of(self.game, player)
+        self.shown = (shown if shown is not None and shown.item == now.item
+                      else Item(now.item, now.choices) if now.item else None)
+        self.revealed = now.revealed
+        self.closed = bool(now.choices) and not now.answers_open
+        if now.revealed and isinstance(player, (LessonPlayer, PracticePlayer)):
+            player.reveal()
+        self._follow()
 
     def stop(self) -> None:
         """Stop following (the class stays in the store until it is purged)."""
@@ -552,50 +653,11 @@ class Follower(w.VBox):
 
     def show_item(self, item: str) -> Shown | None:
         """Show ``item`` in the app's own player (None: nothing this app can show)."""
-        kind, game, rest = _parts(item)
-        player: Shown | None = None
-        try:
-            if game != self.game:
-                player = None
-            elif kind == "lesson":
-                player = self._part(LESSON_TABS, LessonPlayer)
-                if player is not None:
-                    player.go(int(rest))
-            elif kind == "practice":
-                asked, seed = rest.rsplit(":", 1)
-                lo, hi = SEED_RANGE
-                player = self._part(PRACTICE_TABS, PracticePlayer)
-                if player is not None and asked in kinds(game) and lo <= int(seed) < hi:
-                    player.ask(asked, int(seed))
-                else:
-                    player = None
-            elif kind == "example":
-                player = self._example(*rest.rsplit(":", 1))
-        except (ValueError, TypeError, TreasureKitError):
-            player = None
+        player = open_item(self.game, item, self.show_part)
         if isinstance(player, (LessonPlayer, PracticePlayer)):
             player.hold_votes = True
             player.on_vote = self.answer
         self.tabs(player is not None)
-        return player
-
-    def _part(self, keys: tuple[str, ...], kind: type) -> Any:
-        for key in keys:
-            found = self.show_part(key, kind)
-            if found is not None:
-                return found
-        return None
-
-    def _example(self, key: str, step: str) -> ExamplePlayer | None:
-        chooser = self._part(EXAMPLE_TABS, ExampleChooser)
-        if chooser is None:
-            return None
-        index = next(i for i, p in enumerate(chooser.players) if p.example.key == key)
-        chooser.pick.value = index
-        player: ExamplePlayer = chooser.players[index]
-        player.reset()
-        for _ in range(min(int(step), len(player.example.steps))):
-            player.step_forward()
         return player
 
     def answer(self, choice: str) -> None:
