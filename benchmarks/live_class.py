@@ -394,6 +394,10 @@ async def lesson(base: str, students: list[Student], browser: Any, args: argpars
         "unexpected": len(set(stored) - set(expected)),
         "all_joined_s": round(all_joined_s, 2),
         "join": figures([s.joined - s.arrived for s in joined]),
+        "join_protocol": figures([s.joined - s.arrived for s in joined
+                                  if s.kind == "protocol"]),
+        "join_chromium": [round(s.joined - s.arrived, 2) for s in joined
+                          if s.kind == "chromium"],
         "answer_taken": figures([s.answered - s.clicked for s in taken]),
         "last_answer_to_teacher_count_s": round(tally_s, 2) if tally_s is not None else None,
         "errors": sorted({s.error for s in students if s.error})[:5],
@@ -478,8 +482,10 @@ async def restart(server: Any, port: int, classes: Path, students: list[Student]
     taken = sum(1 for s in students if s.answered)
     teacher_back: float | None = None
     with contextlib.suppress(TimeoutError):
-        await teacher.page.wait(lambda: teacher.counted(taken, len(students)),
-                                "the class taken back", timeout=60)
+        await teacher.page.wait(lambda: teacher.counted(taken, len(students))
+                                and teacher.code in teacher.page.text("tk-live-count")
+                                if teacher.page else False,
+                                "the class taken back (its code, the count)", timeout=60)
         teacher_back = time.monotonic() - reloaded
     rng = random.Random(7)
     await asyncio.gather(*(delayed(reconnect(s, server.base_url, teacher.code),
@@ -496,9 +502,10 @@ async def restart(server: Any, port: int, classes: Path, students: list[Student]
         "stored_before": len(before), "stored_after": len(after),
         "answers_kept": before == after and len(after) > 0,
         "teacher_back_s": round(teacher_back, 2) if teacher_back is not None else None,
-        "teacher_same_code": bool(teacher_back is not None),
         "students_back": len(back), "students": len(students),
         "reconnect": figures([s.back - s.arrived for s in back]),
+        "reconnect_chromium": [round(s.back - s.arrived, 2) for s in back
+                               if s.kind == "chromium"],
         "answers_shown_again": sum(1 for s in back if s.answered),
         "told_after_reveal": sum(1 for s in back if s.told),
         "reveal_to_last_phone_s": round(max(s.told for s in back) - revealed, 2)
