@@ -108,6 +108,9 @@ class Page:
     ws: Any = None
     reader: Any = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    #: seconds from the request to the page served, and to every widget's state
+    served_s: float = 0.0
+    states_s: float = 0.0
 
     async def open(self) -> None:
         from tornado.httpclient import AsyncHTTPClient, HTTPRequest
@@ -123,6 +126,7 @@ class Page:
                 break
             self.retries += 1                  # as the short page does: wait, load again
             await asyncio.sleep(float(retry))
+        self.served_s = time.monotonic() - start
         if resp.code != 200:
             raise RuntimeError(f"HTTP {resp.code}")
         page = resp.body.decode("utf-8", errors="replace")
@@ -147,6 +151,7 @@ class Page:
         await self._send("comm_msg", {"comm_id": control,
                                       "data": {"method": "request_states"}})
         await self.wait(lambda: self.find("tk-browser-store"), "the widgets' states")
+        self.states_s = time.monotonic() - start
         # the page's BrowserStore says what the browser kept (localStorage)
         (store,) = self.find("tk-browser-store")
         await self.custom(store, {"hello": self.kept.get(KEY)})
@@ -398,6 +403,10 @@ async def lesson(base: str, students: list[Student], browser: Any, args: argpars
                                   if s.kind == "protocol"]),
         "join_chromium": [round(s.joined - s.arrived, 2) for s in joined
                           if s.kind == "chromium"],
+        # where a protocol student's join goes: the page served, the widgets' states
+        "page_served": figures([s.page.served_s for s in joined if s.kind == "protocol"]),
+        "states_received": figures([s.page.states_s for s in joined
+                                    if s.kind == "protocol"]),
         "answer_taken": figures([s.answered - s.clicked for s in taken]),
         "last_answer_to_teacher_count_s": round(tally_s, 2) if tally_s is not None else None,
         "errors": sorted({s.error for s in students if s.error})[:5],

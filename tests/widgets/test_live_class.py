@@ -352,3 +352,32 @@ def test_a_reloaded_projector_takes_its_class_back_after_a_server_restart(
     (kept,) = [x for x in walk(phone.root) if isinstance(x, BrowserStore)]
     kept.hello(written)
     assert not phone.root.live.live and not follower.token
+
+
+def test_a_pool_kernel_carries_on_as_the_student_the_browser_kept(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reload from the pool: the browser says what it kept before ``?join=`` has built
+    the student's part; the part still takes the kept token (``BrowserStore.on_restore``
+    called at once once the browser has spoken)."""
+    from treasurekit.widgets import viewer
+
+    _teacher, live = teacher_app()
+    app, ann = student(monkeypatch, live.code, None)
+    (kept,) = [x for x in walk(app.root) if isinstance(x, BrowserStore)]
+    kept.hello(None)
+    ann.name_box.value = "Kiki"
+    click(ann.join_button)
+    written = kept.written
+    assert written is not None and ann.token in written
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setattr(viewer, "_wait_for_viewer", lambda: None)
+    monkeypatch.setattr(viewer, "_state", {"waiting": False, "arrived": False})
+    monkeypatch.setattr(viewer, "_listeners", [])
+    again = App("diving_bell")
+    (kept,) = [x for x in walk(again.root) if isinstance(x, BrowserStore)]
+    kept.hello(written)                              # the browser speaks first...
+    viewer._arrived({"QUERY_STRING": f"join={live.code}"})      # ...then ?join= arrives
+    follower: Follower = again.root.follower
+    assert follower.token == ann.token and follower.form.layout.display == "none"
