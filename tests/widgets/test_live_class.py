@@ -381,3 +381,32 @@ def test_a_pool_kernel_carries_on_as_the_student_the_browser_kept(
     viewer._arrived({"QUERY_STRING": f"join={live.code}"})      # ...then ?join= arrives
     follower: Follower = again.root.follower
     assert follower.token == ann.token and follower.form.layout.display == "none"
+
+
+def test_a_shared_table_is_followed_in_the_students_play_tab(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from treasurekit.core.share import share_code
+    from treasurekit.widgets.game_player import GamePlayer
+
+    teacher, live = teacher_app()
+    _app, ann = student(monkeypatch, live.code, "Kiki", "nl")
+    panel = one(teacher.open_tab("tk-teacher"), "tk-teacher")      # Build & share
+    live.poll()                                       # the table the tab shares, followed
+    first = panel.share.code
+    assert first and live.store.now(live.code).item == f"table:diving_bell:{first}"
+    game = panel.player.game                          # the Play tab's game one move on...
+    game.play(next(iter(game.legal_moves())))
+    click(find(panel, "tk-share-game")[0])            # ...shared: the class follows it
+    code = panel.share.code
+    assert code and code != first
+    live.poll()                                       # a click with the mouse: the tick
+    now = live.store.now(live.code)
+    assert now.item == f"table:diving_bell:{code}" and now.choices == ()
+    ann.poll()
+    assert isinstance(ann.player, GamePlayer) and share_code(ann.player.game) == code
+    assert said("classroom.live.watch", "nl") in ann.status.value
+    teacher.open_tab("tk-lesson")                     # back to the lesson: followed too
+    live.poll()
+    ann.poll()
+    assert live.store.now(live.code).item == "lesson:diving_bell:0"
+    assert one(_app.root, "tk-lesson") is ann.player

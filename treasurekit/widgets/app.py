@@ -141,7 +141,8 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
         code, classes = params.get("join"), class_store()
         if code is None or classes is None or box.follower is not None:
             return
-        box.follower = Follower(game, lang, classes, code, show_part, box, kept=store)
+        box.follower = Follower(game, lang, classes, code, show_part, box, kept=store,
+                                open_table=box.open_table)
         box.children = [box.follower, *box.children]
 
     box.rule_links = RuleLinks(game, open_rule) if RULES in keys else None

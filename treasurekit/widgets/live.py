@@ -51,6 +51,7 @@ from ..core.saves import SEED_RANGE
 from ..core.teaching import examples_of, lesson_of
 from .browser_store import BrowserStore
 from .example_player import ExampleChooser, ExamplePlayer
+from .game_player import GamePlayer
 from .lang import Language, button
 from .lesson_player import LessonPlayer
 from .practice_player import PracticePlayer
@@ -66,6 +67,10 @@ KEPT = "live"
 TEACHER_KEPT = "live_teacher"
 
 Shown: TypeAlias = LessonPlayer | PracticePlayer | ExamplePlayer
+#: what a student's device can follow: a player, or the Play tab with a shared table
+Followed: TypeAlias = Shown | GamePlayer
+#: share code -> the Play tab's player carrying on from that table (None: refused)
+OpenTable: TypeAlias = Callable[[str], GamePlayer | None]
 #: (tab key, widget class) -> the part, its tab opened (the app frame's ``show_part``)
 ShowPart: TypeAlias = Callable[[str, type], Any]
 
@@ -189,6 +194,8 @@ def item_title(item: str, lang: Language) -> str:
             asked, _seed = rest.rsplit(":", 1)
             return lang.t("classroom.live.item.practice",
                           kind=lang.t(f"practice.{game}.kind.{asked}"))
+        if kind == "table":
+            return lang.t("classroom.live.item.table")
         if kind == "example":
             key, step_no = rest.rsplit(":", 1)
             found = next(e for e in examples_of(game) if e.key == key)
@@ -205,9 +212,11 @@ def _parts(item: str) -> tuple[str, str, str]:
     return kind, game, rest
 
 
-def open_item(game: str, item: str, show_part: ShowPart) -> Shown | None:
+def open_item(game: str, item: str, show_part: ShowPart,
+              open_table: OpenTable | None = None) -> Followed | None:
     """Open the store's ``item`` in the app's own player, its tab shown: the lesson step,
-    the practice question or the example step (None: nothing this app can show)."""
+    the practice question, the example step, or (``open_table``) the shared table in the
+    Play tab (None: nothing this app can show)."""
     kind, of, rest = _parts(item)
     try:
         if of != game:
@@ -227,6 +236,8 @@ def open_item(game: str, item: str, show_part: ShowPart) -> Shown | None:
             return question
         if kind == "example":
             return _example(show_part, *rest.rsplit(":", 1))
+        if kind == "table" and open_table is not None:
+            return open_table(rest)
     except (ValueError, TypeError, TreasureKitError):
         pass
     return None
@@ -277,6 +288,9 @@ class LiveClass(w.VBox):
         self._teacher = ""
         self.kept: BrowserStore | None = None
         self.show_part: ShowPart | None = None
+        #: the share code of the table the teacher's tab (Build & share) shows on screen
+        #: ("" when it is not on screen or shares nothing): set by the teacher's kit
+        self.table: Callable[[], str] = lambda: ""
         self.shown: Item | None = None      # the item published last
         self.revealed = self.closed = False
         self.tally: Tally | None = None
@@ -363,7 +377,7 @@ class LiveClass(w.VBox):
         self.presenter.set(True)
         player = (open_item(self.game, now.item, self.show_part)
                   if now.item and self.show_part is not None else None)
-        shown = item_of(self.game, player)
+        shown = item_of(self.game, player if not isinstance(player, GamePlayer) else None)
         self.shown = (shown if shown is not None and shown.item == now.item
                       else Item(now.item, now.choices) if now.item else None)
         self.revealed = now.revealed
@@ -391,6 +405,9 @@ class LiveClass(w.VBox):
             return
         shown = self.presenter.on_screen()
         item = item_of(self.game, shown)
+        table = self.table() if item is None else ""
+        if table:                           # a shared table: the class follows it
+            item = Item(f"table:{self.game}:{table}")
         moved = False
         if item is not None and item != self.shown:
             if self._call(lambda: self.store.show(self.code, self._teacher, item)) is None:
@@ -536,10 +553,12 @@ class Follower(w.VBox):
     judged at the reveal."""
 
     def __init__(self, game: str, lang: Language, store: ClassStore, code: str,
-                 show_part: ShowPart, app: w.Box, kept: BrowserStore | None = None) -> None:
+                 show_part: ShowPart, app: w.Box, kept: BrowserStore | None = None,
+                 open_table: OpenTable | None = None) -> None:
         super().__init__()
         self.game, self.lang, self.store, self.show_part = game, lang, store, show_part
         self.code, self.app, self.kept = code[:40], app, kept
+        self.open_table = open_table
         self.add_class("tk-live-follower")
         #: the student's token: in this kernel, and in the student's own browser (``kept``)
         #: so that a reload carries on as the same student
@@ -547,7 +566,7 @@ class Follower(w.VBox):
         self.nickname = ""
         self.item_no = 0
         self.now: Now | None = None
-        self.player: Shown | None = None
+        self.player: Followed | None = None
         self.given: str | None = None        # the answer the store took
         self.verdict: bool | None = None     # right or not, once revealed
         self.judged = False
@@ -651,9 +670,9 @@ class Follower(w.VBox):
             self.now = now
             self.render()
 
-    def show_item(self, item: str) -> Shown | None:
+    def show_item(self, item: str) -> Followed | None:
         """Show ``item`` in the app's own player (None: nothing this app can show)."""
-        player = open_item(self.game, item, self.show_part)
+        player = open_item(self.game, item, self.show_part, self.open_table)
         if isinstance(player, (LessonPlayer, PracticePlayer)):
             player.hold_votes = True
             player.on_vote = self.answer
