@@ -27,7 +27,9 @@ nothing else. Students never see names, nor anybody's answer but their own.
 
 Nothing here is a rule: the items are the ids the store documents
 (``lesson:<game>:<step>``, ``practice:<game>:<kind>:<seed>``,
-``example:<game>:<key>:<step>``) and the players do the rest.
+``example:<game>:<key>:<step>``, and ``table:<game>:<share code>``: the table the
+teacher's Build & share tab shows, which a student's Play tab carries on from) and the
+players do the rest.
 """
 
 from __future__ import annotations
