@@ -49,7 +49,7 @@ export JUPYTER_PATH := $(CURDIR)/share/jupyter$(if $(JUPYTER_PATH),:$(JUPYTER_PA
 
 .PHONY: help install install-test install-bench install-hub chromium serve serve-class lab \
         test test-engine test-notebooks test-browser test-hub lint notebooks bench \
-        bench-class bench-coach bench-practice clean
+        bench-class bench-live bench-coach bench-practice clean
 
 help:
 	@echo "make install   venv in $(VENV) + uv pip install -e '.[app]'"
@@ -62,6 +62,8 @@ help:
 	@echo "make notebooks rebuild notebooks/**/*.ipynb from their .py sources and re-run them"
 	@echo "make bench     python benchmarks/run.py \$$BENCH_ARGS (installs '.[app,bench]')"
 	@echo "make bench-class  a class arriving at once (benchmarks/classroom.py \$$CLASS_ARGS)"
+	@echo "make bench-live   a live class: 30 phones answering, a restart, two classes"
+	@echo "               (benchmarks/live_class.py \$$LIVE_ARGS)"
 	@echo "make bench-coach  the coach's strength and speed (benchmarks/coach.py \$$COACH_ARGS;"
 	@echo "               hours: resumable, each game appended to benchmarks/coach_games.jsonl)"
 	@echo "make bench-practice  practice questions: distinct and generation time (benchmarks/practice.py)"
@@ -214,6 +216,12 @@ bench-practice: $(STAMP)-app
 # benchmarks/classroom.py. Writes benchmarks/classroom.json.
 bench-class: $(STAMP)-test chromium
 	$(BIN)/python benchmarks/run.py --classroom-only $(CLASS_ARGS)
+
+# Not part of `make bench` (a few minutes, needs the machine to itself): see
+# benchmarks/live_class.py. Writes benchmarks/live_class.json;
+# e.g. make bench-live LIVE_ARGS="--students 30 --two-classes 0"
+bench-live: $(STAMP)-test chromium
+	$(BIN)/python benchmarks/live_class.py $(LIVE_ARGS)
 
 # --- housekeeping ------------------------------------------------------------
 

@@ -15,6 +15,7 @@ import pytest
 from treasurekit.classroom import ClassError, ClassStore, Item, Mine
 from treasurekit.classroom.store import (
     CODE_ALPHABET,
+    ITEM_MAX,
     JOIN_TRIES,
     NICKNAME_MAX,
     SCHEMA_VERSION,
@@ -135,8 +136,8 @@ def test_a_malformed_class_code_is_refused(code: object) -> None:
 
 def test_what_the_teacher_shows_is_bounded(store: ClassStore) -> None:
     started = store.start("coralia", now=0)
-    for item in (Item("x" * 201), Item("q", tuple("abcdefg")), Item("q", ("a", "b"), "c"),
-                 Item("q", ("a", "x" * 61))):
+    for item in (Item("x" * (ITEM_MAX + 1)), Item("q", tuple("abcdefg")),
+                 Item("q", ("a", "b"), "c"), Item("q", ("a", "x" * 61))):
         refused("field", store.show, started.code, started.teacher, item)
 
 

@@ -297,3 +297,116 @@ def test_a_pool_kernel_joins_when_the_viewers_query_arrives(
     click(follower.join_button)
     assert follower.player is not None and follower.player.index == 0
     assert said("classroom.live.tap", "en") in follower.status.value
+
+
+def test_a_reloaded_projector_takes_its_class_back_after_a_server_restart(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from treasurekit.classroom import config
+
+    teacher = App("diving_bell")
+    (kept,) = [x for x in walk(teacher.root) if isinstance(x, BrowserStore)]
+    kept.hello(None)                                  # the teacher's browser kept nothing
+    teacher.root.presenter.set(True)
+    live: LiveClass = teacher.root.live
+    click(live.start_button)
+    written = kept.written
+    assert written is not None and live._teacher in written     # in the teacher's browser
+    assert live._teacher not in htmls(teacher.root)               # and in no page
+    lesson = one(teacher.open_tab("tk-lesson"), "tk-lesson")
+    key(teacher, "ArrowRight")
+    while not lesson.asks:
+        key(teacher, "ArrowRight")
+    _app, ann = student(monkeypatch, live.code, "Kiki")
+    ann.poll()
+    click(choice(ann.player, right=True))
+    live.poll()
+    before = live.store.results(live.code, live._teacher)
+    code, step = live.code, lesson.index
+    live.stop()
+
+    monkeypatch.setattr(config, "_opened", {})       # the server restarted: a new kernel
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    again = App("diving_bell")
+    (kept,) = [x for x in walk(again.root) if isinstance(x, BrowserStore)]
+    kept.hello(written)                                # the projector page reloaded
+    back: LiveClass = again.root.live
+    assert back.live and back.code == code and again.root.presenter.on
+    assert back.layout.display == "" and back.start_button.layout.display == "none"
+    shown = one(again.root, "tk-lesson")
+    assert shown.index == step and back.shown is not None and back.shown.choices
+    assert back.tally is not None and (back.tally.students, back.tally.answered) == (1, 1)
+    assert said("classroom.live.answered", "en", n=1, students=1) in back.count.value
+    assert back.store.results(code, back._teacher) == before      # nothing lost
+    key(again, "r")                                    # the class goes on: R reveals
+    assert "tk-live-right" in back.chart.value
+    ann.poll()
+    assert said("classroom.live.was_right", "en") in ann.status.value
+    back.stop()
+
+    other = App("diving_bell")                         # a token the store never gave
+    (kept,) = [x for x in walk(other.root) if isinstance(x, BrowserStore)]
+    kept.hello(written.replace(back._teacher, "forged-token"))
+    assert not other.root.live.live and kept.get("live_teacher") is None   # forgotten
+
+    phone, follower = student(monkeypatch, code, None)  # a student's page, same browser
+    (kept,) = [x for x in walk(phone.root) if isinstance(x, BrowserStore)]
+    kept.hello(written)
+    assert not phone.root.live.live and not follower.token
+
+
+def test_a_pool_kernel_carries_on_as_the_student_the_browser_kept(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reload from the pool: the browser says what it kept before ``?join=`` has built
+    the student's part; the part still takes the kept token (``BrowserStore.on_restore``
+    called at once once the browser has spoken)."""
+    from treasurekit.widgets import viewer
+
+    _teacher, live = teacher_app()
+    app, ann = student(monkeypatch, live.code, None)
+    (kept,) = [x for x in walk(app.root) if isinstance(x, BrowserStore)]
+    kept.hello(None)
+    ann.name_box.value = "Kiki"
+    click(ann.join_button)
+    written = kept.written
+    assert written is not None and ann.token in written
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("QUERY_STRING", "")
+    monkeypatch.setattr(viewer, "_wait_for_viewer", lambda: None)
+    monkeypatch.setattr(viewer, "_state", {"waiting": False, "arrived": False})
+    monkeypatch.setattr(viewer, "_listeners", [])
+    again = App("diving_bell")
+    (kept,) = [x for x in walk(again.root) if isinstance(x, BrowserStore)]
+    kept.hello(written)                              # the browser speaks first...
+    viewer._arrived({"QUERY_STRING": f"join={live.code}"})      # ...then ?join= arrives
+    follower: Follower = again.root.follower
+    assert follower.token == ann.token and follower.form.layout.display == "none"
+
+
+def test_a_shared_table_is_followed_in_the_students_play_tab(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from treasurekit.core.share import share_code
+    from treasurekit.widgets.game_player import GamePlayer
+
+    teacher, live = teacher_app()
+    _app, ann = student(monkeypatch, live.code, "Kiki", "nl")
+    panel = one(teacher.open_tab("tk-teacher"), "tk-teacher")      # Build & share
+    live.poll()                                       # the table the tab shares, followed
+    first = panel.share.code
+    assert first and live.store.now(live.code).item == f"table:diving_bell:{first}"
+    game = panel.player.game                          # the Play tab's game one move on...
+    game.play(next(iter(game.legal_moves())))
+    click(find(panel, "tk-share-game")[0])            # ...shared: the class follows it
+    code = panel.share.code
+    assert code and code != first
+    live.poll()                                       # a click with the mouse: the tick
+    now = live.store.now(live.code)
+    assert now.item == f"table:diving_bell:{code}" and now.choices == ()
+    ann.poll()
+    assert isinstance(ann.player, GamePlayer) and share_code(ann.player.game) == code
+    assert said("classroom.live.watch", "nl") in ann.status.value
+    teacher.open_tab("tk-lesson")                     # back to the lesson: followed too
+    live.poll()
+    ann.poll()
+    assert live.store.now(live.code).item == "lesson:diving_bell:0"
+    assert one(_app.root, "tk-lesson") is ann.player

@@ -133,12 +133,16 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
             tab.selected_index = keys.index(key)
         return found
 
+    if box.live is not None:          # a teacher's class taken back after a reload
+        box.live.keep(store, show_part, following=lambda: box.follower is not None)
+
     def join_class(params: dict[str, str]) -> None:
         """``?join=CODE``: this device follows the teacher's live class (live.py)."""
         code, classes = params.get("join"), class_store()
         if code is None or classes is None or box.follower is not None:
             return
-        box.follower = Follower(game, lang, classes, code, show_part, box, kept=store)
+        box.follower = Follower(game, lang, classes, code, show_part, box, kept=store,
+                                open_table=box.open_table)
         box.children = [box.follower, *box.children]
 
     box.rule_links = RuleLinks(game, open_rule) if RULES in keys else None

@@ -131,8 +131,11 @@ class BrowserStore(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]
 
     def on_restore(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once the browser has said what it kept (read it with
-        :meth:`get`; delete what does not fit the app any more)."""
+        :meth:`get`; delete what does not fit the app any more); at once if it has
+        already (a part built after the page loaded: a pool kernel's ``?join=``)."""
         self._restore.append(callback)
+        if self.heard:
+            callback()
 
     # ---- the browser's side --------------------------------------------------------
     def hello(self, text: Any) -> None:

@@ -2,17 +2,19 @@
 
 The teacher (presenter mode, on a server that keeps a class store: ``make serve``,
 ``make serve-class``) presses "Start a live class" (:class:`LiveClass`): the store makes
-a class, the projector shows its code large, a QR code and the link ``?join=CODE`` (built
-from the same public address as the share links, ``share.app_address``). The teacher's
-token stays in this kernel. From then on, whatever the presenter shows (a lesson step, a
-practice question, a step of a rulebook example: :meth:`Presenter.on_screen`) is
-published to the class (``ClassStore.show``) after every move, and checked twice a
-second for moves made with the mouse. The projector counts the answers without a click
-(a poll of ``ClassStore.tally`` on the kernel's event loop, :func:`every`); the reveal
-(**R**, or the button) shows the answers per choice as a bar chart beside the right
-answer, whose rule and reason the lesson or practice player shows as it always does.
-"Results" lists every question (share right) and every nickname's answers, with the CSV
-sheet to download.
+a class, the projector shows its code large, a QR code and the link ``?join=CODE``
+(built from the same public address as the share links, ``share.app_address``). The
+teacher's code and token stay in this kernel and in the teacher's own browser (the app's
+BrowserStore), never in a page: a reloaded projector, or one after a server restart,
+takes the class back where it was (:meth:`LiveClass.resume`). From then on, whatever the
+presenter shows (a lesson step, a practice question, a step of a rulebook example:
+:meth:`Presenter.on_screen`) is published to the class (``ClassStore.show``) after every
+move, and checked twice a second for moves made with the mouse. The projector counts the
+answers without a click (a poll of ``ClassStore.tally`` on the kernel's event loop,
+:func:`every`); the reveal (**R**, or the button) shows the answers per choice as a bar
+chart beside the right answer, whose rule and reason the lesson or practice player shows
+as it always does. "Results" lists every question (share right) and every nickname's
+answers, with the CSV sheet to download.
 
 A student opens ``?join=CODE`` (:class:`Follower`): a nickname (``check_nickname``), then
 the app follows the teacher: the same lesson step, practice question or example step,
@@ -25,7 +27,9 @@ nothing else. Students never see names, nor anybody's answer but their own.
 
 Nothing here is a rule: the items are the ids the store documents
 (``lesson:<game>:<step>``, ``practice:<game>:<kind>:<seed>``,
-``example:<game>:<key>:<step>``) and the players do the rest.
+``example:<game>:<key>:<step>``, and ``table:<game>:<share code>``: the table the
+teacher's Build & share tab shows, which a student's Play tab carries on from) and the
+players do the rest.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ from ..core.saves import SEED_RANGE
 from ..core.teaching import examples_of, lesson_of
 from .browser_store import BrowserStore
 from .example_player import ExampleChooser, ExamplePlayer
+from .game_player import GamePlayer
 from .lang import Language, button
 from .lesson_player import LessonPlayer
 from .practice_player import PracticePlayer
@@ -60,8 +65,14 @@ from .style import download_link, panel
 POLL_SECONDS = 0.5
 #: The name a student's class, token and nickname are kept under in their browser.
 KEPT = "live"
+#: The name the teacher's class code and token are kept under in the teacher's browser.
+TEACHER_KEPT = "live_teacher"
 
 Shown: TypeAlias = LessonPlayer | PracticePlayer | ExamplePlayer
+#: what a student's device can follow: a player, or the Play tab with a shared table
+Followed: TypeAlias = Shown | GamePlayer
+#: share code -> the Play tab's player carrying on from that table (None: refused)
+OpenTable: TypeAlias = Callable[[str], GamePlayer | None]
 #: (tab key, widget class) -> the part, its tab opened (the app frame's ``show_part``)
 ShowPart: TypeAlias = Callable[[str, type], Any]
 
@@ -185,6 +196,8 @@ def item_title(item: str, lang: Language) -> str:
             asked, _seed = rest.rsplit(":", 1)
             return lang.t("classroom.live.item.practice",
                           kind=lang.t(f"practice.{game}.kind.{asked}"))
+        if kind == "table":
+            return lang.t("classroom.live.item.table")
         if kind == "example":
             key, step_no = rest.rsplit(":", 1)
             found = next(e for e in examples_of(game) if e.key == key)
@@ -199,6 +212,60 @@ def _parts(item: str) -> tuple[str, str, str]:
     kind, _, rest = item.partition(":")
     game, _, rest = rest.partition(":")
     return kind, game, rest
+
+
+def open_item(game: str, item: str, show_part: ShowPart,
+              open_table: OpenTable | None = None) -> Followed | None:
+    """Open the store's ``item`` in the app's own player, its tab shown: the lesson step,
+    the practice question, the example step, or (``open_table``) the shared table in the
+    Play tab (None: nothing this app can show)."""
+    kind, of, rest = _parts(item)
+    try:
+        if of != game:
+            return None
+        if kind == "lesson":
+            lesson: LessonPlayer | None = _part(show_part, LESSON_TABS, LessonPlayer)
+            if lesson is not None:
+                lesson.go(int(rest))
+            return lesson
+        if kind == "practice":
+            asked, seed = rest.rsplit(":", 1)
+            lo, hi = SEED_RANGE
+            question: PracticePlayer | None = _part(show_part, PRACTICE_TABS, PracticePlayer)
+            if question is None or asked not in kinds(game) or not lo <= int(seed) < hi:
+                return None
+            question.ask(asked, int(seed))
+            return question
+        if kind == "example":
+            return _example(show_part, *rest.rsplit(":", 1))
+        if kind == "table" and open_table is not None:
+            return open_table(rest)
+    except (ValueError, TypeError, TreasureKitError):
+        pass
+    return None
+
+
+def _part(show_part: ShowPart, keys: tuple[str, ...], kind: type) -> Any:
+    for key in keys:
+        found = show_part(key, kind)
+        if found is not None:
+            return found
+    return None
+
+
+def _example(show_part: ShowPart, key: str, step: str) -> ExamplePlayer | None:
+    chooser = _part(show_part, EXAMPLE_TABS, ExampleChooser)
+    if chooser is None:
+        return None
+    index = next((i for i, p in enumerate(chooser.players) if p.example.key == key), None)
+    if index is None:
+        return None
+    chooser.pick.value = index
+    player: ExamplePlayer = chooser.players[index]
+    player.reset()
+    for _ in range(min(int(step), len(player.example.steps))):
+        player.step_forward()
+    return player
 
 
 def refusal(err: ClassError, lang: Language) -> str:
@@ -218,7 +285,14 @@ class LiveClass(w.VBox):
         self.game, self.lang, self.store, self.presenter = game, lang, store, presenter
         self.add_class("tk-live")
         self.code = ""
-        self._teacher = ""                  # the teacher's token: never leaves the kernel
+        #: the teacher's token: in this kernel and in the teacher's own browser (``keep``),
+        #: never in a page or a link
+        self._teacher = ""
+        self.kept: BrowserStore | None = None
+        self.show_part: ShowPart | None = None
+        #: the share code of the table the teacher's tab (Build & share) shows on screen
+        #: ("" when it is not on screen or shares nothing): set by the teacher's kit
+        self.table: Callable[[], str] = lambda: ""
         self.shown: Item | None = None      # the item published last
         self.revealed = self.closed = False
         self.tally: Tally | None = None
@@ -267,9 +341,52 @@ class LiveClass(w.VBox):
         if started is None:
             return
         self.code, self._teacher = started.code, started.teacher
+        if self.kept is not None:
+            self.kept.set(TEACHER_KEPT, {"code": self.code, "token": self._teacher})
+        self._follow()
+
+    def _follow(self) -> None:
         self.poll()
         self._stop = every(POLL_SECONDS, self.poll)
         self.render()
+
+    def keep(self, kept: BrowserStore, show_part: ShowPart,
+             following: Callable[[], bool] = lambda: False) -> None:
+        """Keep the class's code and the teacher's token in the teacher's browser, so that
+        a reloaded projector page (or one after a server restart) takes the class back;
+        ``show_part`` opens the class's item in the app; a page ``following`` a class as
+        a student (``?join=``) takes nothing back."""
+        self.kept, self.show_part = kept, show_part
+        kept.on_restore(lambda: None if following() else self.resume())
+
+    def resume(self) -> None:
+        """The browser kept a class of this teacher: take it back where it is (the item
+        shown, answers open or closed, revealed or not), if the store still knows the
+        code and the token; else forget them."""
+        kept = self.kept.get(TEACHER_KEPT) if self.kept is not None else None
+        if self.live or not isinstance(kept, dict) or self.kept is None:
+            return
+        code, token = kept.get("code"), kept.get("token")
+        try:
+            if type(code) is not str or type(token) is not str:
+                raise ClassError("classroom.error.not_teacher")
+            self.store.tally(code, token)             # refused for a token it does not know
+            now = self.store.now(code)
+        except ClassError:
+            self.kept.delete(TEACHER_KEPT)
+            return
+        self.code, self._teacher = check_code(code), token
+        self.presenter.set(True)
+        player = (open_item(self.game, now.item, self.show_part)
+                  if now.item and self.show_part is not None else None)
+        shown = item_of(self.game, player if not isinstance(player, GamePlayer) else None)
+        self.shown = (shown if shown is not None and shown.item == now.item
+                      else Item(now.item, now.choices) if now.item else None)
+        self.revealed = now.revealed
+        self.closed = bool(now.choices) and not now.answers_open
+        if now.revealed and isinstance(player, (LessonPlayer, PracticePlayer)):
+            player.reveal()
+        self._follow()
 
     def stop(self) -> None:
         """Stop following (the class stays in the store until it is purged)."""
@@ -290,6 +407,9 @@ class LiveClass(w.VBox):
             return
         shown = self.presenter.on_screen()
         item = item_of(self.game, shown)
+        table = self.table() if item is None else ""
+        if table:                           # a shared table: the class follows it
+            item = Item(f"table:{self.game}:{table}")
         moved = False
         if item is not None and item != self.shown:
             if self._call(lambda: self.store.show(self.code, self._teacher, item)) is None:
@@ -435,10 +555,12 @@ class Follower(w.VBox):
     judged at the reveal."""
 
     def __init__(self, game: str, lang: Language, store: ClassStore, code: str,
-                 show_part: ShowPart, app: w.Box, kept: BrowserStore | None = None) -> None:
+                 show_part: ShowPart, app: w.Box, kept: BrowserStore | None = None,
+                 open_table: OpenTable | None = None) -> None:
         super().__init__()
         self.game, self.lang, self.store, self.show_part = game, lang, store, show_part
         self.code, self.app, self.kept = code[:40], app, kept
+        self.open_table = open_table
         self.add_class("tk-live-follower")
         #: the student's token: in this kernel, and in the student's own browser (``kept``)
         #: so that a reload carries on as the same student
@@ -446,7 +568,7 @@ class Follower(w.VBox):
         self.nickname = ""
         self.item_no = 0
         self.now: Now | None = None
-        self.player: Shown | None = None
+        self.player: Followed | None = None
         self.given: str | None = None        # the answer the store took
         self.verdict: bool | None = None     # right or not, once revealed
         self.judged = False
@@ -550,52 +672,13 @@ class Follower(w.VBox):
             self.now = now
             self.render()
 
-    def show_item(self, item: str) -> Shown | None:
+    def show_item(self, item: str) -> Followed | None:
         """Show ``item`` in the app's own player (None: nothing this app can show)."""
-        kind, game, rest = _parts(item)
-        player: Shown | None = None
-        try:
-            if game != self.game:
-                player = None
-            elif kind == "lesson":
-                player = self._part(LESSON_TABS, LessonPlayer)
-                if player is not None:
-                    player.go(int(rest))
-            elif kind == "practice":
-                asked, seed = rest.rsplit(":", 1)
-                lo, hi = SEED_RANGE
-                player = self._part(PRACTICE_TABS, PracticePlayer)
-                if player is not None and asked in kinds(game) and lo <= int(seed) < hi:
-                    player.ask(asked, int(seed))
-                else:
-                    player = None
-            elif kind == "example":
-                player = self._example(*rest.rsplit(":", 1))
-        except (ValueError, TypeError, TreasureKitError):
-            player = None
+        player = open_item(self.game, item, self.show_part, self.open_table)
         if isinstance(player, (LessonPlayer, PracticePlayer)):
             player.hold_votes = True
             player.on_vote = self.answer
         self.tabs(player is not None)
-        return player
-
-    def _part(self, keys: tuple[str, ...], kind: type) -> Any:
-        for key in keys:
-            found = self.show_part(key, kind)
-            if found is not None:
-                return found
-        return None
-
-    def _example(self, key: str, step: str) -> ExamplePlayer | None:
-        chooser = self._part(EXAMPLE_TABS, ExampleChooser)
-        if chooser is None:
-            return None
-        index = next(i for i, p in enumerate(chooser.players) if p.example.key == key)
-        chooser.pick.value = index
-        player: ExamplePlayer = chooser.players[index]
-        player.reset()
-        for _ in range(min(int(step), len(player.example.steps))):
-            player.step_forward()
         return player
 
     def answer(self, choice: str) -> None:

@@ -247,6 +247,24 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
         here = app_address()
         return here + "?" + urlencode({"lang": lang.code}) if here else ""
 
+    def table_shown() -> str:
+        """The share code of the table the teacher's tab shows, while it is on screen."""
+        on_screen = play_index is not None and teacher and tab.selected_index == teacher_index
+        return teacher[0].share.code if on_screen else ""
+
+    def open_table(code: str) -> GamePlayer | None:
+        """A live class's shared table: the Play tab carries on from it (None: refused)."""
+        shared, error = open_shared(code)
+        if error is not None or shared is None or shared.name != game or play_index is None:
+            return None
+        play = player()
+        play.load(shared)
+        tab.selected_index = play_index
+        return play
+
+    if live is not None:
+        live.table = table_shown
+    app.open_table = open_table
     screen = QrScreen(lang, link)
     presenter.show_qr = lambda show: screen.show() if show else screen.close()
     return ([w.HTML(PRESENT_CSS), w.HTML(QR_SCREEN_CSS), screen, notice,
