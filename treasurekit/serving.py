@@ -503,6 +503,15 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
              "refills the pool as fast as the machine can when a class reloads at once "
              "(a kernel takes about a second of CPU to start and run an app). A viewer's own "
              "kernel, started on demand, never waits for this.")
+    pool_quiet = Float(
+        3.0, config=True,
+        help="Seconds a kernel of the preheated pool waits, before it starts, after the last "
+             "page connected to its kernel (at most pool_quiet_max in all): while a class "
+             "opens or reloads its pages at once, their kernels get the cores, and the pool "
+             "refills once they are served. 0: no wait.")
+    pool_quiet_max = Float(
+        20.0, config=True,
+        help="The longest a pool kernel waits for pool_quiet seconds without a connection.")
     kernel_env = Dict(
         {"MALLOC_MMAP_THRESHOLD_": "65536"}, config=True,
         help="Environment added to every kernel (where the server does not set it). The "
@@ -519,6 +528,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._pool_starting = 0
         self._last_pooled: set[str] = set()     # in the pool at the last check
         self._ever_connected: set[str] = set()
+        self._last_connect = -float("inf")       # time.monotonic() of the last connection
         self._address_of: dict[str, str] = {}     # kernel -> its page's client address
         self._holding: collections.Counter[str] = collections.Counter()   # loads let in
         self._memory_mb = available_memory_mb()
@@ -590,8 +600,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         pooled = env.get("VOILA_PREHEAT") == "True"
         if not pooled and not self.has_room():
             raise web.HTTPError(503, "the server runs all the kernels it may")
-        # A pool kernel waits for room, and for its turn (``pool_start_concurrency``).
-        while pooled and not (self.has_room() and self._pool_turn()):
+        # A pool kernel waits for room, for its turn (``pool_start_concurrency``) and for
+        # the pages that just connected to be served (``pool_quiet``).
+        asked = time.monotonic()
+        while pooled and not (self.has_room() and self._pool_turn() and self.pool_may_start(asked)):
             await asyncio.sleep(0.25)
         self._starting.add(kernel_id)
         self._pool_starting += pooled
@@ -609,6 +621,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._watcher = PeriodicCallback(self.watch_kernels, 1000 * self.watch_interval)
             self._watcher.start()
         return started
+
+    def pool_may_start(self, asked: float, now: float | None = None) -> bool:
+        """Whether a pool kernel asked for at ``asked`` (``time.monotonic()``) may start now:
+        no page has connected for ``pool_quiet`` seconds, or it has waited
+        ``pool_quiet_max``."""
+        now = time.monotonic() if now is None else now
+        return (now - self._last_connect >= self.pool_quiet
+                or now - asked >= self.pool_quiet_max)
 
     def _pool_turn(self) -> bool:
         limit = self.pool_start_concurrency
@@ -670,6 +690,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     # -- connections and memory ---------------------------------------------------------
     def notify_connect(self, kernel_id: str) -> None:
         self._ever_connected.add(kernel_id)
+        self._last_connect = time.monotonic()
         super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]
 
     def remove_kernel(self, kernel_id: str) -> Any:

@@ -5,6 +5,8 @@ machine has), and how many page loads one client address may have starting kerne
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 import treasurekit.serving as serving
@@ -42,3 +44,32 @@ def test_one_address_has_only_so_many_pages_starting_kernels(
     assert manager.hold("192.0.2.7") and manager.hold("192.0.2.7") is False
     unlimited = _manager(monkeypatch, 8_000, max_unconnected_per_address=0)
     assert all(unlimited.hold("192.0.2.7") for _ in range(3 * limit))
+
+
+def test_the_pool_refills_once_the_pages_that_just_connected_are_served(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A class opening its pages at once: each connection holds the pool's refill back
+    ``pool_quiet`` seconds (the cores serve the pages first), never longer than
+    ``pool_quiet_max`` in all."""
+    manager = _manager(monkeypatch, 8_000, pool_quiet=3, pool_quiet_max=20)
+    clock = [1000.0]
+    monkeypatch.setattr(serving.time, "monotonic", lambda: clock[0])
+    assert manager.pool_may_start(asked=clock[0])        # no page yet: the pool fills
+    with contextlib.suppress(Exception):                  # (no such kernel to tell)
+        manager.notify_connect("k1")
+    asked = clock[0]
+    assert not manager.pool_may_start(asked)
+    clock[0] += 2.9
+    assert not manager.pool_may_start(asked)
+    clock[0] += 0.2
+    assert manager.pool_may_start(asked)                  # 3 s without a connection
+    for _ in range(10):                                   # pages keep connecting...
+        clock[0] += 2
+        with contextlib.suppress(Exception):
+            manager.notify_connect("k2")
+        assert manager.pool_may_start(asked) == (clock[0] - asked >= 20)
+    assert manager.pool_may_start(asked)                  # ...but 20 s is the most
+    never = _manager(monkeypatch, 8_000, pool_quiet=0)
+    with contextlib.suppress(Exception):
+        never.notify_connect("k3")
+    assert never.pool_may_start(asked=clock[0])
