@@ -769,7 +769,8 @@ def classroom_options(pools: dict[str, int], default_pool: int = 1,
     """Voila options for a preheated pool: ``pools`` maps a notebook (relative to the
     served folder) to its pool size; every other notebook keeps ``default_pool``
     kernels ready. Kernels handed out are replaced ``fill_delay`` seconds later (the
-    replacements then start ``ClassroomKernelManager.pool_start_concurrency`` at a time).
+    replacements then start ``ClassroomKernelManager.pool_start_concurrency`` at a time,
+    once no page has connected for ``ClassroomKernelManager.pool_quiet`` seconds).
 
     >>> classroom_options({"diving_bell.ipynb": 30})[0]
     '--VoilaConfiguration.preheat_kernel=True'
