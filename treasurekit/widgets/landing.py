@@ -96,19 +96,22 @@ def card(game: str, lang: Language) -> str:
 
 
 def landing(lang: Language) -> w.VBox:
-    """Title, intro, language switch and one card per game in the registry."""
-    def render() -> str:
+    """Language switch, title and intro, "Join a class" (where the server keeps classes)
+    and one card per game in the registry."""
+    def head() -> str:
         t = lang.t
-        cards = "".join(card(name, lang) for name in GAMES)
-        named = escape(t("widgets.landing.cards"))
         return (f'<h2 class="tk-title">{escape(t("widgets.landing.title"))}</h2>'
-                f'<p>{escape(t("widgets.landing.intro"))}</p>'
-                f'<ul class="tk-games tk-game-cards" aria-label="{named}">{cards}</ul>')
+                f'<p>{escape(t("widgets.landing.intro"))}</p>')
+
+    def cards() -> str:
+        named = escape(lang.t("widgets.landing.cards"))
+        shown = "".join(card(name, lang) for name in GAMES)
+        return f'<ul class="tk-games tk-game-cards" aria-label="{named}">{shown}</ul>'
 
     store = class_store()
     joining = [JoinForm(store, lang)] if store is not None else []
-    box = w.VBox([w.HTML(CSS + _CSS), url_language(lang), LanguageSwitch(lang), *joining,
-                  live_html(lang, render)])
+    box = w.VBox([w.HTML(CSS + _CSS), url_language(lang), LanguageSwitch(lang),
+                  live_html(lang, head), *joining, live_html(lang, cards)])
     box.add_class("tk-app")
     return box
 
