@@ -143,9 +143,11 @@ lab: $(STAMP)-app
 LINTED := treasurekit tests benchmarks tools notebooks deploy
 # mypy --strict: the package, and the test helpers other tests import
 TYPED := treasurekit tests/checks.py tests/generic/registry.py tests/generic/simulate.py \
-  tests/games/coralia/helpers.py tests/widgets/ui.py tests/widgets/teacher_helpers.py \
+  tests/games/coralia/helpers.py tests/games/coralia/invariants.py \
+  tests/games/diving_bell/helpers.py tests/games/diving_bell/invariants.py \
+  tests/games/captain_lucky/invariants.py tests/widgets/ui.py tests/widgets/teacher_helpers.py \
   tests/widgets/learner_helpers.py tests/browser/harness.py tests/browser/conftest.py \
-  tests/browser/screens.py
+  tests/browser/screens.py tests/browser/serving.py
 
 lint: $(STAMP)-test
 	$(BIN)/ruff check $(LINTED)

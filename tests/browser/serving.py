@@ -44,7 +44,7 @@ def request(base_url: str, path: str, method: str = "GET", timeout: float = 60.0
     """Send ``path`` exactly as given (no normalisation of ``..``), read the whole answer;
     from the loopback address ``source`` if given (e.g. ``127.0.0.2``: another client)."""
     parsed = urllib.parse.urlsplit(base_url)
-    conn = http.client.HTTPConnection(parsed.hostname, parsed.port, timeout=timeout,
+    conn = http.client.HTTPConnection(parsed.hostname or "127.0.0.1", parsed.port, timeout=timeout,
                                       source_address=(source, 0) if source else None)
     start = time.monotonic()
     try:

@@ -146,5 +146,5 @@ def test_odds_lab(app: Tab) -> None:
     app.assert_ok()
 
 
-def test_practise_ten_questions(app: Tab) -> None:
+def test_practise_four_questions(app: Tab) -> None:
     practise(app)

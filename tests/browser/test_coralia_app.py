@@ -106,7 +106,7 @@ def test_a_turn_by_clicking_a_die_and_then_its_space(app: Tab) -> None:
     app.assert_ok()
 
 
-def test_practise_ten_questions(app: Tab) -> None:
+def test_practise_four_questions(app: Tab) -> None:
     practise(app)
 
 

@@ -215,7 +215,7 @@ def test_odds_lab_shows_a_percentage(app: Tab) -> None:
     app.assert_ok()
 
 
-def test_practise_ten_questions(app: Tab) -> None:
+def test_practise_four_questions(app: Tab) -> None:
     practise(app)
 
 

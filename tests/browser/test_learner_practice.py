@@ -1,6 +1,8 @@
 """Practice and the rules reference in a real browser, in one visit: a landing card's
 "Practice" link opens the Practice tab, questions answered and explained (each app's
-own module practises ten in its app with ``practise``), a § badge
+own module practises four in its app with ``practise``; the questions themselves, their
+one right answer and their explanations are checked for many seeds in plain pytest,
+tests/widgets/test_practice_tab.py and tests/generic/test_practice.py), a § badge
 opens its rule in the Rules tab (in English, then in Dutch, and back), and a reload of
 the page carries the progress on from the learner's own browser (``localStorage``)."""
 
@@ -16,8 +18,9 @@ from .harness import Tab
 
 pytestmark = pytest.mark.browser
 
-#: questions practised in each app (the app modules call ``practise`` on their page)
-QUESTIONS = 10
+#: questions practised in each app (the app modules call ``practise`` on their page):
+#: the third is answered with the second choice, so both verdicts come up
+QUESTIONS = 4
 #: questions answered here before the rule, the language and the reload
 ASKED = 3
 
@@ -51,7 +54,7 @@ def test_practise_open_a_rule_and_reload(tab: Tab, voila_url: str) -> None:
     page = t.page
     t.open(harness.app_url(voila_url, "diving_bell.ipynb", lang="en") + "&tab=practice")
     practice = page.locator(".tk-practice")
-    practise(t, ASKED)                    # (ten in Diving Bell's own module, as in every app)
+    practise(t, ASKED)                    # (four in Diving Bell's own module, as in every app)
 
     # the question's § badge opens its rule
     badge = practice.locator(".tk-practice-question .tk-rule-link")

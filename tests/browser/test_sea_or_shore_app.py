@@ -159,7 +159,7 @@ def test_pass_and_play_hides_the_hand_until_ready(app: Tab) -> None:
     app.assert_ok()
 
 
-def test_practise_ten_questions(app: Tab) -> None:
+def test_practise_four_questions(app: Tab) -> None:
     practise(app)
 
 

@@ -7,6 +7,8 @@ loops; every assert carries its own message.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import treasurekit as tk
 from treasurekit.games.captain_lucky.cards import pack_for
@@ -39,12 +41,12 @@ def book_winners(collections: list[list[int]], bonus_used: list[bool]) -> list[i
     return [i for i in range(len(collections)) if key(i) == best]
 
 
-def _at(g: tk.Game) -> str:
+def _at(g: tk.Game[Any]) -> str:
     last = g.history[-1] if g.history else "start"
     return f"after step {len(g.history)} ({last}), state {g.state}"
 
 
-def check_step(g: tk.Game) -> None:
+def check_step(g: tk.Game[Any]) -> None:
     s = g.state
     # every card exactly once: pile + middle + discards + hands + collections == packs
     places = (s.pile, s.middle, s.discards, *s.hands, *s.collections)
@@ -76,7 +78,7 @@ def check_step(g: tk.Game) -> None:
         assert g.is_over and g.legal_moves() == [], _at(g)
 
 
-def check_end(g: tk.Game, fresh: bool) -> None:
+def check_end(g: tk.Game[Any], fresh: bool) -> None:
     s = g.state
     assert sum(s.pile) == 0 and s.end_announced, f"ended with cards to draw: {s}"
     assert g.winners() == book_winners(s.collections, s.bonus_used), f"winners {s}"
@@ -84,7 +86,7 @@ def check_end(g: tk.Game, fresh: bool) -> None:
         assert len(set(s.turns)) == 1, f"unequal turns {s.turns}"
 
 
-def random_move(g: tk.Game, rng: random.Random) -> tk.Move:
+def random_move(g: tk.Game[Any], rng: random.Random) -> tk.Move:
     moves = g.legal_moves()
     if g.state.phase == "place" and rng.random() < 0.7:   # mostly small placements
         ones = [m for m in moves if m.arg.endswith("-1")]
@@ -94,11 +96,11 @@ def random_move(g: tk.Game, rng: random.Random) -> tk.Move:
     return rng.choice(moves)
 
 
-def step(g: tk.Game, rng: random.Random) -> list[tk.Event]:
+def step(g: tk.Game[Any], rng: random.Random) -> Sequence[tk.Event]:
     return g.deal() if g.is_chance else g.play(random_move(g, rng))
 
 
-def run_game(players: int, seed: int) -> tk.Game:
+def run_game(players: int, seed: int) -> tk.Game[Any]:
     """One seeded random game with Captain Lucky's own invariants (undo, same seed, saves
     and hidden hands are checked for every game by tests/generic)."""
     g = tk.new_game(GAME, players=players, seed=seed)

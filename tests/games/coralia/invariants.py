@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -80,14 +81,14 @@ def winners(view: dict[str, Any]) -> list[int]:
 
 
 # ---- stepping -------------------------------------------------------------------------------
-def step(g: tk.Game, rng: random.Random) -> list[tk.Event]:
+def step(g: tk.Game[Any], rng: random.Random) -> Sequence[tk.Event]:
     if g.is_chance:
         return g.deal()
     moves = g.legal_moves()
     return g.play(moves[int(rng.random() * len(moves))])
 
 
-def check_undo(g: tk.Game, rng: random.Random) -> None:
+def check_undo(g: tk.Game[Any], rng: random.Random) -> None:
     before = g.state.clone()
     history = list(g.history)
     events = step(g, rng)
@@ -98,7 +99,7 @@ def check_undo(g: tk.Game, rng: random.Random) -> None:
     assert again == events, f"replaying {move} gave other events"
 
 
-def check_views(g: tk.Game, rng: random.Random, stats: Counter[str]) -> None:
+def check_views(g: tk.Game[Any], rng: random.Random, stats: Counter[str]) -> None:
     """No view leaks: a scramble of everything hidden from a seat leaves its view alone."""
     s = g.state
     for p in range(len(g.players)):
@@ -117,7 +118,7 @@ def check_views(g: tk.Game, rng: random.Random, stats: Counter[str]) -> None:
     json.dumps(g.view(None))
 
 
-def run_game(players: int, seed: int, sample: bool, stats: Counter[str]) -> tk.Game:
+def run_game(players: int, seed: int, sample: bool, stats: Counter[str]) -> tk.Game[Any]:
     g = tk.new_game(GAME, players=players, seed=seed)
     rng = random.Random(seed * 7919 + players)
     side = random.Random(seed)           # for the checks, so ``rng`` alone picks the moves

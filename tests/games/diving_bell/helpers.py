@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -19,14 +19,14 @@ VARIANTS = ("standard", "beginner", "advanced", "quick")
 NAMES = ["Ann", "Bob"]
 
 
-def position(**desc: Any) -> tk.Game:
+def position(**desc: Any) -> tk.Game[Any]:
     """A Diving Bell table for Ann and Bob (Ann dives unless told otherwise)."""
     desc.setdefault("players", NAMES)
     return tk.setup_position(GAME, desc)
 
 
 
-def dive(game: tk.Game, *codes: str) -> list[tk.Event]:
+def dive(game: tk.Game[Any], *codes: str) -> list[tk.Event]:
     """The diver draws the given cards, in order (each a draw and a forced reveal)."""
     events: list[tk.Event] = []
     for code in codes:
@@ -43,7 +43,8 @@ def deck_codes(variant: str) -> Counter[str]:
     return Counter(CODES[i] for i in deck_for(variant))
 
 
-def endgame(variant: str, unseen: list[str], discards: list[str] = (), **desc: Any) -> tk.Game:
+def endgame(variant: str, unseen: list[str], discards: Sequence[str] = (),
+            **desc: Any) -> tk.Game[Any]:
     """A position near the end: only ``unseen`` cards are left in the deck, every other
     treasure card of the variant is already in the piles (dealt alternately)."""
     rest = deck_codes(variant) - Counter(unseen) - Counter(discards)
@@ -101,7 +102,7 @@ def book_score_of_counts(pile: Counter[str]) -> int:
 
 
 # ---- random play -------------------------------------------------------------------
-def random_move(game: tk.Game, rng: random.Random) -> tk.Move:
+def random_move(game: tk.Game[Any], rng: random.Random) -> tk.Move:
     """A random legal decision; dives lean towards drawing so that bursts happen."""
     moves = game.legal_moves()
     if moves[0] == tk.Move("draw") and len(moves) == 2:
@@ -109,12 +110,12 @@ def random_move(game: tk.Game, rng: random.Random) -> tk.Move:
     return rng.choice(moves)
 
 
-def step(game: tk.Game, rng: random.Random) -> list[tk.Event]:
+def step(game: tk.Game[Any], rng: random.Random) -> Sequence[tk.Event]:
     """One step: the dealer at a chance node, else a random legal decision."""
     return game.deal() if game.is_chance else game.play(random_move(game, rng))
 
 
-def random_game(variant: str, seed: int) -> tk.Game:
+def random_game(variant: str, seed: int) -> tk.Game[Any]:
     game = tk.new_game(GAME, players=NAMES, seed=seed, variant=variant)
     rng = random.Random(seed)
     while not game.is_over:

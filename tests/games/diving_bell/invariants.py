@@ -7,6 +7,7 @@ loops by about a third. Each assert carries its own message instead.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import treasurekit as tk
 from treasurekit.games.diving_bell.cards import ALL_CARDS, CODES, deck_for
@@ -30,7 +31,7 @@ class Scorer:
         self.piles: list[list[int]] = [[], []]
         self.scores = [0, 0]
 
-    def check(self, g: tk.Game) -> None:
+    def check(self, g: tk.Game[Any]) -> None:
         piles = g.state.piles
         if piles != self.piles:
             for p, pile in enumerate(piles):
@@ -41,13 +42,13 @@ class Scorer:
             assert g.scores() == self.scores, f"scores {g.scores()} != book {self.scores}"
 
 
-def _at(g: tk.Game) -> str:
+def _at(g: tk.Game[Any]) -> str:
     """Where a check failed (built only when it fails: assert messages are lazy)."""
     last = g.history[-1] if g.history else "start"
     return f"after step {len(g.history)} ({last}), state {g.state}"
 
 
-def check_step(g: tk.Game, scorer: Scorer, cards_moved: bool = True) -> None:
+def check_step(g: tk.Game[Any], scorer: Scorer, cards_moved: bool = True) -> None:
     """The invariants that must hold after every step.
 
     ``cards_moved``: the step may have moved cards or changed the running totals (a reveal,
@@ -90,7 +91,7 @@ def check_step(g: tk.Game, scorer: Scorer, cards_moved: bool = True) -> None:
         assert phase == "over" and g.is_over and g.legal_moves() == [], f"over: {_at(g)}"
 
 
-def check_end(g: tk.Game) -> None:
+def check_end(g: tk.Game[Any]) -> None:
     s = g.state
     scores = [book_score(CODES[i] for i in pile) for pile in s.piles]
     ranking = [(sc, len(p)) for sc, p in zip(scores, s.piles, strict=True)]
@@ -103,7 +104,7 @@ def check_end(g: tk.Game) -> None:
     assert s.row == [] and s.division == [], f"cards left on the table: {s}"
 
 
-def run_game(variant: str, seed: int) -> tk.Game:
+def run_game(variant: str, seed: int) -> tk.Game[Any]:
     """Play one seeded random game, checking Diving Bell's own invariants on the way (undo,
     same seed and saves are checked for every game by tests/generic)."""
     sampled = seed % SAMPLE_EVERY == 0
