@@ -1,6 +1,8 @@
 """The live class in the app (issue 25), without a browser: a teacher's app in presenter
 mode and students' apps opened with ``?join=CODE``, in one process, against a temporary
-SQLite store (what ``make serve`` hands every kernel)."""
+SQLite store (what ``make serve`` hands every kernel), and again through the class
+service of a school's hub (``RemoteClassStore``, the service on a temporary SQLite file:
+``tests/classroom/running.py``)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import base64
 import csv
 import io
 import re
+from collections.abc import Iterator
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -15,24 +18,39 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from treasurekit.classroom.config import CLASS_DIR_ENV
+from treasurekit.classroom import ClassStore
+from treasurekit.classroom.config import CLASS_DIR_ENV, CLASS_URL_ENV, HUB_TOKEN_ENV, class_store
+from treasurekit.classroom.remote import RemoteClassStore
 from treasurekit.core.i18n import tr
 from treasurekit.widgets.browser_store import BrowserStore
 from treasurekit.widgets.lang import Language
 from treasurekit.widgets.live import Follower, LiveClass
 
+from ..classroom.running import serving
 from .teacher_helpers import key
 from .ui import App, click, find, one, texts, walk
 
 
-@pytest.fixture
-def classes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(CLASS_DIR_ENV, str(tmp_path))
+@pytest.fixture(params=["file", "service"])
+def classes(request: pytest.FixtureRequest, tmp_path: Path,
+            monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every kernel's store: the SQLite file the server names (``make serve``), or the
+    class service the hub names (each single-user server's token: one hub user here)."""
     monkeypatch.setenv("SERVER_NAME", "192.0.2.7")
     monkeypatch.setenv("SERVER_PORT", "8866")
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/diving_bell.ipynb")
     monkeypatch.delenv("QUERY_STRING", raising=False)
-    return tmp_path
+    if request.param == "file":
+        monkeypatch.setenv(CLASS_DIR_ENV, str(tmp_path))
+        yield tmp_path
+        return
+    monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
+    store = ClassStore(tmp_path / "service" / "classes.sqlite")
+    with serving(store, {"server-token": "user:tess"}) as url:
+        monkeypatch.setenv(CLASS_URL_ENV, url)
+        monkeypatch.setenv(HUB_TOKEN_ENV, "server-token")
+        assert isinstance(class_store(), RemoteClassStore)
+        yield tmp_path
 
 
 def teacher_app(game: str = "diving_bell") -> tuple[App, LiveClass]:
@@ -218,6 +236,7 @@ def test_bad_codes_and_nicknames_get_the_stores_message_and_nothing_else(
 
 def test_without_a_class_store_there_is_no_live_class(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
+    monkeypatch.delenv(CLASS_URL_ENV, raising=False)
     monkeypatch.setenv("QUERY_STRING", "join=ABCDEF&present=1")
     app = App("diving_bell")
     assert app.root.live is None and app.root.follower is None
@@ -244,6 +263,7 @@ def test_no_join_field_without_a_class_store(monkeypatch: pytest.MonkeyPatch) ->
     from treasurekit.widgets.landing import landing
 
     monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
+    monkeypatch.delenv(CLASS_URL_ENV, raising=False)
     assert not find(landing(Language()), "tk-join-class")
 
 

@@ -3,8 +3,8 @@
 :class:`~.store.ClassStore` writes its schema, its migrations and every query once, in
 the SQL both databases speak (``?`` placeholders, ``INSERT ... ON CONFLICT``, TEXT,
 INTEGER and DOUBLE PRECISION columns). What differs is here, in :class:`SQLite` and
-:class:`PostgreSQL`: how a transaction begins and how writers take turns, where the schema's version is kept,
-and the placeholder style PostgreSQL's driver wants (``%s``).
+:class:`PostgreSQL`: how a transaction begins and how writers take turns, where the
+schema's version is kept, and the placeholder style PostgreSQL's driver wants (``%s``).
 
 - **SQLite** (a path; every kernel of one machine, or the class service by default): a
   connection per transaction, WAL mode, ``BEGIN IMMEDIATE`` for a write (writers of
@@ -122,7 +122,7 @@ class PostgreSQL:
     path: Path | None = None
 
     def __init__(self, url: str) -> None:
-        import psycopg                           # the hub extra; only a service needs it
+        import psycopg  # the hub extra; only a service needs it
 
         self._psycopg = psycopg
         self.url = url

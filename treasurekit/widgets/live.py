@@ -44,7 +44,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as w
 
-from ..classroom import ClassError, ClassStore, Item, Mine, Now, Tally
+from ..classroom import ClassAPI, ClassError, Item, Mine, Now, Tally
 from ..classroom.store import check_code
 from ..core.errors import TreasureKitError
 from ..core.i18n import Percent
@@ -279,7 +279,7 @@ class LiveClass(w.VBox):
     bar), then the code, the join link and its QR code, the count of answers, the bar
     chart after the reveal, and the buttons close answers, reveal and results."""
 
-    def __init__(self, game: str, lang: Language, store: ClassStore,
+    def __init__(self, game: str, lang: Language, store: ClassAPI,
                  presenter: Presenter) -> None:
         super().__init__()
         self.game, self.lang, self.store, self.presenter = game, lang, store, presenter
@@ -554,7 +554,7 @@ class Follower(w.VBox):
     the app (``show_part`` opens the app's tab with a player), the student's answer sent,
     judged at the reveal."""
 
-    def __init__(self, game: str, lang: Language, store: ClassStore, code: str,
+    def __init__(self, game: str, lang: Language, store: ClassAPI, code: str,
                  show_part: ShowPart, app: w.Box, kept: BrowserStore | None = None,
                  open_table: OpenTable | None = None) -> None:
         super().__init__()
