@@ -199,7 +199,17 @@ def make_app(store: ClassStore, identify: Identify, prefix: str = "/") -> web.Ap
          {"store": store, "identify": identify, "pool": pool}),
         (re.escape(prefix) + "?", AboutHandler),
     ]
-    return web.Application(handlers, serve_traceback=False, compress_response=True)
+    return web.Application(handlers, serve_traceback=False, compress_response=True,
+                           log_function=_log_refusals)
+
+
+def _log_refusals(handler: web.RequestHandler) -> None:
+    """Only refused and failed requests go to the log (every kernel polls twice a
+    second): their status and operation, never their body."""
+    status = handler.get_status()
+    if status >= 400:
+        log.warning("%d %s %s %.1fms", status, handler.request.method,
+                    handler.request.path, 1000 * handler.request.request_time())
 
 
 def http_server(app: web.Application) -> httpserver.HTTPServer:
@@ -235,6 +245,9 @@ def main(argv: list[str] | None = None) -> None:
                         help="days a class is kept after its last change")
     parser.add_argument("--url", default=os.environ.get("JUPYTERHUB_SERVICE_URL",
                                                         "http://127.0.0.1:10101"))
+    parser.add_argument("--bind", default="",
+                        help="the address to listen on (default: --url's host; "
+                             "0.0.0.0 in a pod whose URL names a Kubernetes service)")
     parser.add_argument("--prefix", default=os.environ.get("JUPYTERHUB_SERVICE_PREFIX",
                                                            f"/services/{SERVICE_NAME}/"))
     options = parser.parse_args(argv)
@@ -245,7 +258,7 @@ def main(argv: list[str] | None = None) -> None:
     purge(store, options.keep_days)
     where = urlsplit(options.url)
     server = http_server(make_app(store, HubIdentify(), options.prefix))
-    server.listen(where.port or 80, where.hostname or "127.0.0.1")
+    server.listen(where.port or 80, options.bind or where.hostname or "127.0.0.1")
     ioloop.PeriodicCallback(lambda: purge(store, options.keep_days),
                             PURGE_EVERY * 1000).start()
     log.info("listening on %s%s", options.url.rstrip("/"), options.prefix)
