@@ -9,6 +9,7 @@ import csv
 import io
 import multiprocessing
 import sqlite3
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -190,6 +191,30 @@ def test_answers_from_several_processes_at_once_are_all_kept(store: ClassStore) 
     if store.path is not None:
         with sqlite3.connect(store.path) as db:
             assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_joins_racing_for_the_same_nicknames_get_each_name_once(store: ClassStore) -> None:
+    """Four kernels (threads here, each with its own store and connection) join under the
+    same 40 nicknames at once: each name is taken once, the other joins are told so."""
+    started = store.start("coralia", now=0)
+    names = [f"Student {n}" for n in range(40)]
+    given: list[tuple[str, object]] = []
+
+    def join_all() -> None:
+        mine = ClassStore(store.where)
+        for name in names:
+            try:
+                given.append((name, bool(mine.join(started.code, name))))
+            except ClassError as err:
+                given.append((name, err.message.key))
+
+    with ThreadPoolExecutor(4) as pool:
+        for done in [pool.submit(join_all) for _ in range(4)]:
+            done.result()                        # no other error than a ClassError
+    for name in names:
+        assert sorted(map(str, (g for n, g in given if n == name))) == [
+            "True", *["classroom.error.nickname_taken"] * 3]
+    assert store.tally(started.code, started.teacher).students == len(names)
 
 
 def test_a_class_outlives_a_restart_and_old_classes_are_purged(where: str) -> None:
