@@ -18,10 +18,11 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from treasurekit.classroom import ClassStore
+from treasurekit.classroom import ClassStore, Item
 from treasurekit.classroom.config import CLASS_DIR_ENV, CLASS_URL_ENV, HUB_TOKEN_ENV, class_store
 from treasurekit.classroom.remote import RemoteClassStore
 from treasurekit.core.i18n import tr
+from treasurekit.core.share import share_code
 from treasurekit.widgets.browser_store import BrowserStore
 from treasurekit.widgets.lang import Language
 from treasurekit.widgets.live import Follower, LiveClass
@@ -430,3 +431,41 @@ def test_a_shared_table_is_followed_in_the_students_play_tab(
     ann.poll()
     assert live.store.now(live.code).item == "lesson:diving_bell:0"
     assert one(_app.root, "tk-lesson") is ann.player
+
+
+def test_a_class_on_a_shared_table_is_taken_back_on_that_table_after_a_restart(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from treasurekit.classroom import config
+    from treasurekit.widgets.game_player import GamePlayer
+
+    teacher = App("diving_bell")
+    (kept,) = [x for x in walk(teacher.root) if isinstance(x, BrowserStore)]
+    kept.hello(None)
+    teacher.root.presenter.set(True)
+    live: LiveClass = teacher.root.live
+    click(live.start_button)
+    panel = one(teacher.open_tab("tk-teacher"), "tk-teacher")      # Build & share
+    game = panel.player.game                          # the Play tab's game one move on...
+    game.play(next(iter(game.legal_moves())))
+    click(find(panel, "tk-share-game")[0])            # ...shared: the class follows it
+    live.poll()
+    table = f"table:diving_bell:{panel.share.code}"
+    assert live.store.now(live.code).item == table
+    code, written = live.code, kept.written
+    live.stop()
+
+    monkeypatch.setattr(config, "_opened", {})       # the server restarted: a new kernel
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    again = App("diving_bell")
+    (kept,) = [x for x in walk(again.root) if isinstance(x, BrowserStore)]
+    kept.hello(written)                              # the projector page reloaded
+    back: LiveClass = again.root.live
+    assert back.live and back.code == code
+    shown = one(again.root, "tk-teacher")            # the table on the teacher's screen
+    assert f"table:diving_bell:{shown.share.code}" == table
+    back.poll()                                      # the tick: the class stays on it
+    assert back.store.now(code).item == table and back.shown == Item(table)
+    _app, ann = student(monkeypatch, code, "Kiki")   # and a student joining now sees it
+    assert isinstance(ann.player, GamePlayer)
+    assert f"table:diving_bell:{share_code(ann.player.game)}" == table
+    back.stop()

@@ -293,6 +293,9 @@ class LiveClass(w.VBox):
         #: the share code of the table the teacher's tab (Build & share) shows on screen
         #: ("" when it is not on screen or shares nothing): set by the teacher's kit
         self.table: Callable[[], str] = lambda: ""
+        #: opens a shared table on the teacher's screen (a class taken back on a table):
+        #: set by the teacher's kit
+        self.open_table: OpenTable | None = None
         self.shown: Item | None = None      # the item published last
         self.revealed = self.closed = False
         self.tally: Tally | None = None
@@ -377,7 +380,7 @@ class LiveClass(w.VBox):
             return
         self.code, self._teacher = check_code(code), token
         self.presenter.set(True)
-        player = (open_item(self.game, now.item, self.show_part)
+        player = (open_item(self.game, now.item, self.show_part, self.open_table)
                   if now.item and self.show_part is not None else None)
         shown = item_of(self.game, player if not isinstance(player, GamePlayer) else None)
         self.shown = (shown if shown is not None and shown.item == now.item
