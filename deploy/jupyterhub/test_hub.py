@@ -73,6 +73,7 @@ c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
 c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{proxy_port}"
 c.ConfigurableHTTPProxy.command = [{PROXY!r}]
+c.ConfigurableHTTPProxy.pid_file = {str(work / 'jupyterhub-proxy.pid')!r}
 c.JupyterHub.db_url = "sqlite:///{work / 'hub.sqlite'}"
 c.JupyterHub.cookie_secret_file = {str(work / 'cookie_secret')!r}
 c.JupyterHub.authenticator_class = "dummy"
