@@ -14,6 +14,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -248,3 +249,50 @@ def test_an_answer_of_another_shape_is_unavailable_not_a_crash(
         with pytest.raises(ClassError) as caught:
             call(*args)
         assert caught.value.message.key == "classroom.error.unavailable"
+
+
+def test_the_service_as_the_hub_runs_it_purges_old_classes_when_it_starts(
+        tmp_path: Path) -> None:
+    """``python -m treasurekit.classroom.service`` with the environment the hub gives a
+    managed service: it listens at its URL under its prefix, and the classes older than
+    ``--keep-days`` are gone (the daily purge is the same call on a timer)."""
+    pytest.importorskip("jupyterhub", reason="the hub extra is not installed")
+    import subprocess
+    import sys
+
+    from tests.browser.harness import free_port
+    from treasurekit.classroom.config import store_at
+    from treasurekit.classroom.service import SERVICE_NAME
+
+    old = store_at(tmp_path).start("coralia", now=0)                    # 1970
+    kept = store_at(tmp_path).start("coralia")
+    port = free_port()
+    env = {**os.environ, "JUPYTERHUB_SERVICE_URL": f"http://127.0.0.1:{port}",
+           "JUPYTERHUB_SERVICE_PREFIX": f"/services/{SERVICE_NAME}/",
+           "JUPYTERHUB_SERVICE_NAME": SERVICE_NAME, "JUPYTERHUB_API_TOKEN": "service-token",
+           "JUPYTERHUB_API_URL": "http://127.0.0.1:9/hub/api"}
+    env.pop("TK_CLASS_DB_URL", None)
+    service = subprocess.Popen(
+        [sys.executable, "-m", "treasurekit.classroom.service", "--data-dir", str(tmp_path),
+         "--keep-days", "1"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/services/"
+                                            f"{SERVICE_NAME}/", timeout=5) as response:
+                    assert json.loads(response.read()) == {"service": SERVICE_NAME}
+                    break
+            except OSError:
+                assert service.poll() is None and time.monotonic() < deadline
+                time.sleep(0.2)
+        assert list(store_at(tmp_path).codes()) == [kept.code] != [old.code]
+        # a request whose token the hub cannot check: unavailable, never a traceback
+        status, said = post(f"http://127.0.0.1:{port}/services/{SERVICE_NAME}/", "now",
+                            json.dumps({"code": kept.code}).encode())
+        assert (status, said["error"]) == (503, "classroom.error.unavailable")
+    finally:
+        service.terminate()
+        service.wait(30)
+        assert service.stdout is not None
+        service.stdout.close()
