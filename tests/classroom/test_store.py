@@ -1,6 +1,7 @@
 """The live class's store (issue 25): a lesson's round trip, who may do what, hostile
 input, the limit on guessing codes, writers from several processes, a restart, the
-schema's versions and the upkeep. Plain pytest on a temporary SQLite file."""
+schema's versions and the upkeep. Plain pytest, each test on a temporary SQLite file and
+again on a temporary PostgreSQL cluster (``conftest.py``: the ``where`` fixture)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import csv
 import io
 import multiprocessing
 import sqlite3
-from pathlib import Path
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -26,8 +27,8 @@ QUESTION = Item("practice:coralia:pearl_score:12", ("3", "4", "5"), "4")
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> ClassStore:
-    return ClassStore(tmp_path / "data" / "classes.sqlite")
+def store(where: str) -> ClassStore:
+    return ClassStore(where)
 
 
 def refused(key: str, call: object, *args: object, **kwargs: object) -> ClassError:
@@ -178,7 +179,7 @@ def test_answers_from_several_processes_at_once_are_all_kept(store: ClassStore) 
     number = store.show(started.code, started.teacher, QUESTION, now=2)
     context = multiprocessing.get_context("spawn")
     workers = [context.Process(target=_answer_many,
-                               args=(str(store.path), started.code, tokens[k::4], number))
+                               args=(str(store.where), started.code, tokens[k::4], number))
                for k in range(4)]
     for w in workers:
         w.start()
@@ -187,29 +188,55 @@ def test_answers_from_several_processes_at_once_are_all_kept(store: ClassStore) 
         assert w.exitcode == 0
     tally = store.tally(started.code, started.teacher)
     assert tally.answered == 60 and sum(tally.counts.values()) == 60
-    with sqlite3.connect(store.path) as db:
-        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    if store.path is not None:
+        with sqlite3.connect(store.path) as db:
+            assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 
-def test_a_class_outlives_a_restart_and_old_classes_are_purged(tmp_path: Path) -> None:
-    path = tmp_path / "classes.sqlite"
-    store = ClassStore(path)
+def test_joins_racing_for_the_same_nicknames_get_each_name_once(store: ClassStore) -> None:
+    """Four kernels (threads here, each with its own store and connection) join under the
+    same 40 nicknames at once: each name is taken once, the other joins are told so."""
+    started = store.start("coralia", now=0)
+    names = [f"Student {n}" for n in range(40)]
+    given: list[tuple[str, object]] = []
+
+    def join_all() -> None:
+        mine = ClassStore(store.where)
+        for name in names:
+            try:
+                given.append((name, bool(mine.join(started.code, name))))
+            except ClassError as err:
+                given.append((name, err.message.key))
+
+    with ThreadPoolExecutor(4) as pool:
+        for done in [pool.submit(join_all) for _ in range(4)]:
+            done.result()                        # no other error than a ClassError
+    for name in names:
+        assert sorted(map(str, (g for n, g in given if n == name))) == [
+            "True", *["classroom.error.nickname_taken"] * 3]
+    assert store.tally(started.code, started.teacher).students == len(names)
+
+
+def test_a_class_outlives_a_restart_and_old_classes_are_purged(where: str) -> None:
+    store = ClassStore(where)
     old = store.start("coralia", now=0)
     started = store.start("coralia", now=1000)
     ann = store.join(started.code, "Ann", now=1000)
     number = store.show(started.code, started.teacher, QUESTION, now=1000)
     store.answer(started.code, ann, number, "4", now=1001)
-    again = ClassStore(path)                                   # the server restarted
+    again = ClassStore(where)                                  # the server restarted
     assert again.tally(started.code, started.teacher).counts["4"] == 1
     assert again.purge(older_than=500, now=1200) == 1
     assert list(again.codes()) == [started.code]
     refused("no_class", again.now, old.code)
 
 
-def test_the_schema_is_versioned_and_a_newer_one_refused(tmp_path: Path) -> None:
-    path = tmp_path / "classes.sqlite"
-    ClassStore(path)
-    with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
-    refused("schema", ClassStore, path)
+def test_the_schema_is_versioned_and_a_newer_one_refused(where: str) -> None:
+    store = ClassStore(where)
+    with store.database.transaction(write=True) as db:
+        assert store.database.version(db) == SCHEMA_VERSION
+        store.database.set_version(db, SCHEMA_VERSION + 1)
+    refused("schema", ClassStore, where)
+    if store.path is not None:                   # SQLite keeps it in the file's header
+        with sqlite3.connect(store.path) as db:
+            assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1

@@ -12,9 +12,12 @@ from pathlib import Path
 import yaml
 from traitlets.config.loader import PyFileConfigLoader
 
+from treasurekit.classroom.service import SERVICE_NAME
+
 ROOT = Path(__file__).resolve().parents[2]
 VOILA = json.loads((ROOT / "voila.json").read_text())
 HUB = ROOT / "deploy" / "jupyterhub"
+CLASS_SERVICE = SERVICE_NAME
 
 
 def test_voila_json_locks_the_page_down() -> None:
@@ -69,6 +72,14 @@ def test_jupyterhub_config_opens_the_landing_page_with_voila_settings() -> None:
     assert culler["command"][1:3] == ["-m", "jupyterhub_idle_culler"]
     role = {r["name"]: r for r in config.JupyterHub.load_roles}["idle-culler"]
     assert "delete:servers" in role["scopes"]
+    # the live class's service: run by the hub, its URL and its scope in every server
+    service = {s["name"]: s for s in config.JupyterHub.services}[CLASS_SERVICE]
+    assert service["command"][1:3] == ["-m", "treasurekit.classroom.service"]
+    access = f"access:services!service={CLASS_SERVICE}"
+    assert spawner.environment["TREASUREKIT_CLASS_URL"] == (
+        f"{service['url']}/services/{CLASS_SERVICE}/")
+    assert access in spawner.server_token_scopes
+    assert access in {r["name"]: r for r in config.JupyterHub.load_roles}["user"]["scopes"]
 
 
 def test_helm_values_match_the_recipe() -> None:
@@ -78,6 +89,14 @@ def test_helm_values_match_the_recipe() -> None:
     assert single["defaultUrl"] == "/voila/render/notebooks/index.ipynb"
     assert (ROOT / "notebooks" / "index.ipynb").is_file()
     assert values["cull"]["enabled"] is True
+    hub = values["hub"]
+    service = hub["services"][CLASS_SERVICE]
+    assert service["command"][1:3] == ["-m", "treasurekit.classroom.service"]
+    assert single["extraEnv"]["TREASUREKIT_CLASS_URL"] == (
+        f"{service['url']}/services/{CLASS_SERVICE}/")
+    access = f"access:services!service={CLASS_SERVICE}"
+    assert access in hub["loadRoles"]["user"]["scopes"]
+    assert access in hub["extraConfig"]["treasurekit-class"]
     assert values["cull"]["timeout"] >= VOILA["MappingKernelManager"]["cull_idle_timeout"]
 
 

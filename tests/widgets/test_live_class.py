@@ -1,6 +1,8 @@
 """The live class in the app (issue 25), without a browser: a teacher's app in presenter
 mode and students' apps opened with ``?join=CODE``, in one process, against a temporary
-SQLite store (what ``make serve`` hands every kernel)."""
+SQLite store (what ``make serve`` hands every kernel), and again through the class
+service of a school's hub (``RemoteClassStore``, the service on a temporary SQLite file:
+``tests/classroom/running.py``)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import base64
 import csv
 import io
 import re
+from collections.abc import Iterator
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -15,24 +18,40 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from treasurekit.classroom.config import CLASS_DIR_ENV
+from treasurekit.classroom import ClassStore, Item
+from treasurekit.classroom.config import CLASS_DIR_ENV, CLASS_URL_ENV, HUB_TOKEN_ENV, class_store
+from treasurekit.classroom.remote import RemoteClassStore
 from treasurekit.core.i18n import tr
+from treasurekit.core.share import share_code
 from treasurekit.widgets.browser_store import BrowserStore
 from treasurekit.widgets.lang import Language
 from treasurekit.widgets.live import Follower, LiveClass
 
+from ..classroom.running import serving
 from .teacher_helpers import key
 from .ui import App, click, find, one, texts, walk
 
 
-@pytest.fixture
-def classes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(CLASS_DIR_ENV, str(tmp_path))
+@pytest.fixture(params=["file", "service"])
+def classes(request: pytest.FixtureRequest, tmp_path: Path,
+            monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Every kernel's store: the SQLite file the server names (``make serve``), or the
+    class service the hub names (each single-user server's token: one hub user here)."""
     monkeypatch.setenv("SERVER_NAME", "192.0.2.7")
     monkeypatch.setenv("SERVER_PORT", "8866")
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/diving_bell.ipynb")
     monkeypatch.delenv("QUERY_STRING", raising=False)
-    return tmp_path
+    if request.param == "file":
+        monkeypatch.setenv(CLASS_DIR_ENV, str(tmp_path))
+        yield tmp_path
+        return
+    monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
+    store = ClassStore(tmp_path / "service" / "classes.sqlite")
+    with serving(store, {"server-token": "user:tess"}) as url:
+        monkeypatch.setenv(CLASS_URL_ENV, url)
+        monkeypatch.setenv(HUB_TOKEN_ENV, "server-token")
+        assert isinstance(class_store(), RemoteClassStore)
+        yield tmp_path
 
 
 def teacher_app(game: str = "diving_bell") -> tuple[App, LiveClass]:
@@ -218,6 +237,7 @@ def test_bad_codes_and_nicknames_get_the_stores_message_and_nothing_else(
 
 def test_without_a_class_store_there_is_no_live_class(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
+    monkeypatch.delenv(CLASS_URL_ENV, raising=False)
     monkeypatch.setenv("QUERY_STRING", "join=ABCDEF&present=1")
     app = App("diving_bell")
     assert app.root.live is None and app.root.follower is None
@@ -244,6 +264,7 @@ def test_no_join_field_without_a_class_store(monkeypatch: pytest.MonkeyPatch) ->
     from treasurekit.widgets.landing import landing
 
     monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
+    monkeypatch.delenv(CLASS_URL_ENV, raising=False)
     assert not find(landing(Language()), "tk-join-class")
 
 
@@ -410,3 +431,41 @@ def test_a_shared_table_is_followed_in_the_students_play_tab(
     ann.poll()
     assert live.store.now(live.code).item == "lesson:diving_bell:0"
     assert one(_app.root, "tk-lesson") is ann.player
+
+
+def test_a_class_on_a_shared_table_is_taken_back_on_that_table_after_a_restart(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from treasurekit.classroom import config
+    from treasurekit.widgets.game_player import GamePlayer
+
+    teacher = App("diving_bell")
+    (kept,) = [x for x in walk(teacher.root) if isinstance(x, BrowserStore)]
+    kept.hello(None)
+    teacher.root.presenter.set(True)
+    live: LiveClass = teacher.root.live
+    click(live.start_button)
+    panel = one(teacher.open_tab("tk-teacher"), "tk-teacher")      # Build & share
+    game = panel.player.game                          # the Play tab's game one move on...
+    game.play(next(iter(game.legal_moves())))
+    click(find(panel, "tk-share-game")[0])            # ...shared: the class follows it
+    live.poll()
+    table = f"table:diving_bell:{panel.share.code}"
+    assert live.store.now(live.code).item == table
+    code, written = live.code, kept.written
+    live.stop()
+
+    monkeypatch.setattr(config, "_opened", {})       # the server restarted: a new kernel
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    again = App("diving_bell")
+    (kept,) = [x for x in walk(again.root) if isinstance(x, BrowserStore)]
+    kept.hello(written)                              # the projector page reloaded
+    back: LiveClass = again.root.live
+    assert back.live and back.code == code
+    shown = one(again.root, "tk-teacher")            # the table on the teacher's screen
+    assert f"table:diving_bell:{shown.share.code}" == table
+    back.poll()                                      # the tick: the class stays on it
+    assert back.store.now(code).item == table and back.shown == Item(table)
+    _app, ann = student(monkeypatch, code, "Kiki")   # and a student joining now sees it
+    assert isinstance(ann.player, GamePlayer)
+    assert f"table:diving_bell:{share_code(ann.player.game)}" == table
+    back.stop()

@@ -1,11 +1,13 @@
-"""The live class's store: classes, students and their answers in one SQLite file.
+"""The live class's store: classes, students and their answers in one database.
 
 Every kernel of one machine (the teacher's and each student's, under ``make serve`` or
-``make serve-class``) opens the same database file in the data directory the server
-sets, and every operation is one short transaction on its own connection: WAL mode lets
-the teacher's kernel read while students write, and a busy timeout lets writers from
-several processes take turns (``tests/classroom/test_store.py`` checks that no answer is
-lost).
+``make serve-class``) opens the same SQLite file in the data directory the server sets,
+and every operation is one short transaction on its own connection: WAL mode lets the
+teacher's kernel read while students write, and a busy timeout lets writers from several
+processes take turns (``tests/classroom/test_store.py`` checks that no answer is lost).
+A school's class service (:mod:`.service`, a JupyterHub service) keeps the same store in
+a SQLite file or in PostgreSQL (a connection URL): one schema and one set of queries,
+the connection alone differs (:mod:`.database`).
 
 Who may do what rests on two secrets handed out once and stored only as their SHA-256
 hash: the **teacher token** (``start``) moves the class, closes and reveals its answers
@@ -41,16 +43,16 @@ import io
 import json
 import re
 import secrets
-import sqlite3
 import time
 import unicodedata
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, TypedDict
 
 from ..core.errors import TreasureKitError
+from .database import Connection, open_database
 
 #: the class code's alphabet: capitals and digits a reader cannot mistake for another
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -60,6 +62,8 @@ NICKNAME_MAX = 20
 CHOICE_MAX = 60
 ITEM_MAX = 1000                 # a shared table's code included
 MAX_CHOICES = 6
+#: item numbers stay below this (a 32-bit INTEGER column on PostgreSQL)
+ITEM_NO_MAX = 2**31 - 1
 #: students in one class, classes started by one store a day: bounds on what is kept
 CLASS_MAX = 200
 #: failed joins a client may make in a minute before it is refused for the rest of it
@@ -69,15 +73,17 @@ KEEP_SECONDS = 7 * 24 * 3600
 #: a nickname: letters (any script), digits, spaces and . - _ ' (no markup, no control)
 _NICKNAME = re.compile(r"[^\W_]([\w .'\-]*[\w.'])?", re.UNICODE)
 
-#: the schema, one step per version (``PRAGMA user_version`` is the version reached)
+#: the schema, one step per version (the version reached is kept by the database: see
+#: :meth:`.database.Database.version`). One SQL for SQLite and PostgreSQL: times are
+#: DOUBLE PRECISION (SQLite's REAL; PostgreSQL's REAL would keep 24 bits), booleans 0/1.
 MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE classes (
         code TEXT PRIMARY KEY,
         teacher TEXT NOT NULL,          -- SHA-256 of the teacher token
         game TEXT NOT NULL,
-        started REAL NOT NULL,
-        touched REAL NOT NULL,
+        started DOUBLE PRECISION NOT NULL,
+        touched DOUBLE PRECISION NOT NULL,
         item_no INTEGER NOT NULL DEFAULT 0,
         answers_open INTEGER NOT NULL DEFAULT 0,
         revealed INTEGER NOT NULL DEFAULT 0
@@ -94,7 +100,7 @@ MIGRATIONS: tuple[str, ...] = (
         code TEXT NOT NULL REFERENCES classes(code) ON DELETE CASCADE,
         student TEXT NOT NULL,          -- SHA-256 of the student token
         nickname TEXT NOT NULL,
-        joined REAL NOT NULL,
+        joined DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (code, student),
         UNIQUE (code, nickname)
     );
@@ -103,13 +109,13 @@ MIGRATIONS: tuple[str, ...] = (
         item_no INTEGER NOT NULL,
         student TEXT NOT NULL,
         choice TEXT NOT NULL,
-        at REAL NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (code, item_no, student),
         FOREIGN KEY (code, student) REFERENCES students(code, student) ON DELETE CASCADE
     );
     CREATE TABLE join_failures (
         client TEXT NOT NULL,
-        at REAL NOT NULL
+        at DOUBLE PRECISION NOT NULL
     );
     CREATE INDEX join_failures_client ON join_failures (client, at);
     """,
@@ -244,68 +250,48 @@ def _sheet_cell(value: object) -> str:
 
 
 class ClassStore:
-    """Live classes in the SQLite file at ``path`` (made, or migrated to the current
-    schema, on first use). Every method is one transaction; ``now`` (seconds, for the
-    tests) defaults to the clock."""
+    """Live classes in the database at ``where``: a SQLite file's path, or a PostgreSQL
+    connection URL (``postgresql://user@host/db``, the class service of a school, see
+    :mod:`.database`); made, or migrated to the current schema, on first use. Every
+    method is one transaction; ``now`` (seconds, for the tests) defaults to the clock."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
-        try:                                     # kept in the file: once is enough
-            db.execute("PRAGMA journal_mode=WAL")
-        finally:
-            db.close()
+    def __init__(self, where: str | Path) -> None:
+        self.where = where
+        self.database = open_database(where)
+        #: the SQLite file (None on PostgreSQL)
+        self.path = self.database.path
         with self._db() as db:
             self._migrate(db)
 
     # ---- the database --------------------------------------------------------------
-    @contextmanager
-    def _db(self, write: bool = True) -> Iterator[sqlite3.Connection]:
-        """A connection in one transaction (``BEGIN IMMEDIATE`` for a write: writers
-        queue for up to 10 s instead of failing), committed at the end, rolled back on
-        an error."""
-        db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None)
-        try:
-            db.execute("PRAGMA foreign_keys=ON")
-            # WAL with synchronous=NORMAL: a commit survives the server or a kernel being
-            # killed (only a power cut may lose the last ones), without a disk flush per
-            # answer; writers queue five times shorter (benchmarks/live_class.py)
-            db.execute("PRAGMA synchronous=NORMAL")
-            db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
-        finally:
-            db.close()
+    def _db(self, write: bool = True) -> AbstractContextManager[Connection]:
+        """A connection in one transaction, committed at the end, rolled back on an
+        error; writers take turns (see :class:`.database.Database`)."""
+        return self.database.transaction(write)
 
-    @staticmethod
-    def _migrate(db: sqlite3.Connection) -> None:
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+    def _migrate(self, db: Connection) -> None:
+        version = self.database.version(db)
         if version > SCHEMA_VERSION:
             raise ClassError("classroom.error.schema", found=version, known=SCHEMA_VERSION)
         for step in range(version, SCHEMA_VERSION):
             for statement in MIGRATIONS[step].split(";"):
                 if statement.strip():
                     db.execute(statement)
-            db.execute(f"PRAGMA user_version = {step + 1}")
+            self.database.set_version(db, step + 1)
 
     @staticmethod
     def _clock(now: float | None) -> float:
         return time.time() if now is None else now
 
     @staticmethod
-    def _class(db: sqlite3.Connection, code: object) -> _Class:
+    def _class(db: Connection, code: object) -> _Class:
         row = db.execute("SELECT code, teacher, game, item_no, answers_open, revealed "
                          "FROM classes WHERE code = ?", (check_code(code),)).fetchone()
         if row is None:
             raise ClassError("classroom.error.no_class")
         return _Class(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]))
 
-    def _teacher(self, db: sqlite3.Connection, code: object, teacher: object) -> _Class:
+    def _teacher(self, db: Connection, code: object, teacher: object) -> _Class:
         found = self._class(db, code)
         if (type(teacher) is not str or len(teacher) > 100
                 or not secrets.compare_digest(_hash(teacher), found.teacher)):
@@ -384,7 +370,7 @@ class ClassStore:
             return self._given(db, found.code, found.item_no)
 
     @staticmethod
-    def _given(db: sqlite3.Connection, code: str, item_no: int) -> dict[str, str]:
+    def _given(db: Connection, code: str, item_no: int) -> dict[str, str]:
         """Nickname -> choice of the answers to one item, by nickname."""
         return dict(db.execute(
             "SELECT s.nickname, a.choice FROM answers a JOIN students s "
@@ -480,7 +466,7 @@ class ClassStore:
                                (client, at))
             raise
 
-    def _student(self, db: sqlite3.Connection, code: object,
+    def _student(self, db: Connection, code: object,
                  student: object) -> tuple[_Class, str]:
         found = self._class(db, code)
         if type(student) is not str or len(student) > 100:
@@ -526,6 +512,8 @@ class ClassStore:
 
     def mine(self, code: str, student: str, item_no: int) -> Mine:
         """The student's own answer to ``item_no``, and once revealed whether it is right."""
+        if type(item_no) is not int or not 0 <= item_no < ITEM_NO_MAX:
+            raise ClassError("classroom.error.field", what="item_no", limit=ITEM_NO_MAX)
         with self._db(write=False) as db:
             found, hashed = self._student(db, code, student)
             row = db.execute("SELECT choice FROM answers WHERE code = ? AND item_no = ? "

@@ -21,7 +21,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as w
 
-from ..classroom import ClassError, ClassStore
+from ..classroom import ClassAPI, ClassError
 from ..classroom.config import class_store
 from ..classroom.store import check_code
 from ..core.game import Game
@@ -120,7 +120,7 @@ class JoinForm(w.VBox):
     """"Join a class": a class code, and the class's app opens with ``?join=CODE``; a
     wrong code gets the store's message (guessing is slowed down as for a join)."""
 
-    def __init__(self, store: ClassStore, lang: Language) -> None:
+    def __init__(self, store: ClassAPI, lang: Language) -> None:
         super().__init__()
         self.store, self.lang = store, lang
         self.add_class("tk-join-class")

@@ -44,7 +44,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as w
 
-from ..classroom import ClassError, ClassStore, Item, Mine, Now, Tally
+from ..classroom import ClassAPI, ClassError, Item, Mine, Now, Tally
 from ..classroom.store import check_code
 from ..core.errors import TreasureKitError
 from ..core.i18n import Percent
@@ -279,7 +279,7 @@ class LiveClass(w.VBox):
     bar), then the code, the join link and its QR code, the count of answers, the bar
     chart after the reveal, and the buttons close answers, reveal and results."""
 
-    def __init__(self, game: str, lang: Language, store: ClassStore,
+    def __init__(self, game: str, lang: Language, store: ClassAPI,
                  presenter: Presenter) -> None:
         super().__init__()
         self.game, self.lang, self.store, self.presenter = game, lang, store, presenter
@@ -293,6 +293,9 @@ class LiveClass(w.VBox):
         #: the share code of the table the teacher's tab (Build & share) shows on screen
         #: ("" when it is not on screen or shares nothing): set by the teacher's kit
         self.table: Callable[[], str] = lambda: ""
+        #: opens a shared table on the teacher's screen (a class taken back on a table):
+        #: set by the teacher's kit
+        self.open_table: OpenTable | None = None
         self.shown: Item | None = None      # the item published last
         self.revealed = self.closed = False
         self.tally: Tally | None = None
@@ -377,7 +380,7 @@ class LiveClass(w.VBox):
             return
         self.code, self._teacher = check_code(code), token
         self.presenter.set(True)
-        player = (open_item(self.game, now.item, self.show_part)
+        player = (open_item(self.game, now.item, self.show_part, self.open_table)
                   if now.item and self.show_part is not None else None)
         shown = item_of(self.game, player if not isinstance(player, GamePlayer) else None)
         self.shown = (shown if shown is not None and shown.item == now.item
@@ -554,7 +557,7 @@ class Follower(w.VBox):
     the app (``show_part`` opens the app's tab with a player), the student's answer sent,
     judged at the reveal."""
 
-    def __init__(self, game: str, lang: Language, store: ClassStore, code: str,
+    def __init__(self, game: str, lang: Language, store: ClassAPI, code: str,
                  show_part: ShowPart, app: w.Box, kept: BrowserStore | None = None,
                  open_table: OpenTable | None = None) -> None:
         super().__init__()

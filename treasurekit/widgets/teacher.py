@@ -262,8 +262,21 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
         tab.selected_index = play_index
         return play
 
+    def show_table(code: str) -> GamePlayer | None:
+        """A live class taken back on a shared table: the teacher's tab shows it again
+        (and shares the same code), the Play tab carries on from it (None: refused)."""
+        shared, error = open_shared(code)
+        if error is not None or shared is None or shared.name != game or play_index is None:
+            return None
+        play = player()
+        play.load(shared)
+        build().show_game(shared)
+        tab.selected_index = teacher_index
+        return play
+
     if live is not None:
         live.table = table_shown
+        live.open_table = show_table
     app.open_table = open_table
     screen = QrScreen(lang, link)
     presenter.show_qr = lambda show: screen.show() if show else screen.close()
