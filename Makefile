@@ -178,9 +178,11 @@ $(CHP):
 	npm install --prefix $(VENV)/node --no-audit --no-fund configurable-http-proxy@5
 install-hub: $(STAMP)-hub $(CHP)
 
-# Not in `make test` (a hub and two single-user servers take a minute or two).
+# Not in `make test` (a hub and three single-user servers take about three minutes); also
+# the class service tests that need the hub extra (`make test` skips those two).
 test-hub: install-hub chromium
-	TK_CHP=$(CHP) $(BIN)/pytest -p no:xdist -m "" deploy/jupyterhub/test_hub.py
+	TK_CHP=$(CHP) $(BIN)/pytest -p no:xdist -m "" deploy/jupyterhub/test_hub.py \
+	  tests/classroom/test_service.py
 
 # Two workers, a test module each at a time (its server and pages stay together): while
 # one waits for a kernel or an idle timeout, the other runs. The modules go out longest
