@@ -144,6 +144,8 @@ class Turns:
         self.rules: Mapping[str, StepRule] = {rule.kind: rule for rule in rules}
         if len(self.rules) != len(rules):
             raise ValueError("two step rules of the same kind")
+        #: the kinds of step that always wait for their seat
+        self.waiting = frozenset(rule.kind for rule in rules if rule.run == WAITS)
 
     def rule_of(self, s: TurnState) -> StepRule:
         """The rule of the next step (``s.steps[0]``)."""
@@ -174,7 +176,7 @@ class Turns:
         rules[step.kind].play(game, s, step, move, events)
         if s.chance:
             return                              # the effect left the dealer's step in front
-        if steps and rules[steps[0].kind].run is WAITS:
+        if steps and steps[0].kind in self.waiting:
             return                              # the next seat's turn: nothing to carry out
         self.advance(game, s, events)
 
@@ -235,7 +237,10 @@ class TurnGame(Game[S], Generic[S]):
         return self.turns.outcomes(self, s)
 
     def _legal(self, s: S) -> Sequence[Move]:
-        return self.turns.legal(self, s)
+        legal = s.legal                          # (``Turns.legal`` written out: a random
+        if legal is None:                        # playout asks at every decision)
+            legal = self.turns.legal(self, s)
+        return legal
 
     def _apply_quiet(self, s: S, move: Move,
                      events: Narration = None) -> Sequence[Event] | None:
