@@ -224,20 +224,11 @@ move_of: Callable[[tuple[str, str]], Move] = partial(tuple.__new__, Move)
 dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
 #: The symbol a die shows, by its notation ("blue-diver" -> 4): how a roll is read.
 SYMBOL_OF_DIE: dict[str, int] = {code: sym for code, (_, sym) in DIE_CODES.items()}
-#: The latest roll the dealer dealt: its text and the symbols it shows, which the dealer
-#: has in hand as it builds the text (``Coralia._deal_roll``). :func:`roll_symbols` answers
-#: from it for that text instead of reading the symbols back from the text, which costs
-#: more than dealing the roll (4 % of a Coralia playout, counted in instructions). The same
-#: text always shows the same symbols, so it answers right whoever dealt or typed the roll.
-latest_roll: tuple[str, list[int]] = ("", [])
 
 
 def roll_symbols(text: str) -> list[int]:
     """The symbols a legal roll's text shows, in order: ``roll_symbols("blue-diver")``
-    is ``[4]`` (the list may be the latest roll's: do not change it)."""
-    dealt, symbols = latest_roll
-    if text == dealt:
-        return symbols
+    is ``[4]``."""
     return [SYMBOL_OF_DIE[die] for die in text.split(",")]
 
 
@@ -446,19 +437,12 @@ class Coralia(Game[CoraliaState]):
 
     def _deal_roll(self, colours: list[int], n: int) -> Move:
         """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these
-        colours: the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on.
-        The roll is kept as ``latest_roll`` for :func:`roll_symbols`."""
+        colours: the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on."""
         parts: list[str] = []
-        symbols: list[int] = []
         for c in colours:
-            sym = n % 6
+            parts.append(DIE_STR[c][n % 6])
             n //= 6
-            parts.append(DIE_STR[c][sym])
-            symbols.append(sym)
-        text = ",".join(parts)
-        global latest_roll
-        latest_roll = (text, symbols)
-        return move_of(("roll", text))
+        return move_of(("roll", ",".join(parts)))
 
     def _is_legal(self, s: CoraliaState, move: Move) -> bool:
         if s.chance:
@@ -758,7 +742,7 @@ class Coralia(Game[CoraliaState]):
         rolled = roll_symbols(move.arg)         # the rolled dice in the station's order
         syms = s.station_symbols                # the dice to roll show -1; the others
         if len(rolled) == len(syms):            # were stored on turtles
-            s.station_symbols = rolled[:]       # every die rolled (a copy: the latest roll's list)
+            s.station_symbols = rolled          # every die rolled
         else:
             k = 0
             for i in range(len(syms)):          # a plain loop (see the top)
