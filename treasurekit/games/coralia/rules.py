@@ -204,7 +204,6 @@ END_TURN = tuple(("end_turn", p) for p in range(MAX_PLAYERS))
 LOCK_IN_OR_PICK = tuple(("lock_in_or_pick", p) for p in range(MAX_PLAYERS))
 ROLL = tuple(("roll", p) for p in range(MAX_PLAYERS))
 PLACE_STEP = tuple(("place", p) for p in range(MAX_PLAYERS))
-NEXT_TURN = tuple((END_TURN[p], LOCK_IN_OR_PICK[p]) for p in range(MAX_PLAYERS))
 #: The pearl space's two cards, and the island pile's card for a die on the island, for
 #: each seat.
 PEARL_DRAWS = tuple((("draw", p, PEARL, S.PEARL),) * 2 for p in range(MAX_PLAYERS))
@@ -971,11 +970,7 @@ class Coralia(Game[CoraliaState]):
     def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile, section = task[1], task[2], task[3]
         k = DRAWN[move]
-        cards = s.piles[pile]                   # _take, written out: the hot path
-        if cards:
-            cards.remove(k)
-        else:
-            s.bottoms[pile].pop(0)
+        self._take(s, pile, k)
         if len(task) > 4:
             s.drawn.append(k)
         else:
@@ -1008,7 +1003,7 @@ class Coralia(Game[CoraliaState]):
         station = s.station_colours
         if True in s.station_locked:                   # the dice stored this turn are free again
             s.station_locked = [False] * len(station)
-        if sum(s.supply) + len(station) <= DICE_LEFT_AT_END[s.players]:  # s.dice_left()
+        if s.dice_left() <= DICE_LEFT_AT_END[s.players]:
             self._start_scoring(s, ev)
             return
         nxt = (task[1] + 1) % s.players
@@ -1017,8 +1012,7 @@ class Coralia(Game[CoraliaState]):
             passed = dice_of((tuple([DIE[c][syms[i]] for i, c in enumerate(station)]),))
             ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
                                 (("player", self.players[nxt]), ("dice", passed)), ())))
-        s.turn = nxt                            # _start_turn, written out: the hot path
-        s.tasks += NEXT_TURN[nxt]
+        self._start_turn(s, nxt)
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]
