@@ -70,7 +70,7 @@ class PigState:
     steps: list[Step] = field(default_factory=list)
     over: bool = False
     chance: bool = False
-    legal: Sequence[Move] | None = None
+    legal: Sequence[Move] | None = field(default=None, compare=False, repr=False)
 
     def clone(self) -> PigState:
         return PigState(list(self.scores), self.turn, self.turn_total, self.last_roll,

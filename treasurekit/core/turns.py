@@ -21,7 +21,7 @@ A tiny game of two steps: a seat names a number, then the rules add it up.
 ...     steps: list[Any] = field(default_factory=list)
 ...     over: bool = False
 ...     chance: bool = False
-...     legal: Any = None
+...     legal: Any = field(default=None, compare=False)
 >>> @dataclass(frozen=True)
 ... class Say:
 ...     kind: str
@@ -91,7 +91,8 @@ class TurnState(Protocol):
     #: whether ``steps[0]`` is the dealer's (noted by the machine)
     chance: bool
     #: the legal moves of the decision at ``steps[0]``, listed when first asked for (None
-    #: until then; the machine clears it whenever a move changes the table)
+    #: until then; the machine clears it whenever a move changes the table): a note, left
+    #: out of the state's equality (``field(compare=False)``)
     legal: Sequence[Move] | None
 
     def clone(self) -> Any: ...
@@ -237,10 +238,7 @@ class TurnGame(Game[S], Generic[S]):
         return self.turns.outcomes(self, s)
 
     def _legal(self, s: S) -> Sequence[Move]:
-        legal = s.legal                          # (``Turns.legal`` written out: a random
-        if legal is None:                        # playout asks at every decision)
-            legal = self.turns.legal(self, s)
-        return legal
+        return self.turns.legal(self, s)
 
     def _apply_quiet(self, s: S, move: Move,
                      events: Narration = None) -> Sequence[Event] | None:

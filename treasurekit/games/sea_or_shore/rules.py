@@ -189,19 +189,11 @@ def rank_contests(s: SeaOrShoreState, competing: Competition,
     while revealing, and read the pairs: lighter than a ``Group`` per colour)."""
     n, starter = s.players, s.starter
     # each contest at its winner's place clockwise from the starter, then read in that order
-    # (``ranked`` has a list for each of the at most four contests)
     by_place: list[Ranked | None] = [None] * n
-    # (``ranked`` may have more lists than there are contests: zip stops at the shorter,
-    # and ``strict=False`` is left out, as the keyword makes each trick's call slower)
-    for contest, seats in zip(competing.contests, ranked):  # noqa: B905
+    # (``ranked`` has a list for each of the at most four contests: zip stops at the last)
+    for contest, seats in zip(competing.contests, ranked, strict=False):
         if seats:
-            if len(seats) == 2:
-                # the usual contest, two seats: a swap when the second is higher does what
-                # the stable sort below does, without a sort (a tie keeps clockwise order)
-                if seats[1][1] > seats[0][1]:
-                    seats.reverse()
-            elif len(seats) > 2:
-                seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
+            seats.sort(key=_VALUE, reverse=True)         # stable: ties keep clockwise order
             by_place[(seats[0][0] - starter) % n] = (contest, seats)
     return list(filter(None, by_place))
 
