@@ -99,8 +99,6 @@ class TurnState(Protocol):
 
 
 S = TypeVar("S", bound=TurnState)
-T = TypeVar("T")
-G = TypeVar("G")
 
 #: The effect of a step: ``play(game, state, step, move, events)`` changes the table and
 #: appends its events to ``events`` (None: build none); it may put new steps in front of
@@ -112,7 +110,8 @@ Legal = Callable[[Any, Any, Any], Sequence[Move]]
 Outcomes = Callable[[Any, Any, Any], list[tuple[Move, float]]]
 #: ``settle(game, state, step, events)``: carry out a chance step without the dealer when
 #: its outcome is already settled (one outcome left, a card already looked at): True when
-#: it did (the step is then off the queue), False when the dealer is to resolve it.
+#: it took the step or part of it (the machine then reads the queue again), False when
+#: the dealer is to resolve it.
 Settle = Callable[[Any, Any, Any, Narration], bool]
 
 
@@ -132,6 +131,8 @@ class StepRule:
     def __post_init__(self) -> None:
         if self.run not in RUNS:
             raise ValueError(f"step {self.kind!r}: run must be one of {RUNS}, not {self.run!r}")
+        # the machine compares runs by identity (``run is WAITS``): keep the module's own
+        object.__setattr__(self, "run", RUNS[RUNS.index(self.run)])
         if self.run in (WAITS, DECIDES) and self.legal is None:
             raise ValueError(f"step {self.kind!r}: a seat's step needs its legal moves")
         if self.run == CHANCE and self.outcomes is None:
