@@ -23,6 +23,7 @@ from treasurekit.core.moves import Move
 from treasurekit.core.saves import by_name, check_keys, shown
 from treasurekit.core.sections import RuleSection
 from treasurekit.core.spec import GameSpec, PositionField, PositionSchema
+from treasurekit.core.turns import CHANCE, WAITS, StepRule, TurnGame, Turns
 
 GAME = "pig"
 TARGET = 30
@@ -50,26 +51,37 @@ class Section(RuleSection):
     END = "End of the game"
 
 
+@dataclass(frozen=True)
+class Step:
+    """A step of Pig: ``decide`` (roll or hold) or ``roll`` (the die in the air)."""
+
+    kind: str
+    player: int
+
+
 @dataclass
 class PigState:
     scores: list[int]
     turn: int = 0
     turn_total: int = 0
-    rolling: bool = False          # the die is in the air: the next step is chance
     last_roll: int | None = None
-    over: bool = False
     rolls: list[int] = field(default_factory=list)   # this turn's rolls, for the table
+    # what the turn machine (treasurekit.core.turns) keeps: the steps to come, next first
+    steps: list[Step] = field(default_factory=list)
+    over: bool = False
+    chance: bool = False
+    legal: Sequence[Move] | None = field(default=None, compare=False, repr=False)
 
     def clone(self) -> PigState:
-        return PigState(list(self.scores), self.turn, self.turn_total, self.rolling,
-                        self.last_roll, self.over, list(self.rolls))
+        return PigState(list(self.scores), self.turn, self.turn_total, self.last_roll,
+                        list(self.rolls), list(self.steps), self.over, self.chance, self.legal)
 
 
 ROLL, HOLD = Move("roll"), Move("hold")
 FACES = tuple(Move("die", str(n)) for n in range(1, 7))
 
 
-class Pig(Game[PigState]):
+class Pig(TurnGame[PigState]):
     """Roll or hold; a 1 loses the turn; the first to 30 wins."""
 
     name = GAME
@@ -77,74 +89,65 @@ class Pig(Game[PigState]):
     min_players, max_players = SPEC.min_players, SPEC.max_players
 
     def _initial_state(self) -> PigState:
-        return PigState([0] * len(self.players))
+        return PigState([0] * len(self.players), steps=[Step("decide", 0)])
 
     def _state_from_position(self, desc: dict[str, Any]) -> PigState:
         return state_from_position(self.players, desc)
-
-    def _current_player(self, s: PigState) -> int | None:
-        return None if s.over or s.rolling else s.turn
-
-    def _is_chance(self, s: PigState) -> bool:
-        return s.rolling
-
-    def _is_over(self, s: PigState) -> bool:
-        return s.over
-
-    def _chance_outcomes(self, s: PigState) -> list[tuple[Move, float]]:
-        return [(face, 1 / 6) for face in FACES]
-
-    def _legal(self, s: PigState) -> Sequence[Move]:
-        return (ROLL, HOLD) if s.turn_total else (ROLL,)
 
     def _why_illegal(self, s: PigState, move: Move) -> Message:
         if move == HOLD:
             return Message.of(f"{GAME}.error.nothing_to_hold")
         return Message.of(f"{GAME}.error.not_a_move", move=str(move)[:40])
 
-    def _apply_quiet(self, s: PigState, move: Move, events: Narration = None) -> None:
-        p = s.turn
+    # the steps, declared to the turn machine below (``Pig.turns``)
+    def _choices(self, s: PigState, step: Step) -> Sequence[Move]:
+        return (ROLL, HOLD) if s.turn_total else (ROLL,)
+
+    def _decide(self, s: PigState, step: Step, move: Move, events: Narration) -> None:
+        p = step.player
         if move == ROLL:
-            s.rolling = True
+            s.steps.append(Step("roll", p))
             if events is not None:
                 events.append(Event.of(GAME, "roll", Section.ROLL, player=self.players[p]))
-        elif move == HOLD:
-            s.scores[p] += s.turn_total
+            return
+        s.scores[p] += s.turn_total
+        if events is not None:
+            events.append(Event.of(GAME, "hold", Section.HOLD, player=self.players[p],
+                                   points=s.turn_total, score=s.scores[p]))
+        if s.scores[p] >= TARGET:
+            s.over = True
             if events is not None:
-                events.append(Event.of(GAME, "hold", Section.HOLD, player=self.players[p],
-                                       points=s.turn_total, score=s.scores[p]))
-            if s.scores[p] >= TARGET:
-                s.over = True
-                if events is not None:
-                    events.append(Event.of(GAME, "win", Section.END, player=self.players[p],
-                                           score=s.scores[p], target=TARGET))
-            else:
-                self._pass_die(s)
-        else:                                       # the die landed
-            face = int(move.arg)
-            s.rolling, s.last_roll = False, face
-            s.rolls.append(face)
-            if face == 1:
-                if events is not None:
-                    events.append(Event.of(GAME, "one", Section.ONE, player=self.players[p],
-                                           lost=s.turn_total))
-                self._pass_die(s)
-            else:
-                s.turn_total += face
-                if events is not None:
-                    events.append(Event.of(GAME, "adds", Section.ROLL, player=self.players[p],
-                                           face=face, total=s.turn_total))
-        return None
+                events.append(Event.of(GAME, "win", Section.END, player=self.players[p],
+                                       score=s.scores[p], target=TARGET))
+        else:
+            self._pass_die(s)
+
+    def _faces(self, s: PigState, step: Step) -> list[tuple[Move, float]]:
+        return [(face, 1 / 6) for face in FACES]
+
+    def _land(self, s: PigState, step: Step, move: Move, events: Narration) -> None:
+        p, face = step.player, int(move.arg)
+        s.last_roll = face
+        s.rolls.append(face)
+        if face == 1:
+            if events is not None:
+                events.append(Event.of(GAME, "one", Section.ONE, player=self.players[p],
+                                       lost=s.turn_total))
+            self._pass_die(s)
+            return
+        s.turn_total += face
+        s.steps.append(Step("decide", p))
+        if events is not None:
+            events.append(Event.of(GAME, "adds", Section.ROLL, player=self.players[p],
+                                   face=face, total=s.turn_total))
 
     def _pass_die(self, s: PigState) -> None:
         s.turn, s.turn_total, s.rolls = (s.turn + 1) % len(s.scores), 0, []
+        s.steps.append(Step("decide", s.turn))
 
     def _view(self, s: PigState, player: int | None) -> dict[str, Any]:
         return {"turn": s.turn, "turn_total": s.turn_total, "last_roll": s.last_roll,
                 "rolls": list(s.rolls), "target": TARGET}
-
-    def _phase(self, s: PigState) -> str:
-        return "over" if s.over else "roll" if s.rolling else "decide"
 
     def _scores(self, s: PigState) -> list[int]:
         return list(s.scores)
@@ -154,6 +157,14 @@ class Pig(Game[PigState]):
 
     def scramble_hidden(self, player: int, rng: random.Random) -> Game[PigState]:
         return self._with_state(self._state.clone())  # nothing is hidden in Pig
+
+
+#: Pig's two steps: the player to move decides (asked even when only "roll" is legal),
+#: then the die lands.
+Pig.turns = Turns(
+    StepRule("decide", WAITS, Pig._decide, Section.TURN, legal=Pig._choices),
+    StepRule("roll", CHANCE, Pig._land, Section.ROLL, outcomes=Pig._faces),
+)
 
 
 def state_from_position(players: Sequence[str], desc: dict[str, Any]) -> PigState:
@@ -174,6 +185,7 @@ def state_from_position(players: Sequence[str], desc: dict[str, Any]) -> PigStat
         raise InvalidSave(f"{GAME}.error.rolls", value=shown(rolls), most=MAX_ROLLS)
     s.turn, s.rolls, s.turn_total = players.index(turn), list(rolls), sum(rolls)
     s.last_roll = rolls[-1] if rolls else None
+    s.steps = [Step("decide", s.turn)]
     return s
 
 SCHEMA = PositionSchema(

@@ -27,7 +27,7 @@ from treasurekit.core.reference import Minutes, lesson, see, start
 from treasurekit.core.search import ExpertBot, SearchSettings
 from treasurekit.core.teaching import Choice, Example, ExampleStep, LessonStep, Msg
 
-from .pig import GAME, HOLD, ROLL, TARGET, PigState, Section
+from .pig import GAME, HOLD, ROLL, TARGET, PigState, Section, Step
 
 
 # ---- computer players ------------------------------------------------------------------------
@@ -45,9 +45,11 @@ class HoldAtTwenty:
 
 # ---- the coach: nothing is hidden, so a view gives back its one table -----------------------
 def sampler(game: Game[Any], view: dict[str, Any]) -> Callable[[random.Random], PigState]:
+    over, phase = view["is_over"], view["phase"]
     table = PigState(list(view["scores"]), view["turn"], view["turn_total"],
-                     view["phase"] == "roll", view["last_roll"], view["is_over"],
-                     list(view["rolls"]))
+                     view["last_roll"], list(view["rolls"]),
+                     steps=[] if over else [Step(phase, view["turn"])],
+                     over=over, chance=phase == "roll")
     return lambda _rng: table.clone()
 
 

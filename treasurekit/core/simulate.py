@@ -33,14 +33,21 @@ PARALLEL_FROM = 400
 MAX_GAMES = 10_000_000
 
 
-def random_decisions(game: Game[Any], rng: random.Random, every: int = 1) -> Iterator[Game[Any]]:
+def random_decisions(game: Game[Any], rng: random.Random, every: int = 1,
+                     forced: bool = False) -> Iterator[Game[Any]]:
     """Play ``game`` to its end through the public API (``rng.choice`` of the legal
     moves, the dealer at chance steps), yielding it at every ``every``-th decision that
-    offers a choice, left at that step (use it, or a copy, before asking for the next).
+    offers a choice (with ``forced``, at every ``every``-th decision, a single legal move
+    too), left at that step (use it, or a copy, before asking for the next).
 
     >>> import treasurekit as tk
     >>> g = tk.new_game("diving_bell", seed=2)
     >>> all(len(x.legal_moves()) > 1 for x in random_decisions(g, random.Random(2), 5))
+    True
+    >>> every = [len(x.legal_moves()) for x in random_decisions(
+    ...     tk.new_game("diving_bell", seed=2), random.Random(2), forced=True)]
+    >>> len(every) > sum(n > 1 for n in every) == len(list(random_decisions(
+    ...     tk.new_game("diving_bell", seed=2), random.Random(2))))     # the same game
     True
     """
     k = 0
@@ -49,7 +56,7 @@ def random_decisions(game: Game[Any], rng: random.Random, every: int = 1) -> Ite
             game.deal()
             continue
         legal = game.legal_moves()
-        if len(legal) > 1:
+        if forced or len(legal) > 1:
             k += 1
             if k % every == 0:
                 yield game

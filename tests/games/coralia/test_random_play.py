@@ -20,6 +20,7 @@ from dataclasses import fields
 import pytest
 
 import treasurekit as tk
+from treasurekit.core.moves import Move
 from treasurekit.games.coralia import rules
 from treasurekit.games.coralia.cards import SYMBOLS
 
@@ -66,29 +67,19 @@ def test_clone_copies_every_field_and_shares_no_list():
 
 
 def test_a_roll_shows_the_symbols_of_its_text_whoever_dealt_it():
-    """The dealer keeps the roll it deals with its symbols (``rules.latest_roll``): the
-    roll it dealt, another one forced instead and the dealt one typed again all show the
-    symbols their text names, and the table never shares the kept list."""
+    """A roll is read from its text alone: the roll the dealer would deal, another one
+    forced instead and the dealt one typed again all show the symbols their text names."""
     g = tk.new_game("coralia", players=2, seed=3)
     while not (g.is_chance and g.state.tasks[-1][0] == "roll"):
         if g.is_chance:
             g.deal()
         else:
             g.play(g.legal_moves()[0])
-    dealt = g._sample_chance(g.state, 0.5)                  # kept, not played
-    assert rules.latest_roll[0] == dealt.arg
-    kept = list(rules.latest_roll[1])
+    dealt = g._sample_chance(g.state, 0.5)                  # not played
     other = next(m for m, _ in g.chance_outcomes() if m != dealt)
-    symbols = [SYMBOLS.index(d.split("-")[1]) for d in other.arg.split(",")]
-    g.play(other)
-    assert [x for x in g.state.station_symbols if x >= 0][-len(symbols):] == symbols
-    assert rules.roll_symbols(other.arg) == symbols
-    g.undo()
-    g.play(str(dealt))                                      # the same text, typed
-    read = list(g.state.station_symbols)
-    g.undo()
-    g.play(dealt)                                           # the kept roll itself
-    assert g.state.station_symbols == read and -1 not in read
-    assert read[-len(kept):] == kept
-    g.state.station_symbols[-1] = 9                         # the table is not the kept roll
-    assert rules.latest_roll[1] == kept
+    for roll in (other, Move.parse(str(dealt)), dealt):
+        symbols = [SYMBOLS.index(d.split("-")[1]) for d in roll.arg.split(",")]
+        g.play(roll)
+        assert g.state.station_symbols[-len(symbols):] == symbols
+        assert rules.roll_symbols(roll.arg) == symbols
+        g.undo()

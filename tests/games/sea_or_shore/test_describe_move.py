@@ -10,6 +10,7 @@ import pytest
 
 import treasurekit as tk
 from treasurekit.core.moves import Move
+from treasurekit.core.simulate import random_decisions
 from treasurekit.games.sea_or_shore.state import Played, SeaOrShoreMove, describe_move
 
 
@@ -29,16 +30,10 @@ def test_play_a_card_every_decision_is_described_by_its_parts() -> None:
     for players in (3, 4, 5):
         for seed in range(4):
             g = tk.new_game("sea_or_shore", players=players, seed=seed)
-            rng = random.Random(seed)
-            while not g.is_over:
-                if g.is_chance:
-                    g.deal()
-                    continue
-                moves = g.legal_moves()
-                for m in moves:
+            for at in random_decisions(g, random.Random(seed), forced=True):
+                for m in at.legal_moves():
                     assert written(describe_move(m)) == str(m)
                     kinds.add(m.kind)
-                g.play(rng.choice(moves))
     assert {"pass", "play", "steal"} <= kinds
 
 

@@ -64,14 +64,17 @@ def test_a_move_no_longer_legal_is_refused_after_the_table_changed():
         g.play(first)                              # that card is on the table now
 
 
-def test_every_kind_of_step_has_a_handler_and_a_way_to_run():
-    # each step notes how it runs (waits, automatic, decides, ...) from one table: a kind
-    # missing there would wait for a player who has no move
-    from treasurekit.games.sea_or_shore.rules import _HANDLERS, CHANCE_STEPS
-    from treasurekit.games.sea_or_shore.state import RUN
+def _chance_steps() -> set[str]:
+    from treasurekit.core.turns import CHANCE
+    from treasurekit.games.sea_or_shore.rules import SeaOrShore
 
-    assert set(RUN) == set(_HANDLERS)
-    assert {"deal", "turn", "grab", "see"} == CHANCE_STEPS
+    return {kind for kind, rule in SeaOrShore.turns.rules.items() if rule.run == CHANCE}
+
+
+def test_the_dealers_steps_are_declared_chance_to_the_turn_machine():
+    # every kind of step is declared once (who decides, its effect, its rule): the deal,
+    # a treasure turned up or looked at, and the swap's random cards are the dealer's
+    assert {"deal", "turn", "grab", "see"} == _chance_steps()
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -80,11 +83,12 @@ def test_the_noted_dealers_turn_always_matches_the_step_in_front(players):
     # base asks after every step); the note must agree with the step itself everywhere;
     # during the deal the box holds every island card not dealt yet
     from treasurekit.games.sea_or_shore.cards import ISLAND_CODES
-    from treasurekit.games.sea_or_shore.rules import CHANCE_STEPS
+
+    chance_steps = _chance_steps()
 
     def check(game: tk.Game) -> None:
         s = game.state
-        assert s.chance == (not s.over and s.steps[0].kind in CHANCE_STEPS)
+        assert s.chance == (not s.over and s.steps[0].kind in chance_steps)
         assert s.clone().chance == s.chance
         if s.steps and s.steps[0].kind == "deal":   # (the deal's short path counts on it)
             assert len(s.box) == len(ISLAND_CODES) - s.dealt

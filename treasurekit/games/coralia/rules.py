@@ -204,7 +204,6 @@ END_TURN = tuple(("end_turn", p) for p in range(MAX_PLAYERS))
 LOCK_IN_OR_PICK = tuple(("lock_in_or_pick", p) for p in range(MAX_PLAYERS))
 ROLL = tuple(("roll", p) for p in range(MAX_PLAYERS))
 PLACE_STEP = tuple(("place", p) for p in range(MAX_PLAYERS))
-NEXT_TURN = tuple((END_TURN[p], LOCK_IN_OR_PICK[p]) for p in range(MAX_PLAYERS))
 #: The pearl space's two cards, and the island pile's card for a die on the island, for
 #: each seat.
 PEARL_DRAWS = tuple((("draw", p, PEARL, S.PEARL),) * 2 for p in range(MAX_PLAYERS))
@@ -224,20 +223,11 @@ move_of: Callable[[tuple[str, str]], Move] = partial(tuple.__new__, Move)
 dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
 #: The symbol a die shows, by its notation ("blue-diver" -> 4): how a roll is read.
 SYMBOL_OF_DIE: dict[str, int] = {code: sym for code, (_, sym) in DIE_CODES.items()}
-#: The latest roll the dealer dealt: its text and the symbols it shows, which the dealer
-#: has in hand as it builds the text (``Coralia._deal_roll``). :func:`roll_symbols` answers
-#: from it for that text instead of reading the symbols back from the text, which costs
-#: more than dealing the roll (4 % of a Coralia playout, counted in instructions). The same
-#: text always shows the same symbols, so it answers right whoever dealt or typed the roll.
-latest_roll: tuple[str, list[int]] = ("", [])
 
 
 def roll_symbols(text: str) -> list[int]:
     """The symbols a legal roll's text shows, in order: ``roll_symbols("blue-diver")``
-    is ``[4]`` (the list may be the latest roll's: do not change it)."""
-    dealt, symbols = latest_roll
-    if text == dealt:
-        return symbols
+    is ``[4]``."""
     return [SYMBOL_OF_DIE[die] for die in text.split(",")]
 
 
@@ -446,19 +436,12 @@ class Coralia(Game[CoraliaState]):
 
     def _deal_roll(self, colours: list[int], n: int) -> Move:
         """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these
-        colours: the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on.
-        The roll is kept as ``latest_roll`` for :func:`roll_symbols`."""
+        colours: the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on."""
         parts: list[str] = []
-        symbols: list[int] = []
         for c in colours:
-            sym = n % 6
+            parts.append(DIE_STR[c][n % 6])
             n //= 6
-            parts.append(DIE_STR[c][sym])
-            symbols.append(sym)
-        text = ",".join(parts)
-        global latest_roll
-        latest_roll = (text, symbols)
-        return move_of(("roll", text))
+        return move_of(("roll", ",".join(parts)))
 
     def _is_legal(self, s: CoraliaState, move: Move) -> bool:
         if s.chance:
@@ -758,7 +741,7 @@ class Coralia(Game[CoraliaState]):
         rolled = roll_symbols(move.arg)         # the rolled dice in the station's order
         syms = s.station_symbols                # the dice to roll show -1; the others
         if len(rolled) == len(syms):            # were stored on turtles
-            s.station_symbols = rolled[:]       # every die rolled (a copy: the latest roll's list)
+            s.station_symbols = rolled          # every die rolled
         else:
             k = 0
             for i in range(len(syms)):          # a plain loop (see the top)
@@ -987,11 +970,7 @@ class Coralia(Game[CoraliaState]):
     def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
         p, pile, section = task[1], task[2], task[3]
         k = DRAWN[move]
-        cards = s.piles[pile]                   # _take, written out: the hot path
-        if cards:
-            cards.remove(k)
-        else:
-            s.bottoms[pile].pop(0)
+        self._take(s, pile, k)
         if len(task) > 4:
             s.drawn.append(k)
         else:
@@ -1024,7 +1003,7 @@ class Coralia(Game[CoraliaState]):
         station = s.station_colours
         if True in s.station_locked:                   # the dice stored this turn are free again
             s.station_locked = [False] * len(station)
-        if sum(s.supply) + len(station) <= DICE_LEFT_AT_END[s.players]:  # s.dice_left()
+        if s.dice_left() <= DICE_LEFT_AT_END[s.players]:
             self._start_scoring(s, ev)
             return
         nxt = (task[1] + 1) % s.players
@@ -1033,8 +1012,7 @@ class Coralia(Game[CoraliaState]):
             passed = dice_of((tuple([DIE[c][syms[i]] for i, c in enumerate(station)]),))
             ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
                                 (("player", self.players[nxt]), ("dice", passed)), ())))
-        s.turn = nxt                            # _start_turn, written out: the hot path
-        s.tasks += NEXT_TURN[nxt]
+        self._start_turn(s, nxt)
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
@@ -37,6 +37,7 @@ from ...core.i18n import Either, Message, tr
 from ...core.moves import Move
 from ...core.saves import shown
 from ...core.sections import fast_members
+from ...core.turns import AUTO, AUTOMATIC, CHANCE, DECIDES, WAITS, StepRule, TurnGame, Turns
 from .cards import (
     ACTION_CARD_OF,
     ACTION_CARDS,
@@ -60,13 +61,6 @@ from .cards import (
 from .position import state_from_position
 from .spec import SPEC
 from .state import (
-    AUTOMATIC,
-    CHANCE,
-    DECIDES,
-    DRAWS,
-    HAND,
-    RUN,
-    WAITS,
     Deck,
     Played,
     SeaOrShoreState,
@@ -83,8 +77,6 @@ SECTION = fast_members(Section)
 # detail (empty: everyone). Building the tuple in place skips a helper call per event,
 # and a game makes about 500 of them.
 
-CHANCE_STEPS = frozenset(kind for kind, run in RUN.items() if run in (DRAWS, CHANCE))
-DECISION_STEPS = frozenset(kind for kind, run in RUN.items() if run in (WAITS, DECIDES, HAND))
 ROUNDS = 2
 
 
@@ -197,24 +189,16 @@ def rank_contests(s: SeaOrShoreState, competing: Competition,
     while revealing, and read the pairs: lighter than a ``Group`` per colour)."""
     n, starter = s.players, s.starter
     # each contest at its winner's place clockwise from the starter, then read in that order
-    # (``ranked`` has a list for each of the at most four contests)
     by_place: list[Ranked | None] = [None] * n
-    # (``ranked`` may have more lists than there are contests: zip stops at the shorter,
-    # and ``strict=False`` is left out, as the keyword makes each trick's call slower)
-    for contest, seats in zip(competing.contests, ranked):  # noqa: B905
+    # (``ranked`` has a list for each of the at most four contests: zip stops at the last)
+    for contest, seats in zip(competing.contests, ranked, strict=False):
         if seats:
-            if len(seats) == 2:
-                # the usual contest, two seats: a swap when the second is higher does what
-                # the stable sort below does, without a sort (a tie keeps clockwise order)
-                if seats[1][1] > seats[0][1]:
-                    seats.reverse()
-            elif len(seats) > 2:
-                seats.sort(key=_VALUE, reverse=True)     # stable: ties keep clockwise order
+            seats.sort(key=_VALUE, reverse=True)         # stable: ties keep clockwise order
             by_place[(seats[0][0] - starter) % n] = (contest, seats)
     return list(filter(None, by_place))
 
 
-class SeaOrShore(Game[SeaOrShoreState]):
+class SeaOrShore(TurnGame[SeaOrShoreState]):
     """Three to five explorers play covered island cards for treasures over two rounds."""
 
     name = GAME
@@ -255,8 +239,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     @property
     def phase(self) -> str:
         """What the table is doing: deal, turn, pass, play, treasure, an action step, or over."""
-        s = self._state
-        return "over" if s.over else s.steps[0].kind
+        return self._phase(self._state)
 
     # ---- set-up -------------------------------------------------------------------
     def _initial_state(self) -> SeaOrShoreState:
@@ -289,22 +272,10 @@ class SeaOrShore(Game[SeaOrShoreState]):
         self._advance(s, [])
         return s
 
-    # ---- whose turn -----------------------------------------------------------------
-    def _current_player(self, s: SeaOrShoreState) -> int | None:
-        return None if s.over else s.steps[0].player
-
-    def _is_chance(self, s: SeaOrShoreState) -> bool:
-        return s.chance                         # noted by _advance (never when over)
-
-    def _is_over(self, s: SeaOrShoreState) -> bool:
-        return s.over
-
-    _status_on_state = True                      # both kept by the rules (see _is_chance)
-
-    def _chance_outcomes(self, s: SeaOrShoreState) -> list[tuple[Move, float]]:
-        return self._chance_outcomes_of(s, s.steps[0])
-
-    def _chance_outcomes_of(self, s: SeaOrShoreState, step: Step) -> list[tuple[Move, float]]:
+    # ---- chance -----------------------------------------------------------------------
+    def _outcomes(self, s: SeaOrShoreState, step: Step) -> list[tuple[Move, float]]:
+        """The outcomes of a chance step: a card of the deal from the box, a treasure
+        turned up or looked at from a deck's shuffled middle, two cards taken by the swap."""
         kind = step.kind
         if kind == "grab":
             hand = s.hands[step.victim]
@@ -314,15 +285,31 @@ class SeaOrShore(Game[SeaOrShoreState]):
         counts = Counter(pool)
         return [(Move(kind, code), k / len(pool)) for code, k in sorted(counts.items())]
 
-    def _one_outcome(self, s: SeaOrShoreState, step: Step) -> bool:
-        """Whether a chance step can only go one way (e.g. the last card of the deal): read
-        from what every seat can count, never from hidden cards (a pool of like cards is
-        still the dealer's step, or its skipping would tell the table they are alike)."""
-        kind = step.kind
-        if kind == "grab":
-            return len(s.hands[step.victim]) <= 2
-        pool = s.box if kind == "deal" else s.decks[step.deck].middle
-        return len(pool) == 1
+    def _settle_single(self, s: SeaOrShoreState, step: Step, events: Narration) -> bool:
+        """Carry out a chance step that can only go one way (e.g. the last card of the
+        deal). Whether it can is read from what every seat can count, never from hidden
+        cards: a pool of like cards is still the dealer's step, or its skipping would
+        tell the table they are alike."""
+        if step.kind == "grab":
+            single = len(s.hands[step.victim]) <= 2
+        else:
+            single = len(s.box if step.kind == "deal" else s.decks[step.deck].middle) == 1
+        if not single:
+            return False
+        s.steps.pop(0)
+        (outcome, _), = self._outcomes(s, step)
+        self.turns.rules[step.kind].play(self, s, step, outcome, events)
+        return True
+
+    def _settle_draw(self, s: SeaOrShoreState, step: Step, events: Narration) -> bool:
+        """Turn up or look at a treasure without the dealer when the card is settled:
+        already looked at, put under the deck, or the last of the middle."""
+        deck = s.decks[step.deck]
+        if len(deck.middle) > 1 and (len(deck.top) < 3 if step.kind == "see" else not deck.top):
+            return False        # the usual case: the dealer draws from the shuffled middle
+                                # (even if its cards are all alike: whether they are is
+                                # hidden, and so must the step be)
+        return self._known_draw(s, step, events) or self._settle_single(s, step, events)
 
     def _sample_chance(self, s: SeaOrShoreState, x: float) -> Move:
         if s.dealt < s.to_deal:                  # the deal (see _apply_quiet)
@@ -348,56 +335,49 @@ class SeaOrShore(Game[SeaOrShoreState]):
             return super()._is_legal(s, move)
         return move in self._legal(s)            # listed once per decision
 
-    # ---- legal moves ------------------------------------------------------------------
-    def _legal(self, s: SeaOrShoreState) -> Sequence[Move]:
-        """The legal moves of the decision pending, built once per state and kept in it
-        (``s.legal``, never changed: the base hands callers a copy). A play, the most
-        frequent decision by far, is listed here at once (the list it is built in is kept,
-        not copied into a tuple); ``_build_legal`` lists the others."""
-        legal = s.legal
-        if legal is None:
-            step = s.steps[0]
-            if step.kind == "play":              # each hand card's plays, in hand order
-                p = step.player
-                by_card = PLAYS_HOLDING[s.additions[p]]
-                plays: list[Move] = []
-                for card in s.hands[p]:
-                    plays += by_card[card]
-                legal = s.legal = plays
-            else:
-                legal = s.legal = self._build_legal(s)
-        return legal
+    # ---- legal moves: one method per kind of decision (declared in TURNS below) -----------
+    def _play_options(self, s: SeaOrShoreState, step: Step) -> list[Move]:
+        """Each hand card's plays, in hand order (the list is kept as built: the most
+        frequent decision by far)."""
+        by_card = PLAYS_HOLDING[s.additions[step.player]]
+        plays: list[Move] = []
+        for card in s.hands[step.player]:
+            plays += by_card[card]
+        return plays
 
-    def _build_legal(self, s: SeaOrShoreState) -> tuple[Move, ...]:
-        """Every legal move of the decision at ``s.steps[0]`` (not a play: see ``_legal``),
-        in the order listed to players. The kinds are tried in order of frequency."""
-        step = s.steps[0]
-        kind, p = step.kind, step.player
-        if kind == "order":
-            return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
-        if kind == "peek":
-            return tuple(map(_SEAT_MOVES["peek"].__getitem__, self._peek_options(s)))
-        if kind == "rob":
-            return tuple(map(_SEAT_MOVES["rob"].__getitem__, self._rob_victims(s, p)))
-        if kind == "pass":
-            return tuple(_CARD_MOVES["pass"][c] for c in pass_options(s.hands[p]))
-        if kind == "treasure":
-            targets = self._steal_targets(s, step)
-            if not targets:
-                return _TAKE_ONLY                # the usual case: nobody to steal from
-            steal = _SEAT_MOVES["steal"]
-            return (_TAKE, *[steal[v] for v in targets])
-        if kind == "swap":
-            return tuple(_SEAT_MOVES["swap"][v] for v in range(s.players)
-                         if v != p and s.hands[v])
-        if kind in ("give", "discard"):
-            return tuple(_CARD_MOVES[kind][c] for c in s.hands[p])
-        if kind == "salvage":
-            return tuple(_SEAT_MOVES["salvage"][v] for v in range(s.players)
-                         if s.played[v] is not None and v not in s.salvaged)
-        if kind == "uncover":
-            return (_REVEAL,)
-        return ()
+    def _pass_options(self, s: SeaOrShoreState, step: Step) -> tuple[Move, ...]:
+        return tuple(_CARD_MOVES["pass"][c] for c in pass_options(s.hands[step.player]))
+
+    def _treasure_options(self, s: SeaOrShoreState, step: Step) -> tuple[Move, ...]:
+        targets = self._steal_targets(s, step)
+        if not targets:
+            return _TAKE_ONLY                    # the usual case: nobody to steal from
+        steal = _SEAT_MOVES["steal"]
+        return (_TAKE, *[steal[v] for v in targets])
+
+    def _rob_options(self, s: SeaOrShoreState, step: Step) -> tuple[Move, ...]:
+        return tuple(map(_SEAT_MOVES["rob"].__getitem__, self._rob_victims(s, step.player)))
+
+    def _swap_options(self, s: SeaOrShoreState, step: Step) -> tuple[Move, ...]:
+        return tuple(_SEAT_MOVES["swap"][v] for v in range(s.players)
+                     if v != step.player and s.hands[v])
+
+    def _hand_options(self, s: SeaOrShoreState, step: Step) -> tuple[Move, ...]:
+        """Give back or discard: any card of the hand."""
+        return tuple(_CARD_MOVES[step.kind][c] for c in s.hands[step.player])
+
+    def _peek_choices(self, s: SeaOrShoreState, step: Step) -> tuple[Move, ...]:
+        return tuple(map(_SEAT_MOVES["peek"].__getitem__, self._peek_options(s)))
+
+    def _order_options(self, s: SeaOrShoreState, step: Step) -> tuple[Move, ...]:
+        return order_moves(tuple(sorted(s.decks[step.deck].top[:3])))
+
+    def _salvage_options(self, s: SeaOrShoreState, step: Step) -> tuple[Move, ...]:
+        return tuple(_SEAT_MOVES["salvage"][v] for v in range(s.players)
+                     if s.played[v] is not None and v not in s.salvaged)
+
+    def _uncover_options(self, s: SeaOrShoreState, step: Step) -> tuple[Move, ...]:
+        return (_REVEAL,)
 
     def _rob_victims(self, s: SeaOrShoreState, p: int) -> list[int]:
         """The seats ``p`` may steal two addition cards from (the action's choice)."""
@@ -446,7 +426,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
     def _why_illegal(self, s: SeaOrShoreState, move: Move) -> Message:
         step = s.steps[0]
         kind = step.kind
-        if kind in CHANCE_STEPS:
+        if self.turns.rules[kind].run is CHANCE:
             if move.kind == kind:
                 return Message.of("core.error.not_outcome", value=shown(move.arg))
             return Message.of(f"{GAME}.error.dealer_step", step=kind)
@@ -473,90 +453,19 @@ class SeaOrShore(Game[SeaOrShoreState]):
     # ---- playing ---------------------------------------------------------------------
     def _apply_quiet(self, s: SeaOrShoreState, move: Move,
                      events: Narration = None) -> StepEvents | None:
-        """Play ``move``; its events go to the end of ``events``, or are not built at all
-        when there is no list (a random playout, a replay: see ``StepEvents``). Every
-        handler takes the list or None, and builds an event only for a list. A card of
-        the deal that is not the last tells nothing: NO_EVENTS says so."""
+        """Play ``move`` (the turn machine takes the step: see ``SeaOrShore.turns``); its events go
+        to the end of ``events``, or are not built at all when there is no list (a random
+        playout, a replay: see ``StepEvents``). A card of the deal that is not the last
+        tells nothing: NO_EVENTS says so."""
         if s.dealt < _QUIET_DEALS[s.players]:
-            # The most frequent step of all, a card of the deal, on a short path. While
-            # the round's deal has cards to go, its step is in front (a round starts with
-            # it, and a position is never in it), so the step need not be read. Not the
-            # last card (so no event), and the box keeps several cards for the next one
-            # (so the next step is the dealer's again): the deal step stays where it is,
-            # and so do ``s.chance`` and ``s.legal`` (nothing to list at a deal).
-            s.box.remove(move.arg)                      # (as _deal_card)
-            s.hands[(s.first_starter + s.dealt) % s.players].append(move.arg)
-            s.dealt += 1
+            # Speed: a card of the deal (not the last), a third of a game's steps, skips
+            # the machine: 7 % of a playout's instructions. Its step is in front (a round
+            # starts with it, a position is never in it) and stays there, the box keeps
+            # cards for the next one (``s.chance`` and ``s.legal`` stay), and it tells nothing.
+            self._deal_card(s, move.arg)
             return NO_EVENTS
-        steps = s.steps
-        step = steps[0]
-        kind = step.kind
-        s.legal = None                          # the table changes: new decisions to list
-        s.chance = False
-        steps.pop(0)
-        # Every handler appends its events to this one list (as do the steps carried out
-        # after it), instead of returning lists for the caller to join. The handlers
-        # change the list of steps, never replace it: ``steps`` is still ``s.steps`` after.
-        _HANDLERS[kind](self, s, step, move, events)
-        if s.chance:
-            return None                         # the handler left the dealer's step in front
-        if steps and steps[0].run is WAITS:
-            return None                         # the next player's turn: nothing to carry out
-        self._advance(s, events)
+        self.turns.play(self, s, move, events)
         return None
-
-    def _advance(self, s: SeaOrShoreState, events: Narration) -> None:
-        """Carry out every step that needs nobody: automatic steps, forced decisions and
-        chance whose outcome is already known (a looked-at deck top); their events go
-        to the end of ``events``. Notes in ``s.chance`` whether the step it stops at is
-        the dealer's (read after every step: cheaper than looking at the step again).
-        A handler that leaves the dealer's step in front may note it too (``_see``):
-        ``_apply_quiet`` then need not call this."""
-        s.chance = False
-        while not s.over:
-            step = s.steps[0]
-            run = step.run                      # (the checks in order of frequency)
-            if run is AUTOMATIC:
-                s.steps.pop(0)
-                _HANDLERS[step.kind](self, s, step, _AUTO, events)
-                continue
-            if run is DRAWS:
-                deck = s.decks[step.deck]
-                middle = deck.middle
-                if len(middle) > 1 and (
-                        len(deck.top) < 3 if step.kind == "see" else not deck.top):
-                    s.chance = True     # the usual case: the dealer draws from the shuffled
-                    break               # middle (even if its cards are all alike: whether
-                                        # they are is hidden, and so must the step be)
-                if self._known_draw(s, step, events):
-                    continue
-            elif run is DECIDES or run is HAND:
-                if run is HAND and len(s.hands[step.player]) > 1:
-                    break                                # a choice between hand cards
-                forced = self._forced(s)
-                if forced is None:
-                    break                                # the decision waits
-                s.steps.pop(0)
-                _HANDLERS[step.kind](self, s, step, forced, events)
-                continue
-            elif run is WAITS:
-                break
-            if not self._one_outcome(s, step):
-                s.chance = True
-                break                                    # the dealer's turn
-            s.steps.pop(0)                               # chance with nothing to decide
-            (outcome, _), = self._chance_outcomes_of(s, step)
-            _HANDLERS[step.kind](self, s, step, outcome, events)
-
-    def _forced(self, s: SeaOrShoreState) -> Move | None:
-        """The only legal move of the decision at ``s.steps[0]``, or None when
-        the player has a choice; the list is kept when the decision waits. (A treasure or
-        a rob step is only set out when there is a choice, so its list is kept at once.)"""
-        legal = self._build_legal(s)
-        if len(legal) != 1:
-            s.legal = legal                      # the decision waits: keep its list
-            return None
-        return legal[0]
 
     # deal and turn up ---------------------------------------------------------------------
     def _deal_card(self, s: SeaOrShoreState, card: str) -> None:
@@ -749,7 +658,7 @@ class SeaOrShore(Game[SeaOrShoreState]):
             actions.append(_END_TRICK)
             s.steps[0:0] = actions
         else:
-            self._end_trick(s, _END_TRICK, _AUTO, events)
+            self._end_trick(s, _END_TRICK, AUTO, events)
 
     def _ties(self, contested: list[Ranked], events: list[Event]) -> None:
         """Explain every tie the starting card settles (for the win and for the lowest) in
@@ -1047,9 +956,6 @@ class SeaOrShore(Game[SeaOrShoreState]):
         return [t + x for t, x in zip(totals, round_points(s), strict=True)]
 
     # ---- views ------------------------------------------------------------------------
-    def _phase(self, s: SeaOrShoreState) -> str:
-        return "over" if s.over else s.steps[0].kind
-
     def _view_scores(self, s: SeaOrShoreState, player: int | None) -> list[int] | None:
         """The points lie partly under the tops of the piles: shown at the end (and to
         the spectator, who sees every pile)."""
@@ -1159,8 +1065,6 @@ class Action(str):
 _HAND_KEY = HAND_ORDER.__getitem__
 #: Each action side as an ``Action`` that can name itself in a language.
 _ACTION = {side: Action(side) for sides in ACTION_SIDES for side in sides}
-#: The move of an automatic step (which needs no decision).
-_AUTO = Move("auto")
 #: The move naming one card, per kind and card code: the dealer and the lists of legal
 #: moves pick from these instead of building a new Move for every card.
 _CARD_MOVES = {
@@ -1282,16 +1186,46 @@ def round_points(s: SeaOrShoreState) -> list[int]:
             for pile, adds in zip(s.piles, s.additions, strict=True)]
 
 
-_HANDLERS = {
-    "deal": SeaOrShore._deal, "turn": SeaOrShore._turn, "pass": SeaOrShore._pass,
-    "passes_done": SeaOrShore._passes_done, "play": SeaOrShore._play,
-    "uncover": SeaOrShore._uncover, "reveal": SeaOrShore._reveal, "treasure": SeaOrShore._treasure,
-    "action": SeaOrShore._action, "rob": SeaOrShore._rob, "swap": SeaOrShore._swap,
-    "grab": SeaOrShore._grab, "give": SeaOrShore._give, "peek": SeaOrShore._peek,
-    "see": SeaOrShore._see, "order": SeaOrShore._order, "salvage": SeaOrShore._salvage,
-    "discard": SeaOrShore._discard, "end_trick": SeaOrShore._end_trick,
-    "end_round": SeaOrShore._end_round,
-}
+#: Every kind of step of Sea or Shore, for the turn machine (core/turns.py): who decides
+#: it, its effect, the rule it applies, its legal moves or chance outcomes. A step a seat
+#: DECIDES is carried out at once when it has a single legal move; a play always WAITS
+#: (each card has two sides), as does a lesson's table with the cards still covered.
+SeaOrShore.turns = Turns(
+    StepRule("deal", CHANCE, SeaOrShore._deal, Section.SETUP,
+             outcomes=SeaOrShore._outcomes, settle=SeaOrShore._settle_single),
+    StepRule("turn", CHANCE, SeaOrShore._turn, Section.SETUP,
+             outcomes=SeaOrShore._outcomes, settle=SeaOrShore._settle_draw),
+    StepRule("pass", DECIDES, SeaOrShore._pass, Section.SETUP,
+             legal=SeaOrShore._pass_options),
+    StepRule("passes_done", AUTOMATIC, SeaOrShore._passes_done, Section.SETUP),
+    StepRule("play", WAITS, SeaOrShore._play, Section.PLAY, legal=SeaOrShore._play_options),
+    StepRule("uncover", WAITS, SeaOrShore._uncover, Section.PLAY,
+             legal=SeaOrShore._uncover_options),
+    StepRule("reveal", AUTOMATIC, SeaOrShore._reveal, Section.PLAY),
+    StepRule("treasure", DECIDES, SeaOrShore._treasure, Section.TREASURE,
+             legal=SeaOrShore._treasure_options),
+    StepRule("action", AUTOMATIC, SeaOrShore._action, Section.ACTIVATE),
+    StepRule("rob", DECIDES, SeaOrShore._rob, Section.ACTION_ADDITIONS,
+             legal=SeaOrShore._rob_options),
+    StepRule("swap", DECIDES, SeaOrShore._swap, Section.ACTION_SWAP,
+             legal=SeaOrShore._swap_options),
+    StepRule("grab", CHANCE, SeaOrShore._grab, Section.ACTION_SWAP,
+             outcomes=SeaOrShore._outcomes, settle=SeaOrShore._settle_single),
+    StepRule("give", DECIDES, SeaOrShore._give, Section.ACTION_SWAP,
+             legal=SeaOrShore._hand_options),
+    StepRule("peek", DECIDES, SeaOrShore._peek, Section.ACTION_PEEK,
+             legal=SeaOrShore._peek_choices),
+    StepRule("see", CHANCE, SeaOrShore._see, Section.ACTION_PEEK,
+             outcomes=SeaOrShore._outcomes, settle=SeaOrShore._settle_draw),
+    StepRule("order", DECIDES, SeaOrShore._order, Section.ACTION_PEEK,
+             legal=SeaOrShore._order_options),
+    StepRule("salvage", DECIDES, SeaOrShore._salvage, Section.ACTION_SALVAGE,
+             legal=SeaOrShore._salvage_options),
+    StepRule("discard", DECIDES, SeaOrShore._discard, Section.ACTION_SALVAGE,
+             legal=SeaOrShore._hand_options),
+    StepRule("end_trick", AUTOMATIC, SeaOrShore._end_trick, Section.END_TRICK),
+    StepRule("end_round", AUTOMATIC, SeaOrShore._end_round, Section.GAME_END),
+)
 
 
 def view_of(game: Game[Any], player: int | None) -> SeaOrShoreView:

@@ -121,32 +121,13 @@ def describe_move(move: Move) -> SeaOrShoreMove:
     return SeaOrShoreMove(kind)
 
 
-#: How the rules meet each kind of step when it comes up (``Step.run``): WAITS for a
-#: player (a play is always a choice of side; a lesson waits to uncover); AUTOMATIC,
-#: carried out at once; DECIDES, carried out at once when it has a single legal move;
-#: HAND, a choice between hand cards, carried out at once when one card is left; DRAWS,
-#: chance from a treasure deck whose card may already be known; CHANCE, the dealer's
-#: unless one outcome is left.
-WAITS, AUTOMATIC, DECIDES, HAND, DRAWS, CHANCE = (
-    "waits", "automatic", "decides", "hand", "draws", "chance")
-RUN = {
-    "play": WAITS, "uncover": WAITS,
-    **{kind: AUTOMATIC for kind in ("passes_done", "reveal", "action", "end_trick",
-                                   "end_round")},
-    **{kind: DECIDES for kind in ("pass", "treasure", "rob", "swap", "peek", "order",
-                                 "salvage")},
-    "give": HAND, "discard": HAND,
-    "turn": DRAWS, "see": DRAWS,
-    "deal": CHANCE, "grab": CHANCE,
-}
-
-
 @dataclass(frozen=True, slots=True)
 class Step:
     """A step the rules still have to take: its kind, and whom or what it concerns (-1: not
     used by this kind). Kinds: deal, turn, pass, passes_done, play, uncover, reveal,
     treasure, action, rob, swap, grab, give, peek, see, order, salvage, discard, end_trick,
-    end_round (and ``over`` in a view of a finished game).
+    end_round (and ``over`` in a view of a finished game), each declared, with who
+    decides it and its effect, in the rules' ``TURNS`` (the turn machine, core/turns.py).
 
     A class with slots rather than a NamedTuple, as the rules read a step's fields at
     every step; frozen, as states share their steps."""
@@ -157,12 +138,6 @@ class Step:
     victim: int = -1    # grab, give: the seat whose hand cards are taken
     colour: int = -1    # treasure: the colour won (an index into COLOURS)
     card: int = -1      # action: the action card activated (an index into ACTION_CARDS)
-    #: How the rules meet it (``RUN[kind]``), noted once when the step is made (the rules
-    #: ask at every step; steps are made once and reused).
-    run: str = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "run", RUN.get(self.kind, WAITS))   # (frozen)
 
 
 @dataclass(slots=True)
@@ -193,7 +168,7 @@ class SeaOrShoreState:
     steps: list[Step] = field(default_factory=list)
     over: bool = False
     #: Whether ``steps[0]`` is the dealer's (a chance step with more than one outcome):
-    #: noted by the rules whenever they stop at a step (``_advance``), as the base asks
+    #: noted by the turn machine whenever it stops at a step (``Turns.advance``), as the base asks
     #: after every step.
     chance: bool = False
     #: The legal moves of the decision at ``steps[0]``, built the first time they are asked

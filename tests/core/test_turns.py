@@ -1,0 +1,114 @@
+"""The turn machine (core/turns.py): who decides each declared step, and what it carries
+out by itself (a step that needs nobody, a decision with one legal move, settled chance)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from treasurekit.core.events import Narration
+from treasurekit.core.moves import Move
+from treasurekit.core.turns import (
+    AUTOMATIC,
+    CHANCE,
+    DECIDES,
+    WAITS,
+    StepRule,
+    Turns,
+)
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: str
+    player: int = -1
+
+
+@dataclass
+class Table:
+    steps: list[Step]
+    done: list[str] = field(default_factory=list)
+    over: bool = False
+    chance: bool = False
+    legal: Sequence[Move] | None = field(default=None, compare=False)
+    options: int = 2                     # how many moves a "pick" offers
+
+    def clone(self) -> Table:
+        return Table(list(self.steps), list(self.done), self.over, self.chance, self.legal,
+                     self.options)
+
+
+def note(game: Any, s: Table, step: Step, move: Move, events: Narration) -> None:
+    s.done.append(f"{step.kind}:{move}")
+
+
+def finish(game: Any, s: Table, step: Step, move: Move, events: Narration) -> None:
+    s.over = True
+
+
+def picks(game: Any, s: Table, step: Step) -> list[Move]:
+    return [Move("pick", str(k)) for k in range(s.options)]
+
+
+def faces(game: Any, s: Table, step: Step) -> list[tuple[Move, float]]:
+    return [(Move("die", str(k)), 1 / 6) for k in range(1, 7)]
+
+
+def known(game: Any, s: Table, step: Step, events: Narration) -> bool:
+    if s.options != 1:
+        return False
+    s.steps.pop(0)
+    note(game, s, step, Move("die", "6"), events)
+    return True
+
+
+TURNS = Turns(
+    StepRule("pick", DECIDES, note, legal=picks),
+    StepRule("ask", WAITS, note, legal=picks),
+    StepRule("tidy", AUTOMATIC, note),
+    StepRule("roll", CHANCE, note, outcomes=faces, settle=known),
+    StepRule("end", AUTOMATIC, finish),
+)
+
+
+def test_a_decision_with_a_choice_waits_and_keeps_its_moves() -> None:
+    s = Table([Step("tidy"), Step("pick", 0), Step("end")])
+    TURNS.advance(None, s, None)
+    assert s.done == ["tidy:auto"] and s.steps[0].kind == "pick" and not s.chance
+    assert [str(m) for m in s.legal or ()] == ["pick:0", "pick:1"]
+    TURNS.play(None, s, Move("pick", "1"), None)
+    assert s.done == ["tidy:auto", "pick:pick:1"] and s.over
+
+
+def test_a_decision_with_one_legal_move_is_carried_out_but_a_waiting_one_is_not() -> None:
+    s = Table([Step("pick", 0), Step("ask", 1), Step("end")], options=1)
+    TURNS.advance(None, s, None)
+    assert s.done == ["pick:pick:0"] and s.steps[0].kind == "ask"
+
+
+def test_chance_is_the_dealers_unless_its_outcome_is_settled() -> None:
+    s = Table([Step("roll"), Step("end")])
+    TURNS.advance(None, s, None)
+    assert s.chance and s.steps[0].kind == "roll"
+    assert len(TURNS.outcomes(None, s)) == 6
+    settled = Table([Step("roll"), Step("end")], options=1)
+    TURNS.advance(None, settled, None)
+    assert settled.done == ["roll:die:6"] and settled.over and not settled.chance
+
+
+@pytest.mark.parametrize("rule", [
+    lambda: StepRule("x", "sometimes", note),
+    lambda: StepRule("x", DECIDES, note),
+    lambda: StepRule("x", CHANCE, note),
+])
+def test_a_step_rule_says_who_decides_and_how(rule: Any) -> None:
+    with pytest.raises(ValueError):
+        rule()
+
+
+def test_two_rules_of_one_kind_are_refused() -> None:
+    with pytest.raises(ValueError):
+        Turns(StepRule("tidy", AUTOMATIC, note), StepRule("tidy", AUTOMATIC, finish))
