@@ -144,6 +144,7 @@ LINTED := treasurekit tests benchmarks tools notebooks deploy
 # mypy --strict: the package, and the test helpers other tests import
 TYPED := treasurekit tests/checks.py tests/generic/registry.py tests/generic/simulate.py \
   tests/games/coralia/helpers.py tests/games/coralia/invariants.py \
+  tests/games/sea_or_shore/helpers.py \
   tests/games/diving_bell/helpers.py tests/games/diving_bell/invariants.py \
   tests/games/captain_lucky/invariants.py tests/widgets/ui.py tests/widgets/teacher_helpers.py \
   tests/widgets/learner_helpers.py tests/browser/harness.py tests/browser/conftest.py \

@@ -13,13 +13,14 @@ import pickle
 import random
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import permutations
 from typing import Any
 
 import treasurekit as tk
 from treasurekit.core.bots import RandomBot, bot_move
 from treasurekit.games.sea_or_shore.cards import Island, Treasure
+from treasurekit.games.sea_or_shore.rules import SeaOrShore
 from treasurekit.games.sea_or_shore.state import Step
 
 from ...checks import all_views, replay_decisions
@@ -69,7 +70,7 @@ def round_points(pile: Iterable[str], additions: int) -> int:
 
 
 # ---- positions and moves -----------------------------------------------------------------
-def position(players: int = 4, **desc: Any) -> tk.Game:
+def position(players: int = 4, **desc: Any) -> tk.Game[Any]:
     """A Sea or Shore table with the book's names (Eric starts unless told otherwise)."""
     desc.setdefault("players", NAMES[players])
     desc.setdefault("face_up", ["r3"] if players == 3 else ["r3", "p2"])
@@ -85,11 +86,11 @@ def of_kind(events: Iterable[tk.Event], kind: str) -> list[tk.Event]:
     return [e for e in events if e.kind == kind]
 
 
-def legal(game: tk.Game) -> list[str]:
+def legal(game: tk.Game[Any]) -> list[str]:
     return [str(m) for m in game.legal_moves()]
 
 
-def deal_all(game: tk.Game) -> list[tk.Event]:
+def deal_all(game: tk.Game[Any]) -> list[tk.Event]:
     """Let the seeded dealer resolve every pending chance step."""
     events: list[tk.Event] = []
     while game.is_chance:
@@ -102,7 +103,7 @@ class Shadow:
     """Piles, addition cards and the addition pile rebuilt from the events alone, then
     compared with the engine's state; round scores computed from the book's formula."""
 
-    def __init__(self, game: tk.Game) -> None:
+    def __init__(self, game: tk.Game[Any]) -> None:
         s = game.state
         self.names = list(game.players)
         self.piles = [p[:] for p in s.piles]
@@ -154,7 +155,7 @@ class Shadow:
                 self.piles, self.additions = [[] for _ in range(n)], [0] * n
                 self.pile, self.on_table = ADDITIONS, 0
 
-    def check(self, game: tk.Game) -> None:
+    def check(self, game: tk.Game[Any]) -> None:
         s = game.state
         assert s.piles == self.piles, f"piles {s.piles} != events {self.piles}, {at(game)}"
         assert s.additions == self.additions, f"additions {s.additions} != {self.additions}"
@@ -167,14 +168,14 @@ class Shadow:
         assert game.scores() == totals, f"scores {game.scores()} != book {totals}, {at(game)}"
 
 
-def at(g: tk.Game) -> str:
+def at(g: tk.Game[Any]) -> str:
     """Where a check failed (built lazily, only in assert messages)."""
     last = g.history[-1] if g.history else "start"
     return f"after step {len(g.history)} ({last}), state {g.state}"
 
 
 # ---- invariants ------------------------------------------------------------------------------
-def check_cards(g: tk.Game) -> None:
+def check_cards(g: tk.Game[Any]) -> None:
     """Every island card exactly once, every treasure exactly once, addition cards conserved,
     equal hands at the start of a trick, and the decks well formed."""
     s = g.state
@@ -196,8 +197,9 @@ def check_cards(g: tk.Game) -> None:
         assert s.passing == [None] * n, f"passing, {at(g)}"
 
 
-def check_turn(g: tk.Game) -> None:
+def check_turn(g: tk.Game[Any]) -> None:
     """Whose turn it is, chance probabilities, and the mover's view lists the legal moves."""
+    assert isinstance(g, SeaOrShore)
     if g.is_over:
         assert g.legal_moves() == [] and g.current_player is None and g.phase == "over"
         return
@@ -213,7 +215,7 @@ def check_turn(g: tk.Game) -> None:
         assert sorted(map(str, moves)) == sorted(expected), f"legal {moves}, {at(g)}"
 
 
-def book_legal(g: tk.Game) -> list[str] | None:
+def book_legal(g: tk.Game[Any]) -> list[str] | None:
     """The legal decisions, written from the rules (None for steps not covered here)."""
     s = g.state
     step = s.steps[0]
@@ -263,7 +265,7 @@ VIEW_KEYS = {
 _CODE = re.compile(r'"([rbgp]1?[0-9])"')
 
 
-def check_view(g: tk.Game, q: int, v: dict[str, Any] | None = None) -> None:
+def check_view(g: tk.Game[Any], q: int, v: dict[str, Any] | None = None) -> None:
     """Player ``q``'s view shows exactly what they may know and nothing hidden."""
     s = g.state
     v = g.view(q) if v is None else v
@@ -313,7 +315,7 @@ def check_view(g: tk.Game, q: int, v: dict[str, Any] | None = None) -> None:
     assert not leaked, f"{leaked} leaked to player {q}, {at(g)}"
 
 
-def check_all_views(g: tk.Game) -> list[dict[str, Any]]:
+def check_all_views(g: tk.Game[Any]) -> list[dict[str, Any]]:
     views = all_views(g)
     for q, v in enumerate(views):
         check_view(g, q, v)
@@ -324,18 +326,18 @@ def check_all_views(g: tk.Game) -> list[dict[str, Any]]:
 BOT = RandomBot()
 
 
-def step(g: tk.Game, rng: random.Random) -> list[tk.Event]:
+def step(g: tk.Game[Any], rng: random.Random) -> Sequence[tk.Event]:
     """One step: the dealer at a chance node, else the random bot choosing from its view."""
     return g.deal() if g.is_chance else g.play(bot_move(g, BOT, rng))
 
 
-def fast_step(g: tk.Game, rng: random.Random) -> list[tk.Event]:
+def fast_step(g: tk.Game[Any], rng: random.Random) -> Sequence[tk.Event]:
     """The same choice as :func:`step` without building the view (``view["legal"]`` equals
     ``legal_moves()``, checked by :func:`check_view`), for the unsampled games."""
     return g.deal() if g.is_chance else g.play(rng.choice(g.legal_moves()))
 
 
-def undo_check(g: tk.Game, rng: random.Random) -> list[tk.Event]:
+def undo_check(g: tk.Game[Any], rng: random.Random) -> Sequence[tk.Event]:
     """Play one step, undo it (state and views exactly as before), then replay it."""
     before = pickle.loads(pickle.dumps(g.state))
     views = all_views(g)
@@ -373,7 +375,7 @@ def check_event_privacy(events: Iterable[tk.Event]) -> None:
 
 
 def run_game(players: int, variant: str, seed: int, sampled: bool,
-             game: tk.Game | None = None) -> tuple[tk.Game, Counter]:
+             game: tk.Game[Any] | None = None) -> tuple[tk.Game[Any], Counter[str]]:
     """Play one seeded random game with the invariants; ``sampled`` games get every check
     after every step (views of all players, undo, save and load, same seed)."""
     g = tk.new_game(GAME, players=players, seed=seed, variant=variant) if game is None else game
@@ -404,8 +406,11 @@ def run_game(players: int, variant: str, seed: int, sampled: bool,
     shadow.check(g)
     check_end(g)
     if sampled:
-        again = (tk.new_game(GAME, players=players, seed=seed, variant=variant) if game is None
-                 else tk.setup_position(GAME, g.position, seed=seed))
+        if game is None:
+            again = tk.new_game(GAME, players=players, seed=seed, variant=variant)
+        else:
+            assert g.position is not None                   # a game set up from a position
+            again = tk.setup_position(GAME, g.position, seed=seed)
         replay_decisions(again, g.history)
         assert again.history == g.history, "same seed, different game"
         assert again.state == g.state and again.log == g.log, "same seed, different game"
@@ -431,7 +436,7 @@ def run_game(players: int, variant: str, seed: int, sampled: bool,
     return g, seen
 
 
-def check_end(g: tk.Game) -> None:
+def check_end(g: tk.Game[Any]) -> None:
     s = g.state
     assert g.is_over and len(s.round_scores) == 2, f"ended: {s}"
     totals = [a + b for a, b in zip(*s.round_scores, strict=True)]
