@@ -44,7 +44,8 @@ GEM_LOOK = {
     "pearl": ("#F4EBD9", "dots", "pearl"),
 }
 
-W, H = 96, 134
+W, H = 96, 134        # a card's size (a long name makes it wider)
+NAME = 16             # the size of a card's name
 
 
 def _emblem(kind: str, cx: float, cy: float) -> str:
@@ -107,25 +108,28 @@ def card_svg(card: Card, lang: Language, highlight: str = "", scale: float = 1.0
     colour, pattern, emblem = GEM_LOOK.get(card.name, LOOK[card.kind])
     name = card.label(lang.code)
     face = lang.t(f"widgets.db.face.{card.name}") if card.kind == "cursed" else tr_kind(card, lang)
+    # (the name at NAME, the card as wide as that takes: every card's name the same size,
+    # so the projector, which draws each card large enough for its name, draws every card
+    # of a row the same height: screen.py)
+    wide = min(2 * W, max(W, math.ceil(.62 * NAME * len(face)) + 14))
+    size = min(NAME, int((wide - 14) / (.62 * len(face))))
     stroke = highlight or "#000"
     body = [pattern_defs(pattern),
-            f'<rect x="2" y="2" width="{W - 4}" height="{H - 4}" rx="9" fill="{colour}" '
+            f'<rect x="2" y="2" width="{wide - 4}" height="{H - 4}" rx="9" fill="{colour}" '
             f'stroke="{stroke}" stroke-width="{3 if not highlight else 6}"/>',
-            f'<rect x="2" y="2" width="{W - 4}" height="{H - 4}" rx="9" '
+            f'<rect x="2" y="2" width="{wide - 4}" height="{H - 4}" rx="9" '
             f'fill="url(#tk-pat-{pattern})"/>',
-            f'<rect x="8" y="8" width="{W - 16}" height="24" rx="4" fill="#fff" '
+            f'<rect x="6" y="8" width="{wide - 12}" height="24" rx="4" fill="#fff" '
             f'stroke="#000"/>',
-            # (the name as large as its box holds: the projector draws each card large
-            # enough for its smallest label, screen.py)
-            text(W / 2, 26, face, min(16, int((W - 18) / (.62 * len(face)))), "bold"),
-            _emblem(emblem, W / 2, 54)]
+            text(wide / 2, 26, face, size, "bold"),
+            _emblem(emblem, wide / 2, 54)]
     if card.is_treasure:
         value = str(card.value).replace("-", "\u2212")
-        body += [f'<circle cx="{W / 2}" cy="92" r="17" fill="#fff" stroke="#000" '
-                 f'stroke-width="2"/>', text(W / 2, 100, value, 22, "bold")]
-        body.append(pips(card.pressure, W / 2, 120.5, 5, 15))  # only the dots there are
+        body += [f'<circle cx="{wide / 2}" cy="92" r="17" fill="#fff" stroke="#000" '
+                 f'stroke-width="2"/>', text(wide / 2, 100, value, 22, "bold")]
+        body.append(pips(card.pressure, wide / 2, 120.5, 5, 15))  # only the dots there are
     label = lang.t("widgets.db.card_label", name=name, value=card.value, dots=card.pressure)
-    return svg(W, H, "".join(body), label, f"tk-card tk-card-{card.kind}", scale)
+    return svg(wide, H, "".join(body), label, f"tk-card tk-card-{card.kind}", scale)
 
 
 def tr_kind(card: Card, lang: Language) -> str:
@@ -233,7 +237,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                       cards=len(pile))
         treasures.append(panel(title, body))
     section.append(f'<div class="tk-cols">{"".join(treasures)}</div>')
-    return '<div class="tk-table">' + "".join(section) + "</div>"
+    return '<div class="tk-table tk-db-table">' + "".join(section) + "</div>"
 
 
 # ---- odds lab --------------------------------------------------------------------

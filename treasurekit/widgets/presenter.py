@@ -78,6 +78,16 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
    enough for its smallest label): a label whose information the drawing shows otherwise
    too steps aside, some others are drawn larger in the drawing's own units */
 .tk-app.tk-present svg .tk-minor { display: none; }
+/* a table of cards on the slide flows: its parts side by side where they are narrow
+   (a row of three cards beside the piles they were divided into, the middle beside the
+   attempt), so that the drawings grow rather than their labels shrink */
+.tk-app.tk-present .tk-db-table, .tk-app.tk-present .tk-cl-table { display: flex;
+  flex-wrap: wrap; column-gap: 12px; align-items: flex-start; }
+.tk-app.tk-present .tk-db-table > *, .tk-app.tk-present .tk-cl-table > * {
+  flex: 1 1 auto; min-width: 0; }
+.tk-app.tk-present .tk-db-table > .tk-cols, .tk-app.tk-present .tk-cl-table > .tk-cols,
+.tk-app.tk-present .tk-cl-table > .tk-cl-status { flex-basis: 100%; }
+.tk-app.tk-present .tk-db-table .tk-panel .tk-cols > * { flex: 0 1 auto; }
 /* a log on the slide shows its latest lines; the earlier ones scroll inside its box */
 .tk-app.tk-present .tk-log-box, .tk-app.tk-present .tk-review-recap ul {
   max-height: calc(4 * 1.35em + 4px); overflow-y: auto; }
