@@ -43,6 +43,14 @@ MEASURE = """async ([parts, minText]) => {
                  + `${shown.toFixed(1)}px "${el.textContent.trim().slice(0, 30)}"`);
     }
   }
+  // a word cut off ("…") is not read either: a button or tab whose text overflows it
+  for (const el of app.querySelectorAll('button, .lm-TabBar-tabLabel')) {
+    if (!visible(el) || getComputedStyle(el).textOverflow !== 'ellipsis') continue;
+    const r = el.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= H || el.scrollWidth <= el.clientWidth + 1) continue;
+    small.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}: `
+               + `cut "${el.textContent.trim().slice(0, 30)}"`);
+  }
   const off = [];
   for (const sel of parts) {
     const found = [...app.querySelectorAll(sel)].filter(visible);

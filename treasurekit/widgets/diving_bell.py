@@ -46,6 +46,7 @@ GEM_LOOK = {
 
 W, H = 96, 134        # a card's size (a long name makes it wider)
 NAME = 16             # the size of a card's name
+EM = .68              # a bold letter's width, at most, as a share of its size (a name's box)
 
 
 def _emblem(kind: str, cx: float, cy: float) -> str:
@@ -111,8 +112,8 @@ def card_svg(card: Card, lang: Language, highlight: str = "", scale: float = 1.0
     # (the name at NAME, the card as wide as that takes: every card's name the same size,
     # so the projector, which draws each card large enough for its name, draws every card
     # of a row the same height: screen.py)
-    wide = min(2 * W, max(W, math.ceil(.62 * NAME * len(face)) + 14))
-    size = min(NAME, int((wide - 14) / (.62 * len(face))))
+    wide = min(2 * W, max(W, math.ceil(EM * NAME * len(face)) + 16))
+    size = min(NAME, int((wide - 16) / (EM * len(face))))
     stroke = highlight or "#000"
     body = [pattern_defs(pattern),
             f'<rect x="2" y="2" width="{wide - 4}" height="{H - 4}" rx="9" fill="{colour}" '

@@ -72,6 +72,13 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present .tk-play > .tk-setup-open { display: none !important; }
 .tk-app.tk-present .widget-button, .tk-app.tk-present .widget-toggle-button {
   min-height: 56px; padding: 4px 16px; }
+/* an answer is read whole: its words wrap rather than end in "…"; the buttons of a
+   step wrap onto a second row rather than cut their words */
+.tk-app.tk-present .tk-choice { white-space: normal; height: auto; text-align: left; }
+.tk-app.tk-present .tk-lesson-nav, .tk-app.tk-present .tk-practice-nav,
+.tk-app.tk-present .tk-ex-nav, .tk-app.tk-present .tk-example-pick { flex-wrap: wrap; }
+.tk-app.tk-present .tk-lesson-nav > .widget-button, .tk-app.tk-present .tk-ex-nav > *,
+.tk-app.tk-present .tk-practice-nav > .widget-button { flex: none; max-width: 100%; }
 .tk-app.tk-present .tk-table svg, .tk-app.tk-present .tk-review-table svg,
 .tk-app.tk-present .tk-editor-table svg { zoom: var(--tk-draw, 1.3); }
 /* fewer, larger labels in the drawings (the fit, screen.py, draws each drawing large
@@ -88,6 +95,7 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present .tk-db-table > .tk-cols, .tk-app.tk-present .tk-cl-table > .tk-cols,
 .tk-app.tk-present .tk-cl-table > .tk-cl-status { flex-basis: 100%; }
 .tk-app.tk-present .tk-db-table .tk-panel .tk-cols > * { flex: 0 1 auto; }
+.tk-app.tk-present .tk-cl-table .tk-cols > .tk-cl-player { flex: var(--tk-sets, 1) 1 0; }
 /* a log on the slide shows its latest lines; the earlier ones scroll inside its box */
 .tk-app.tk-present .tk-log-box, .tk-app.tk-present .tk-review-recap ul {
   max-height: calc(4 * 1.35em + 4px); overflow-y: auto; }
@@ -136,6 +144,12 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
   .tk-app.tk-present .tk-ex-caption { grid-area: 3 / 1; }
   .tk-app.tk-present .tk-example .tk-narrator { grid-area: 4 / 1; }
   .tk-app.tk-present .tk-ex-table { grid-area: 1 / 2 / span 5 / 2; }
+  /* Captain Lucky's table, its players side by side, takes more of the width (the
+     question and its answers, which wrap, still beside it) */
+  .tk-app.tk-present .tk-lesson:has(.tk-cl-table),
+  .tk-app.tk-present .tk-practice:has(.tk-cl-table),
+  .tk-app.tk-present .tk-example:has(.tk-cl-table) {
+    grid-template-columns: minmax(0, 0.6fr) minmax(0, 1.65fr); }
   /* the game in play: the table on the left, the status and the moves beside it */
   .tk-app.tk-present .tk-play-area { display: grid; column-gap: 20px; align-items: start;
     grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); }
