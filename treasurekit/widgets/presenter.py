@@ -119,18 +119,22 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present .tk-practice-progress, .tk-app.tk-present .tk-practice-reset {
   display: none !important; }
 /* on a wide screen, the question and its answers beside the table: all of it on one
-   projected screen, the cards the question asks about included */
+   projected screen, the cards the question asks about included (the words' column
+   takes --tk-k times its share: the fit, screen.py, makes it narrower for a crowded
+   table, wider for long words) */
 @media (min-aspect-ratio: 4/3) {
   /* (not !important: on another tab the tab bar's hiding must win) */
   .tk-app.tk-present .tk-lesson { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr); align-items: start; }
+    grid-template-columns: minmax(0, calc(38% * var(--tk-k, 1))) minmax(0, 1fr);
+    align-items: start; }
   .tk-app.tk-present .tk-lesson-question { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-lesson-choices { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-lesson-feedback { grid-area: 3 / 1; }
   .tk-app.tk-present .tk-lesson-nav { grid-area: 4 / 1; }
   .tk-app.tk-present .tk-lesson-table { grid-area: 1 / 2 / span 5 / 2; }
   .tk-app.tk-present .tk-practice { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr); align-items: start; }
+    grid-template-columns: minmax(0, calc(38% * var(--tk-k, 1))) minmax(0, 1fr);
+    align-items: start; }
   .tk-app.tk-present .tk-practice-question { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-practice-choices { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-practice-feedback { grid-area: 3 / 1; }
@@ -138,28 +142,23 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
   .tk-app.tk-present .tk-practice-table { grid-area: 1 / 2 / span 5 / 2; }
   /* an example: its title, buttons and caption beside the table */
   .tk-app.tk-present .tk-example { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr); align-items: start; }
+    grid-template-columns: minmax(0, calc(38% * var(--tk-k, 1))) minmax(0, 1fr);
+    align-items: start; }
   .tk-app.tk-present .tk-ex-head { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-ex-nav { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-ex-caption { grid-area: 3 / 1; }
   .tk-app.tk-present .tk-example .tk-narrator { grid-area: 4 / 1; }
   .tk-app.tk-present .tk-ex-table { grid-area: 1 / 2 / span 5 / 2; }
-  /* Captain Lucky's table, its players side by side, takes more of the width (the
-     question and its answers, which wrap, still beside it) */
-  .tk-app.tk-present .tk-lesson:has(.tk-cl-table),
-  .tk-app.tk-present .tk-practice:has(.tk-cl-table),
-  .tk-app.tk-present .tk-example:has(.tk-cl-table) {
-    grid-template-columns: minmax(0, 0.6fr) minmax(0, 1.65fr); }
   /* the game in play: the table on the left, the status and the moves beside it */
   .tk-app.tk-present .tk-play-area { display: grid; column-gap: 20px; align-items: start;
-    grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); }
+    grid-template-columns: minmax(0, 1fr) minmax(0, calc(43% * var(--tk-k, 1))); }
   .tk-app.tk-present .tk-play-area > .tk-play-side { display: flex; min-width: 0; }
   .tk-app.tk-present .tk-play-side > * { order: 0; }
   /* the review: its buttons and recap beside the table (and its log); the table's
      column spans every row, its height going into the last (flexible) one, so that the
      recap stays under the buttons rather than under the table */
   .tk-app.tk-present .tk-review { display: grid; column-gap: 20px; align-items: start;
-    grid-template-columns: minmax(0, 0.7fr) minmax(0, 1.6fr);
+    grid-template-columns: minmax(0, calc(30% * var(--tk-k, 1))) minmax(0, 1fr);
     grid-template-rows: repeat(6, auto) 1fr; }
   .tk-app.tk-present .tk-review > * { grid-column: 1; }
   .tk-app.tk-present .tk-review-nav { flex-wrap: wrap; }
