@@ -51,6 +51,10 @@ def test_every_example_step_fits_the_projector(browser: Any, voila_url: str,
                 found.extend(slide_problems(page, parts, f"{where} {size}"))
 
         chooser = page.locator(".tk-example-pick button:visible")
+        # the examples' chooser on one row (each title wraps inside its button)
+        tops = {round(b["y"]) for b in
+                (chooser.nth(i).bounding_box() for i in range(chooser.count())) if b}
+        assert len(tops) <= 1, f"the examples' chooser wraps onto {len(tops)} rows"
         for n in range(max(1, chooser.count())):
             if chooser.count():
                 harness.click(page, watch, chooser.nth(n))

@@ -36,7 +36,9 @@ pytestmark = pytest.mark.browser
 
 @pytest.mark.parametrize("game", sorted(tk.GAMES))
 def test_every_lesson_step_fits_the_projector(browser: Any, voila_url: str, game: str) -> None:
-    context = browser.new_context(viewport={"width": SMALL[0], "height": SMALL[1]})
+    # (opened at LARGE and its first step measured before anything else: the fit of a
+    # page just opened, the page's fonts arriving after it)
+    context = browser.new_context(viewport={"width": LARGE[0], "height": LARGE[1]})
     try:
         page = context.new_page()
         watch = harness.watch_page(page)

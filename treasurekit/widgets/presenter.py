@@ -76,7 +76,12 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
    step wrap onto a second row rather than cut their words */
 .tk-app.tk-present .tk-choice { white-space: normal; height: auto; text-align: left; }
 .tk-app.tk-present .tk-lesson-nav, .tk-app.tk-present .tk-practice-nav,
-.tk-app.tk-present .tk-ex-nav, .tk-app.tk-present .tk-example-pick { flex-wrap: wrap; }
+.tk-app.tk-present .tk-ex-nav { flex-wrap: wrap; }
+/* the examples' chooser in one row: each title wraps inside its button */
+.tk-app.tk-present .tk-example-pick, .tk-app.tk-present .tk-example-pick > div {
+  display: flex; flex-wrap: nowrap; }
+.tk-app.tk-present .tk-example-pick button { flex: 1 1 auto; min-width: 0; height: auto;
+  white-space: normal; }
 .tk-app.tk-present .tk-lesson-nav > .widget-button, .tk-app.tk-present .tk-ex-nav > *,
 .tk-app.tk-present .tk-practice-nav > .widget-button { flex: none; max-width: 100%; }
 .tk-app.tk-present .tk-table svg, .tk-app.tk-present .tk-review-table svg,

@@ -213,6 +213,9 @@ function render({ model, el }) {
     watching.observe(app, { childList: true, subtree: true, characterData: true,
                             attributes: true, attributeFilter: ["class", "style"] });
     window.addEventListener("resize", later);
+    // (a web font that arrives after the first fit changes every text's width)
+    document.fonts.addEventListener("loadingdone", later);
+    document.fonts.ready.then(later);
     // (a switch that shows another part of a drawing: Coralia's reefs, coralia.py)
     app.addEventListener("change", later);
     document.addEventListener("keydown", onKey);
@@ -226,6 +229,7 @@ function render({ model, el }) {
     if (watching) watching.disconnect();
     if (app) app.removeEventListener("change", later);
     window.removeEventListener("resize", later);
+    document.fonts.removeEventListener("loadingdone", later);
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("pointerdown", onPointer);
     if (app) app.style.zoom = "";
