@@ -31,7 +31,7 @@ from ..games.captain_lucky.rules import describe_move, view_of
 from ..games.captain_lucky.state import CaptainLuckyView
 from .lang import Language, live_html, with_readout
 from .move_picker import MovePicker
-from .style import panel
+from .style import compactable, panel
 from .svg import PALETTE, pattern_defs, shape, svg, text
 
 # colour, pattern, emblem per treasure type
@@ -152,7 +152,15 @@ def holding_html(counts: dict[str, int], lang: Language, empty: str, scale: floa
             for name in TYPES for size in set_sizes(counts.get(name, 0))]
     if not sets:
         return f'<p class="tk-muted">{escape(empty)}</p>'
-    return f'<div class="tk-cl-sets">{"".join(sets)}</div>'
+    return compactable(f'<div class="tk-cl-sets">{"".join(sets)}</div>',
+                       (_chip(name, size, lang) for name in TYPES
+                        for size in set_sizes(counts.get(name, 0))))
+
+
+def _chip(name: str, count: int, lang: Language) -> tuple[str, str]:
+    """A set (or the cards of a type in a hand) as a chip of words on a crowded slide
+    (style.chips): its type and how many."""
+    return f"{lang.t(f'{GAME}.type.{name}')} \u00d7{count}", LOOK[name][0]
 
 
 def hand_html(counts: dict[str, int], lang: Language, own: bool = False) -> str:
@@ -163,7 +171,8 @@ def hand_html(counts: dict[str, int], lang: Language, own: bool = False) -> str:
              set_svg(name, counts[name], lang, 0.6) for name in TYPES if counts.get(name)]
     if not cards:
         return f'<p class="tk-muted">{escape(lang.t(f"{GAME}.ui.no_hand"))}</p>'
-    return f'<div class="tk-cl-sets tk-cl-hand">{"".join(cards)}</div>'
+    return compactable(f'<div class="tk-cl-sets tk-cl-hand">{"".join(cards)}</div>',
+                       (_chip(name, counts[name], lang) for name in TYPES if counts.get(name)))
 
 
 def die_svg(face: str, lang: Language, fresh: bool = True) -> str:

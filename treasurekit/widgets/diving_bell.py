@@ -19,7 +19,7 @@ from ..games.diving_bell.rules import view_of
 from ..games.diving_bell.scoring import breakdown
 from ..games.diving_bell.state import DivingBellView
 from .lang import Language, live_html
-from .style import panel
+from .style import compactable, panel
 from .svg import PALETTE, gauge, pattern_defs, pips, shape, svg, text
 from .table import ClickableTable
 
@@ -133,6 +133,22 @@ def card_svg(card: Card, lang: Language, highlight: str = "", scale: float = 1.0
     return svg(wide, H, "".join(body), label, f"tk-card tk-card-{card.kind}", scale)
 
 
+def _chips(codes: list[str], lang: Language) -> list[tuple[str, str]]:
+    """Cards as chips of words on a crowded slide (style.chips): name and value, the
+    same card once with how many."""
+    from collections import Counter
+
+    out = []
+    for code, n in Counter(codes).items():
+        card = card_by_code(code)
+        name = tr_kind(card, lang)
+        if card.is_treasure:
+            name += " " + str(card.value).replace("-", "\u2212")
+        out.append((name + (f" \u00d7{n}" if n > 1 else ""),
+                    GEM_LOOK.get(card.name, LOOK[card.kind])[0]))
+    return out
+
+
 def tr_kind(card: Card, lang: Language) -> str:
     return lang.t(f"diving_bell.card.{card.name}")
 
@@ -229,11 +245,14 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     scores = v["scores"]
     for i, name in enumerate(names):
         pile = v["piles"][i]
-        body = cards_row(pile, lang, t("widgets.db.empty_pile"), 0.6)
+        drawn = cards_row(pile, lang, t("widgets.db.empty_pile"), 0.6)
         if "scores" in hide or scores is None:
             title = t("learner.db.treasure_of", player=name)
+            body = compactable(drawn, _chips(pile, lang))
         else:
-            body += score_table(pile, lang)
+            # (on a crowded slide the score table, which counts the pile kind by kind,
+            # stands for its cards)
+            body = compactable(drawn, [], keep=False) + score_table(pile, lang)
             title = t("widgets.db.treasure_of", player=name, score=scores[i],
                       cards=len(pile))
         treasures.append(panel(title, body))

@@ -10,8 +10,11 @@ presenter mode it
   not fit shrink first (in the order :data:`LABEL` tells), its words only when that is
   not enough; a short step gets larger drawings, then larger everything (at most
   :data:`MOST` times). A step whose labels cannot reach :data:`LABEL` tries the column of
-  its words (beside the table, presenter.py) narrower and wider, and keeps the best. It
-  fits again whenever the app's content or the window changes;
+  its words (beside the table, presenter.py) narrower and wider, and keeps the best; still
+  short, it shows the table as drawn for the slide, where a game has such a drawing (the
+  ``tk-compact`` class on the app shows its ``tk-compact-only`` parts, hides its
+  ``tk-compact-hide`` ones: a pile of many cards as chips of words). It fits again
+  whenever the app's content or the window changes;
 - gives the app the keyboard focus when the page opens and again after a click outside
   the app, and sends the presenter's keys (``watched_keys``) to Python from anywhere on the page
   (outside text fields), so the teacher never has to click into the app first. In
@@ -117,6 +120,7 @@ function render({ model, el }) {
       app.style.zoom = "";
       app.style.removeProperty("--tk-draw");
       app.style.removeProperty("--tk-k");
+      app.classList.remove("tk-compact");
       for (const svg of app.querySelectorAll("svg")) svg.style.zoom = "";
       if (watching) watching.takeRecords();
       last = null;
@@ -158,20 +162,38 @@ function render({ model, el }) {
       }
       return lo;
     };
-    measureLabels(design);
-    const again = last !== null && last.design === design;
-    let k = 1, t = search(1, again && last.k === 1 ? last.t : null);
-    // a slide whose labels stay short of `label` tries its words' column narrower (a
-    // crowded table) and wider (long words beside a short table): the best one stays
-    if (t < 3) {
-      for (const other of SPLITS) {
-        if (other === k) continue;
-        const found = search(other, null);
-        if (found > t + STEP) { k = other; t = found; }
+    // the best t and words' column for the drawings as they are shown now
+    const solve = (from) => {
+      measureLabels(design);
+      let k = 1, t = search(1, from);
+      // a slide whose labels stay short of `label` tries its words' column narrower (a
+      // crowded table) and wider (long words beside a short table): the best one stays
+      if (t < 3) {
+        for (const other of SPLITS) {
+          if (other === 1) continue;
+          const found = search(other, null);
+          if (found > t + STEP) { k = other; t = found; }
+        }
       }
-      app.style.setProperty("--tk-k", String(k));
+      return [k, t];
+    };
+    const again = last !== null && last.design === design && last.k === 1 && !last.compact;
+    app.classList.remove("tk-compact");
+    let [k, t] = solve(again ? last.t : null), compact = false;
+    // still short: the table drawn for the slide, where it has such a drawing (a pile of
+    // many cards as one line of words each: the games' tk-compact-only parts)
+    if (t < 3 && app.querySelector(".tk-compact-only")) {
+      app.classList.add("tk-compact");
+      const [k2, t2] = solve(null);
+      if (t2 > t + STEP) {
+        [k, t, compact] = [k2, t2, true];
+      } else {
+        app.classList.remove("tk-compact");
+        measureLabels(design);
+      }
     }
-    last = { t, design, k };
+    app.style.setProperty("--tk-k", String(k));
+    last = { t, design, k, compact };
     const [zoom, draw, label] = point(t);
     fits(zoom, draw, label);
     app.dataset.tkZoom = app.style.zoom;
