@@ -153,14 +153,15 @@ def holding_html(counts: dict[str, int], lang: Language, empty: str, scale: floa
     if not sets:
         return f'<p class="tk-muted">{escape(empty)}</p>'
     return compactable(f'<div class="tk-cl-sets">{"".join(sets)}</div>',
-                       (_chip(name, size, lang) for name in TYPES
-                        for size in set_sizes(counts.get(name, 0))))
+                       (_chip(name, set_sizes(counts[name]), lang) for name in TYPES
+                        if counts.get(name)))
 
 
-def _chip(name: str, count: int, lang: Language) -> tuple[str, str]:
-    """A set (or the cards of a type in a hand) as a chip of words on a crowded slide
-    (style.chips): its type and how many."""
-    return f"{lang.t(f'{GAME}.type.{name}')} \u00d7{count}", LOOK[name][0]
+def _chip(name: str, sizes: list[int], lang: Language) -> tuple[str, str]:
+    """The sets of a type (or its cards in a hand) as a chip of words on a crowded slide
+    (style.chips): the type and each set's size ("Robijn: 5, 4")."""
+    return (f"{lang.t(f'{GAME}.type.{name}')}: {', '.join(str(n) for n in sizes)}",
+            LOOK[name][0])
 
 
 def hand_html(counts: dict[str, int], lang: Language, own: bool = False) -> str:
@@ -172,7 +173,7 @@ def hand_html(counts: dict[str, int], lang: Language, own: bool = False) -> str:
     if not cards:
         return f'<p class="tk-muted">{escape(lang.t(f"{GAME}.ui.no_hand"))}</p>'
     return compactable(f'<div class="tk-cl-sets tk-cl-hand">{"".join(cards)}</div>',
-                       (_chip(name, counts[name], lang) for name in TYPES if counts.get(name)))
+                       (_chip(name, [counts[name]], lang) for name in TYPES if counts.get(name)))
 
 
 def die_svg(face: str, lang: Language, fresh: bool = True) -> str:
