@@ -101,6 +101,9 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present .tk-cl-table > .tk-cl-status { flex-basis: 100%; }
 .tk-app.tk-present .tk-db-table .tk-panel .tk-cols > * { flex: 0 1 auto; }
 .tk-app.tk-present .tk-cl-table .tk-cols > .tk-cl-player { flex: var(--tk-sets, 1) 1 0; }
+/* Sea or Shore: the additions' pile beside the treasure decks, whose words wrap */
+.tk-app.tk-present .tk-sos .tk-row:has(> .tk-deck) { flex-wrap: nowrap; }
+.tk-app.tk-present .tk-sos .tk-row > .tk-deck { flex: 0 1 auto; min-width: 0; }
 /* a table too crowded for its labels at 24 px is drawn for the slide (the fit,
    screen.py): its piles of cards as chips of words */
 .tk-app .tk-compact-only, .tk-app.tk-present.tk-compact .tk-compact-hide { display: none; }
