@@ -299,7 +299,8 @@ def _attempt_html(v: CaptainLuckyView, lang: Language) -> str:
         where = (t(f"{GAME}.ui.in_middle") if target["owner"] < 0
                  else t(f"{GAME}.ui.of_player", player=v["players"][target["owner"]]))
         out += (f'<p class="tk-cl-target">{escape(t(f"{GAME}.ui.target", where=where))}</p>'
-                + set_svg(target["type"], target["size"], lang, 0.7))
+                + compactable(set_svg(target["type"], target["size"], lang, 0.7),
+                              [_chip(target["type"], [target["size"]], lang)]))
     out += rolls_html(v["rolls"], lang)
     if v["result"]:
         result = t(f"{GAME}.ui.result.{v['result']}")
