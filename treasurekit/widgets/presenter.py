@@ -59,7 +59,7 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present table.tk-score th { overflow-wrap: normal; }
 .tk-app.tk-present .tk-panel { max-width: 100%; box-sizing: border-box;
   overflow-wrap: anywhere; }
-.tk-app.tk-present *:not(svg):not(svg *) { font-size: 26px !important; line-height: 1.3; }
+.tk-app.tk-present *:not(svg):not(svg *) { font-size: 26px !important; line-height: 1.25; }
 .tk-app.tk-present.tk-present h2, .tk-app.tk-present.tk-present h2 * {
   font-size: 34px !important; }
 .tk-app.tk-present.tk-present .tk-panel h3, .tk-app.tk-present.tk-present h3 * {
