@@ -110,7 +110,9 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present.tk-compact .tk-compact-only { display: flex; }
 /* a log on the slide shows its latest lines; the earlier ones scroll inside its box */
 .tk-app.tk-present .tk-log-box, .tk-app.tk-present .tk-review-recap ul {
-  max-height: calc(4 * 1.35em + 4px); overflow-y: auto; }
+  max-height: calc(4 * 1.25em + 4px); overflow-y: auto; }
+.tk-app.tk-present.tk-compact .tk-log-box, .tk-app.tk-present.tk-compact .tk-review-recap ul {
+  max-height: calc(3 * 1.25em + 4px); }
 .tk-app.tk-present .tk-panel { margin: 4px 0; padding: 2px 12px; }
 .tk-app.tk-present .tk-panel p { margin: 4px 0; }
 .tk-app.tk-present .tk-present-bar .widget-checkbox { width: auto; }
