@@ -106,7 +106,7 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present .tk-sos .tk-row > .tk-deck { flex: 0 1 auto; min-width: 0; }
 /* a table too crowded for its labels at 24 px is drawn for the slide (the fit,
    screen.py): its piles of cards as chips of words */
-.tk-app .tk-compact-only, .tk-app.tk-present.tk-compact .tk-compact-hide { display: none; }
+.tk-app.tk-present.tk-compact .tk-compact-hide { display: none; }
 .tk-app.tk-present.tk-compact .tk-compact-only { display: flex; }
 /* a log on the slide shows its latest lines; the earlier ones scroll inside its box */
 .tk-app.tk-present .tk-log-box, .tk-app.tk-present .tk-review-recap ul {

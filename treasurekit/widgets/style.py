@@ -168,8 +168,8 @@ table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2
 def chips(items: Iterable[tuple[str, str]]) -> str:
     """A pile of cards as the projector shows it when its table is too crowded for the
     cards' labels at 24 px (screen.py): one chip of words per (text, colour), the colour
-    a band at its start; hidden but in that case."""
-    return ('<div class="tk-row tk-chips tk-compact-only">'
+    a band at its start; hidden (wherever the table is drawn) but in that case."""
+    return ('<div class="tk-row tk-chips tk-compact-only" hidden>'
             + "".join(f'<span class="tk-chip" style="border-left-color: {colour}">'
                       f"{escape(text)}</span>" for text, colour in items) + "</div>")
 
@@ -180,8 +180,8 @@ def compactable(drawn: str, items: Iterable[tuple[str, str]], keep: bool = True)
     listed = list(items)
     if keep and not listed:
         return drawn
-    return f'<div class="tk-compact-hide">{drawn}</div>' + (chips(listed) if listed else
-                                                             '<i class="tk-compact-only"></i>')
+    marker = chips(listed) if listed else '<i class="tk-compact-only" hidden></i>'
+    return f'<div class="tk-compact-hide">{drawn}</div>{marker}'
 
 
 def panel(title: str, body: str) -> str:
