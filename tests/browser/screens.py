@@ -11,7 +11,7 @@ from typing import Any
 
 #: One evaluate: how far the page scrolls, what is off screen, the smallest visible texts.
 #: ``parts`` are selectors that must be wholly on screen (each visible match).
-MEASURE = """async ([parts, minText, minLabel]) => {
+MEASURE = """async ([parts, minText]) => {
   // the fit (treasurekit/widgets/screen.py) runs in the next frame after a change
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const W = innerWidth, H = innerHeight;
@@ -38,10 +38,18 @@ MEASURE = """async ([parts, minText, minLabel]) => {
       shown = size * (el.currentCSSZoom || 1);
     }
     smallest = Math.min(smallest, shown);
-    if (shown < (el instanceof SVGElement ? minLabel : minText) - 0.5) {
+    if (shown < minText - 0.5) {
       small.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}: `
                  + `${shown.toFixed(1)}px "${el.textContent.trim().slice(0, 30)}"`);
     }
+  }
+  // a word cut off ("…") is not read either: a button or tab whose text overflows it
+  for (const el of app.querySelectorAll('button, .lm-TabBar-tabLabel')) {
+    if (!visible(el) || getComputedStyle(el).textOverflow !== 'ellipsis') continue;
+    const r = el.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= H || el.scrollWidth <= el.clientWidth + 1) continue;
+    small.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}: `
+               + `cut "${el.textContent.trim().slice(0, 30)}"`);
   }
   const off = [];
   for (const sel of parts) {
@@ -67,28 +75,18 @@ MEASURE = """async ([parts, minText, minLabel]) => {
 }"""
 
 
-def measure(page: Any, parts: list[str], min_text: float = 0,
-            min_label: float | None = None) -> dict[str, Any]:
-    """What the page shows now (see MEASURE); ``min_label``: the least size of a label
-    inside a drawing (``min_text`` unless told)."""
-    result: dict[str, Any] = page.evaluate(
-        MEASURE, [parts, min_text, min_text if min_label is None else min_label])
+def measure(page: Any, parts: list[str], min_text: float = 0) -> dict[str, Any]:
+    """What the page shows now (see MEASURE): ``small`` lists the texts under ``min_text``
+    px, the words of the page and the labels inside its drawings alike."""
+    result: dict[str, Any] = page.evaluate(MEASURE, [parts, min_text])
     return result
 
 
 # ---- presenter mode ---------------------------------------------------------------------
-#: the projector's sizes; at the larger one no text may be under MIN_TEXT
+#: the projector's sizes; at the larger one no text on screen may be under MIN_TEXT px,
+#: the words of the slide and the labels inside its drawings alike, in every game
 SMALL, LARGE = (1280, 720), (1920, 1080)
 MIN_TEXT = 24
-#: The labels inside the drawings are held to MIN_TEXT too, but for these games' drawings,
-#: which do not reach it on every slide yet (each drawing is drawn larger until its
-#: smallest label is 24 px, as far as the slide holds it: screen.py): the least size
-#: their labels may show at, a little under the smallest measured at 1920x1080 (26 Nov);
-#: in a lesson, an example or the game in play, and in the review of a finished game
-#: (whose last position holds every card won). Coralia's board, one reef at a time on
-#: the projector, reaches 24 px but in its final count (test_presenter_examples.py).
-LABELS_SHORT = {"captain_lucky": 10.5, "diving_bell": 19, "sea_or_shore": 20}
-REVIEW_LABELS_SHORT = {"captain_lucky": 9, "diving_bell": 6, "sea_or_shore": 13}
 LESSON = [".tk-lesson-question", ".tk-lesson-choices", ".tk-lesson-table", ".tk-lesson-nav"]
 EXAMPLE = [".tk-ex-head", ".tk-ex-nav", ".tk-ex-caption", ".tk-ex-table"]
 
@@ -105,14 +103,13 @@ def press(page: Any, watch: Any, key: str) -> None:
     harness.wait_kernel_idle(page, watch, settle_s=0.05)
 
 
-def slide_problems(page: Any, parts: list[str], where: str,
-                   min_text: float = MIN_TEXT, min_label: float = MIN_TEXT) -> list[str]:
+def slide_problems(page: Any, parts: list[str], where: str) -> list[str]:
     """What is wrong with the slide shown at the window's size: the page scrolls, one of
-    ``parts`` is not wholly on screen, a text is under ``min_text`` px or a label inside
-    a drawing under ``min_label`` px (at LARGE only)."""
+    ``parts`` is not wholly on screen, or (at LARGE) a text is under MIN_TEXT px, a word
+    of the slide or a label inside a drawing."""
     size = page.viewport_size
     large = (size["width"], size["height"]) == LARGE
-    m = measure(page, parts, min_text if large else 0, min_label if large else 0)
+    m = measure(page, parts, MIN_TEXT if large else 0)
     found = []
     if m["scroll"] > 0 or m["wide"] > 0:
         found.append(f"{where}: scrolls {m['scroll']} px down, {m['wide']} px across")
@@ -127,8 +124,3 @@ def focus_in_app(page: Any) -> bool:
     return bool(page.evaluate(
         "() => document.activeElement && document.activeElement.classList.contains('tk-app')"))
 
-
-def least_label(game: str, review: bool = False) -> float:
-    """The least size a label inside ``game``'s drawings may show at (LABELS_SHORT, or
-    REVIEW_LABELS_SHORT in the ``review``)."""
-    return (REVIEW_LABELS_SHORT if review else LABELS_SHORT).get(game, MIN_TEXT)

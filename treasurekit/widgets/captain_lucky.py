@@ -6,6 +6,7 @@ nothing depends on colour alone; a failed die is blank, hatched, outlined and cr
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Collection
 from html import escape
@@ -30,7 +31,7 @@ from ..games.captain_lucky.rules import describe_move, view_of
 from ..games.captain_lucky.state import CaptainLuckyView
 from .lang import Language, live_html, with_readout
 from .move_picker import MovePicker
-from .style import panel
+from .style import compactable, panel
 from .svg import PALETTE, pattern_defs, shape, svg, text
 
 # colour, pattern, emblem per treasure type
@@ -41,7 +42,9 @@ LOOK = {
     "ruby": (PALETTE["vermilion"], "cross", "gem"),
     "jade": (PALETTE["green"], "grid", "fish"),
 }
-CW, CH = 84, 104      # card size
+CW, CH = 84, 104      # card size (a long name makes a card wider)
+NAME = 14             # the size of a card's name
+EM = .68              # a bold letter's width, at most, as a share of its size (a name's box)
 DIE = 46              # die size
 
 CSS = """
@@ -52,6 +55,7 @@ CSS = """
 .tk-cl-player { line-height: 1.3; }
 .tk-cl-player p { margin: 2px 0; }
 .tk-cl-captain-row { display: flex; align-items: center; gap: 6px; font-size: 0.85em; }
+.tk-cl-captain-row > svg { flex: none; }
 .tk-cl-parts { display: flex; flex-wrap: wrap; gap: 4px 16px; align-items: flex-start; }
 .tk-cl-table .tk-cols > .tk-cl-player { flex: 1 1 220px; }
 .tk-cl-dice { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
@@ -83,32 +87,42 @@ def _emblem(kind: str, cx: float, cy: float) -> str:
 
 def name_lines(label: str) -> tuple[list[str], int]:
     """A card's name as drawn on it: one line, or two where it is long and has two words
-    ("Zilveren / munt"), and the size that fits the card (14 at most)."""
+    ("Zilveren / munt"), and its size (NAME; smaller only for a name longer than a card
+    twice as wide as CW holds)."""
     lines = label.split(" ", 1) if len(label) > 8 else [label]
-    return lines, min(14, int((CW - 14) / (.62 * max(len(x) for x in lines))))
+    return lines, min(NAME, int((2 * CW - 16) / (EM * max(len(x) for x in lines))))
+
+
+def card_width(lines: list[str], size: int) -> int:
+    """A card as wide as its name takes, CW at least (every card's name the same size, so
+    that the projector, which draws each drawing large enough for its smallest label,
+    draws the sets of a row the same height: screen.py)."""
+    return max(CW, math.ceil(EM * size * max(len(x) for x in lines)) + 16)
 
 
 def _card_body(name: str, lang: Language, x: float = 0, y: float = 0) -> str:
     colour, pattern, emblem = LOOK[name]
     lines, size = name_lines(lang.t(f"{GAME}.type.{name}"))
+    cw = card_width(lines, size)
     top = CH - 11 - 15 * len(lines)
     return (f'<g transform="translate({x},{y})">'
-            f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="8" fill="{colour}" '
+            f'<rect x="2" y="2" width="{cw - 4}" height="{CH - 4}" rx="8" fill="{colour}" '
             f'stroke="#000" stroke-width="2.5"/>'
-            f'<rect x="2" y="2" width="{CW - 4}" height="{CH - 4}" rx="8" '
+            f'<rect x="2" y="2" width="{cw - 4}" height="{CH - 4}" rx="8" '
             f'fill="url(#tk-pat-{pattern})"/>'
-            f'<rect x="6" y="{top}" width="{CW - 12}" height="{15 * len(lines) + 5}" rx="4" '
+            f'<rect x="6" y="{top}" width="{cw - 12}" height="{15 * len(lines) + 5}" rx="4" '
             f'fill="#fff" stroke="#000"/>'
-            + "".join(text(CW / 2, top + 15 * (i + 1), line, size, "bold")
+            + "".join(text(cw / 2, top + 15 * (i + 1), line, size, "bold")
                       for i, line in enumerate(lines))
-            + _emblem(emblem, CW / 2, 36) + "</g>")
+            + _emblem(emblem, cw / 2, 36) + "</g>")
 
 
 def set_svg(name: str, count: int, lang: Language, scale: float = 1.0) -> str:
     """A face-up set: up to five stacked cards of one type and its size in a badge."""
     shown = max(1, min(count, SET_SIZE))
     off = 7
-    width, height = CW + off * (shown - 1), CH + 4
+    card = card_width(*name_lines(lang.t(f"{GAME}.type.{name}")))
+    width, height = card + off * (shown - 1), CH + 4
     body = [pattern_defs(LOOK[name][1])]
     body += [_card_body(name, lang, i * off, 0) for i in range(shown)]
     bx = width - 16
@@ -138,7 +152,16 @@ def holding_html(counts: dict[str, int], lang: Language, empty: str, scale: floa
             for name in TYPES for size in set_sizes(counts.get(name, 0))]
     if not sets:
         return f'<p class="tk-muted">{escape(empty)}</p>'
-    return f'<div class="tk-cl-sets">{"".join(sets)}</div>'
+    return compactable(f'<div class="tk-cl-sets">{"".join(sets)}</div>',
+                       (_chip(name, set_sizes(counts[name]), lang) for name in TYPES
+                        if counts.get(name)))
+
+
+def _chip(name: str, sizes: list[int], lang: Language) -> tuple[str, str]:
+    """The sets of a type (or its cards in a hand) as a chip of words on a crowded slide
+    (style.chips): the type and each set's size ("Robijn: 5, 4")."""
+    return (f"{lang.t(f'{GAME}.type.{name}')}: {', '.join(str(n) for n in sizes)}",
+            LOOK[name][0])
 
 
 def hand_html(counts: dict[str, int], lang: Language, own: bool = False) -> str:
@@ -149,7 +172,8 @@ def hand_html(counts: dict[str, int], lang: Language, own: bool = False) -> str:
              set_svg(name, counts[name], lang, 0.6) for name in TYPES if counts.get(name)]
     if not cards:
         return f'<p class="tk-muted">{escape(lang.t(f"{GAME}.ui.no_hand"))}</p>'
-    return f'<div class="tk-cl-sets tk-cl-hand">{"".join(cards)}</div>'
+    return compactable(f'<div class="tk-cl-sets tk-cl-hand">{"".join(cards)}</div>',
+                       (_chip(name, [counts[name]], lang) for name in TYPES if counts.get(name)))
 
 
 def die_svg(face: str, lang: Language, fresh: bool = True) -> str:
@@ -251,8 +275,11 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                 t(f"{GAME}.ui.player_head", player=name, score=scores[i],
                   cards=v["hand_sizes"][i]))
         active = " tk-cl-active" if i == v["turn"] and v["phase"] != "over" else ""
+        # (on the slide a player's column is as wide as the drawings it holds: presenter.py)
+        shown = hand.count("<svg") + sum(len(set_sizes(n)) for n in v["collections"][i].values())
         players.append(
-            f'<div class="tk-cl-player{active}"><b>{escape(head)}</b>'
+            f'<div class="tk-cl-player{active}" style="--tk-sets: {1 + shown}">'
+            f'<b>{escape(head)}</b>'
             f'<div class="tk-cl-captain-row">'
             f'{captain_html(i == v["heart"], v["bonus_used"][i], lang)}</div>'
             # hand and treasure side by side: a table of six stays compact
@@ -272,7 +299,8 @@ def _attempt_html(v: CaptainLuckyView, lang: Language) -> str:
         where = (t(f"{GAME}.ui.in_middle") if target["owner"] < 0
                  else t(f"{GAME}.ui.of_player", player=v["players"][target["owner"]]))
         out += (f'<p class="tk-cl-target">{escape(t(f"{GAME}.ui.target", where=where))}</p>'
-                + set_svg(target["type"], target["size"], lang, 0.7))
+                + compactable(set_svg(target["type"], target["size"], lang, 0.7),
+                              [_chip(target["type"], [target["size"]], lang)]))
     out += rolls_html(v["rolls"], lang)
     if v["result"]:
         result = t(f"{GAME}.ui.result.{v['result']}")

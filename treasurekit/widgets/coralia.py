@@ -25,7 +25,7 @@ from ..games.coralia.scoring import STEPS, scoring_table
 from ..games.coralia.view import CoraliaView, ReefView
 from .lang import Language, relabel
 from .move_picker import MovePicker
-from .style import panel
+from .style import compactable, panel
 from .svg import PALETTE, shape, text
 
 G = "coralia"
@@ -506,7 +506,8 @@ CARD_PILE = {"pear": "pearl", "fish": "fish", "stin": "fish", "star": "starfish"
 def card_html(code: str, lang: Language) -> str:
     kind = CARD_PILE[code[:4]]
     symbol = {"pearl": "pearl", "fish": "fish", "starfish": "starfish"}[kind]
-    pic = board_svg(glyph(symbol, 16, 16, 14), 32, 32, "", "tk-co-card-icon")
+    # (on a crowded slide the card's name alone: screen.py)
+    pic = board_svg(glyph(symbol, 16, 16, 14), 32, 32, "", "tk-co-card-icon tk-compact-hide")
     name = lang.t(f"{G}.card.{code}")
     return (f'<span class="tk-co-card tk-co-card-{kind}" title="{escape(name)}">{pic}'
             f"<span>{escape(name)}</span></span>")
@@ -524,7 +525,7 @@ def _seat(v: CoraliaView, seat: int, lang: Language, hide: Collection[str]) -> s
     head = escape(name)
     if v["to_move"] == seat and v["phase"] != "over":
         head += f' <span class="tk-to-move">({escape(_t(lang, "to_move"))})</span>'
-    icon = board_svg(mark(seat, name, 16, 16, 12), 32, 32, "", "tk-co-mark")
+    icon = board_svg(mark(seat, name, 16, 16, 12), 32, 32, "", "tk-co-mark tk-compact-hide")
     lines = []
     if "scores" not in hide:
         points = _t(lang, "points", count=v["points"][seat])
@@ -592,7 +593,14 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         piles += "<br>" + escape(_t(lang, "turtles_beside", turtles=beside))
     seats = "".join(_seat(v, p, lang, hide) for p in range(len(v["players"])))
     scoring = "" if "scores" in hide else scoring_html(game, lang)
-    return (f'<div class="tk-table tk-co">{board(v, lang, hide)}{focus_board(v, lang)}'
+    focus = focus_board(v, lang)
+    if scoring:
+        # (the final count on a crowded slide: the dice left in the supply, which it
+        # counts, in words, for the board, which it no longer needs: screen.py)
+        left = join([f"{v['supply'][c]} {colour_name(c, lang)}" for c in COLOURS
+                     if v["supply"][c]], lang.code) or "0"
+        focus = compactable(focus, [(f"{_t(lang, 'supply')}: {left}", "#7F7F7F")])
+    return (f'<div class="tk-table tk-co">{board(v, lang, hide)}{focus}'
             f'<p class="tk-co-piles">{piles}</p>{extra}{scoring}'
             f'<div class="tk-cols">{seats}</div></div>')
 

@@ -19,7 +19,7 @@ from ..games.diving_bell.rules import view_of
 from ..games.diving_bell.scoring import breakdown
 from ..games.diving_bell.state import DivingBellView
 from .lang import Language, live_html
-from .style import panel
+from .style import compactable, panel
 from .svg import PALETTE, gauge, pattern_defs, pips, shape, svg, text
 from .table import ClickableTable
 
@@ -44,7 +44,9 @@ GEM_LOOK = {
     "pearl": ("#F4EBD9", "dots", "pearl"),
 }
 
-W, H = 96, 134
+W, H = 96, 134        # a card's size (a long name makes it wider)
+NAME = 16             # the size of a card's name
+EM = .68              # a bold letter's width, at most, as a share of its size (a name's box)
 
 
 def _emblem(kind: str, cx: float, cy: float) -> str:
@@ -107,25 +109,44 @@ def card_svg(card: Card, lang: Language, highlight: str = "", scale: float = 1.0
     colour, pattern, emblem = GEM_LOOK.get(card.name, LOOK[card.kind])
     name = card.label(lang.code)
     face = lang.t(f"widgets.db.face.{card.name}") if card.kind == "cursed" else tr_kind(card, lang)
+    # (the name at NAME, the card as wide as that takes: every card's name the same size,
+    # so the projector, which draws each card large enough for its name, draws every card
+    # of a row the same height: screen.py)
+    wide = min(2 * W, max(W, math.ceil(EM * NAME * len(face)) + 16))
+    size = min(NAME, int((wide - 16) / (EM * len(face))))
     stroke = highlight or "#000"
     body = [pattern_defs(pattern),
-            f'<rect x="2" y="2" width="{W - 4}" height="{H - 4}" rx="9" fill="{colour}" '
+            f'<rect x="2" y="2" width="{wide - 4}" height="{H - 4}" rx="9" fill="{colour}" '
             f'stroke="{stroke}" stroke-width="{3 if not highlight else 6}"/>',
-            f'<rect x="2" y="2" width="{W - 4}" height="{H - 4}" rx="9" '
+            f'<rect x="2" y="2" width="{wide - 4}" height="{H - 4}" rx="9" '
             f'fill="url(#tk-pat-{pattern})"/>',
-            f'<rect x="8" y="8" width="{W - 16}" height="24" rx="4" fill="#fff" '
+            f'<rect x="6" y="8" width="{wide - 12}" height="24" rx="4" fill="#fff" '
             f'stroke="#000"/>',
-            # (the name as large as its box holds: the projector draws each card large
-            # enough for its smallest label, screen.py)
-            text(W / 2, 26, face, min(16, int((W - 18) / (.62 * len(face)))), "bold"),
-            _emblem(emblem, W / 2, 54)]
+            text(wide / 2, 26, face, size, "bold"),
+            _emblem(emblem, wide / 2, 54)]
     if card.is_treasure:
         value = str(card.value).replace("-", "\u2212")
-        body += [f'<circle cx="{W / 2}" cy="92" r="17" fill="#fff" stroke="#000" '
-                 f'stroke-width="2"/>', text(W / 2, 100, value, 22, "bold")]
-        body.append(pips(card.pressure, W / 2, 120.5, 5, 15))  # only the dots there are
+        body += [f'<circle cx="{wide / 2}" cy="92" r="17" fill="#fff" stroke="#000" '
+                 f'stroke-width="2"/>', text(wide / 2, 100, value, 22, "bold")]
+        body.append(pips(card.pressure, wide / 2, 120.5, 5, 15))  # only the dots there are
     label = lang.t("widgets.db.card_label", name=name, value=card.value, dots=card.pressure)
-    return svg(W, H, "".join(body), label, f"tk-card tk-card-{card.kind}", scale)
+    return svg(wide, H, "".join(body), label, f"tk-card tk-card-{card.kind}", scale)
+
+
+def _chips(codes: list[str], lang: Language) -> list[tuple[str, str]]:
+    """Cards as chips of words on a crowded slide (style.chips): name and value, the
+    same card once with how many."""
+    from collections import Counter
+
+    out = []
+    for code, n in Counter(codes).items():
+        card = card_by_code(code)
+        name = tr_kind(card, lang)
+        if card.is_treasure:
+            name += " " + str(card.value).replace("-", "\u2212")
+        out.append((name + (f" \u00d7{n}" if n > 1 else ""),
+                    GEM_LOOK.get(card.name, LOOK[card.kind])[0]))
+    return out
 
 
 def tr_kind(card: Card, lang: Language) -> str:
@@ -224,16 +245,19 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     scores = v["scores"]
     for i, name in enumerate(names):
         pile = v["piles"][i]
-        body = cards_row(pile, lang, t("widgets.db.empty_pile"), 0.6)
+        drawn = cards_row(pile, lang, t("widgets.db.empty_pile"), 0.6)
         if "scores" in hide or scores is None:
             title = t("learner.db.treasure_of", player=name)
+            body = compactable(drawn, _chips(pile, lang))
         else:
-            body += score_table(pile, lang)
+            # (on a crowded slide the score table, which counts the pile kind by kind,
+            # stands for its cards)
+            body = compactable(drawn, [], keep=False) + score_table(pile, lang)
             title = t("widgets.db.treasure_of", player=name, score=scores[i],
                       cards=len(pile))
         treasures.append(panel(title, body))
     section.append(f'<div class="tk-cols">{"".join(treasures)}</div>')
-    return '<div class="tk-table">' + "".join(section) + "</div>"
+    return '<div class="tk-table tk-db-table">' + "".join(section) + "</div>"
 
 
 # ---- odds lab --------------------------------------------------------------------

@@ -59,7 +59,7 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present table.tk-score th { overflow-wrap: normal; }
 .tk-app.tk-present .tk-panel { max-width: 100%; box-sizing: border-box;
   overflow-wrap: anywhere; }
-.tk-app.tk-present *:not(svg):not(svg *) { font-size: 26px !important; line-height: 1.3; }
+.tk-app.tk-present *:not(svg):not(svg *) { font-size: 26px !important; line-height: 1.25; }
 .tk-app.tk-present.tk-present h2, .tk-app.tk-present.tk-present h2 * {
   font-size: 34px !important; }
 .tk-app.tk-present.tk-present .tk-panel h3, .tk-app.tk-present.tk-present h3 * {
@@ -72,15 +72,47 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present .tk-play > .tk-setup-open { display: none !important; }
 .tk-app.tk-present .widget-button, .tk-app.tk-present .widget-toggle-button {
   min-height: 56px; padding: 4px 16px; }
+/* an answer is read whole: its words wrap rather than end in "…"; the buttons of a
+   step wrap onto a second row rather than cut their words */
+.tk-app.tk-present .tk-choice { white-space: normal; height: auto; text-align: left; }
+.tk-app.tk-present .tk-lesson-nav, .tk-app.tk-present .tk-practice-nav,
+.tk-app.tk-present .tk-ex-nav { flex-wrap: wrap; }
+/* the examples' chooser in one row: each title wraps inside its button */
+.tk-app.tk-present .tk-example-pick, .tk-app.tk-present .tk-example-pick > div {
+  display: flex; flex-wrap: nowrap; }
+.tk-app.tk-present .tk-example-pick button { flex: 1 1 auto; min-width: 0; height: auto;
+  white-space: normal; }
+.tk-app.tk-present .tk-lesson-nav > .widget-button, .tk-app.tk-present .tk-ex-nav > *,
+.tk-app.tk-present .tk-practice-nav > .widget-button { flex: none; max-width: 100%; }
 .tk-app.tk-present .tk-table svg, .tk-app.tk-present .tk-review-table svg,
 .tk-app.tk-present .tk-editor-table svg { zoom: var(--tk-draw, 1.3); }
 /* fewer, larger labels in the drawings (the fit, screen.py, draws each drawing large
    enough for its smallest label): a label whose information the drawing shows otherwise
    too steps aside, some others are drawn larger in the drawing's own units */
 .tk-app.tk-present svg .tk-minor { display: none; }
+/* a table of cards on the slide flows: its parts side by side where they are narrow
+   (a row of three cards beside the piles they were divided into, the middle beside the
+   attempt), so that the drawings grow rather than their labels shrink */
+.tk-app.tk-present .tk-db-table, .tk-app.tk-present .tk-cl-table { display: flex;
+  flex-wrap: wrap; column-gap: 12px; align-items: flex-start; }
+.tk-app.tk-present .tk-db-table > *, .tk-app.tk-present .tk-cl-table > * {
+  flex: 1 1 auto; min-width: 0; }
+.tk-app.tk-present .tk-db-table > .tk-cols, .tk-app.tk-present .tk-cl-table > .tk-cols,
+.tk-app.tk-present .tk-cl-table > .tk-cl-status { flex-basis: 100%; }
+.tk-app.tk-present .tk-db-table .tk-panel .tk-cols > * { flex: 0 1 auto; }
+.tk-app.tk-present .tk-cl-table .tk-cols > .tk-cl-player { flex: var(--tk-sets, 1) 1 0; }
+/* Sea or Shore: the additions' pile beside the treasure decks, whose words wrap */
+.tk-app.tk-present .tk-sos .tk-row:has(> .tk-deck) { flex-wrap: nowrap; }
+.tk-app.tk-present .tk-sos .tk-row > .tk-deck { flex: 0 1 auto; min-width: 0; }
+/* a table too crowded for its labels at 24 px is drawn for the slide (the fit,
+   screen.py): its piles of cards as chips of words */
+.tk-app.tk-present.tk-compact .tk-compact-hide { display: none; }
+.tk-app.tk-present.tk-compact .tk-compact-only { display: flex; }
 /* a log on the slide shows its latest lines; the earlier ones scroll inside its box */
 .tk-app.tk-present .tk-log-box, .tk-app.tk-present .tk-review-recap ul {
-  max-height: calc(4 * 1.35em + 4px); overflow-y: auto; }
+  max-height: calc(4 * 1.25em + 4px); overflow-y: auto; }
+.tk-app.tk-present.tk-compact .tk-log-box, .tk-app.tk-present.tk-compact .tk-review-recap ul {
+  max-height: calc(3 * 1.25em + 4px); }
 .tk-app.tk-present .tk-panel { margin: 4px 0; padding: 2px 12px; }
 .tk-app.tk-present .tk-panel p { margin: 4px 0; }
 .tk-app.tk-present .tk-present-bar .widget-checkbox { width: auto; }
@@ -101,18 +133,22 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
 .tk-app.tk-present .tk-practice-progress, .tk-app.tk-present .tk-practice-reset {
   display: none !important; }
 /* on a wide screen, the question and its answers beside the table: all of it on one
-   projected screen, the cards the question asks about included */
+   projected screen, the cards the question asks about included (the words' column
+   takes --tk-k times its share: the fit, screen.py, makes it narrower for a crowded
+   table, wider for long words) */
 @media (min-aspect-ratio: 4/3) {
   /* (not !important: on another tab the tab bar's hiding must win) */
   .tk-app.tk-present .tk-lesson { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr); align-items: start; }
+    grid-template-columns: minmax(0, calc(38% * var(--tk-k, 1))) minmax(0, 1fr);
+    align-items: start; }
   .tk-app.tk-present .tk-lesson-question { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-lesson-choices { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-lesson-feedback { grid-area: 3 / 1; }
   .tk-app.tk-present .tk-lesson-nav { grid-area: 4 / 1; }
   .tk-app.tk-present .tk-lesson-table { grid-area: 1 / 2 / span 5 / 2; }
   .tk-app.tk-present .tk-practice { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr); align-items: start; }
+    grid-template-columns: minmax(0, calc(38% * var(--tk-k, 1))) minmax(0, 1fr);
+    align-items: start; }
   .tk-app.tk-present .tk-practice-question { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-practice-choices { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-practice-feedback { grid-area: 3 / 1; }
@@ -120,7 +156,8 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
   .tk-app.tk-present .tk-practice-table { grid-area: 1 / 2 / span 5 / 2; }
   /* an example: its title, buttons and caption beside the table */
   .tk-app.tk-present .tk-example { display: grid; column-gap: 20px;
-    grid-template-columns: minmax(0, 0.85fr) minmax(0, 1.4fr); align-items: start; }
+    grid-template-columns: minmax(0, calc(38% * var(--tk-k, 1))) minmax(0, 1fr);
+    align-items: start; }
   .tk-app.tk-present .tk-ex-head { grid-area: 1 / 1; }
   .tk-app.tk-present .tk-ex-nav { grid-area: 2 / 1; }
   .tk-app.tk-present .tk-ex-caption { grid-area: 3 / 1; }
@@ -128,14 +165,14 @@ body:has(.tk-app.tk-present) .jp-OutputArea-output { padding: 0 !important;
   .tk-app.tk-present .tk-ex-table { grid-area: 1 / 2 / span 5 / 2; }
   /* the game in play: the table on the left, the status and the moves beside it */
   .tk-app.tk-present .tk-play-area { display: grid; column-gap: 20px; align-items: start;
-    grid-template-columns: minmax(0, 1.3fr) minmax(0, 1fr); }
+    grid-template-columns: minmax(0, 1fr) minmax(0, calc(43% * var(--tk-k, 1))); }
   .tk-app.tk-present .tk-play-area > .tk-play-side { display: flex; min-width: 0; }
   .tk-app.tk-present .tk-play-side > * { order: 0; }
   /* the review: its buttons and recap beside the table (and its log); the table's
      column spans every row, its height going into the last (flexible) one, so that the
      recap stays under the buttons rather than under the table */
   .tk-app.tk-present .tk-review { display: grid; column-gap: 20px; align-items: start;
-    grid-template-columns: minmax(0, 0.7fr) minmax(0, 1.6fr);
+    grid-template-columns: minmax(0, calc(30% * var(--tk-k, 1))) minmax(0, 1fr);
     grid-template-rows: repeat(6, auto) 1fr; }
   .tk-app.tk-present .tk-review > * { grid-column: 1; }
   .tk-app.tk-present .tk-review-nav { flex-wrap: wrap; }

@@ -9,7 +9,12 @@ presenter mode it
   drawings are scaled, their words are not shrunk); the drawings of a step that would
   not fit shrink first (in the order :data:`LABEL` tells), its words only when that is
   not enough; a short step gets larger drawings, then larger everything (at most
-  :data:`MOST` times). It fits again whenever the app's content or the window changes;
+  :data:`MOST` times). A step whose labels cannot reach :data:`LABEL` tries the column of
+  its words (beside the table, presenter.py) narrower and wider, and keeps the best; still
+  short, it shows the table as drawn for the slide, where a game has such a drawing (the
+  ``tk-compact`` class on the app shows its ``tk-compact-only`` parts, hides its
+  ``tk-compact-hide`` ones: a pile of many cards as chips of words). It fits again
+  whenever the app's content or the window changes;
 - gives the app the keyboard focus when the page opens and again after a click outside
   the app, and sends the presenter's keys (``watched_keys``) to Python from anywhere on the page
   (outside text fields), so the teacher never has to click into the app first. In
@@ -42,6 +47,7 @@ LABEL, KEEP, WORDS = 24.0, 12.0, 24 / 26
 
 _ESM = """
 const STEP = 0.01;   // the fit's precision along its path (see fit)
+const SPLITS = [1, 0.65, 1.4];   // the words' column's share, as tried (see fit)
 
 function render({ model, el }) {
   el.classList.add("tk-screen");
@@ -113,6 +119,8 @@ function render({ model, el }) {
     if (!present() || inLab()) {
       app.style.zoom = "";
       app.style.removeProperty("--tk-draw");
+      app.style.removeProperty("--tk-k");
+      app.classList.remove("tk-compact");
       for (const svg of app.querySelectorAll("svg")) svg.style.zoom = "";
       if (watching) watching.takeRecords();
       last = null;
@@ -134,24 +142,59 @@ function render({ model, el }) {
               [between(design, design * model.get("most")), large, target]][piece];
     };
     const ok = (t) => fits(...point(t));
-    measureLabels(design);
-    // (the last fit's t first: a step much like the one before fits in two tries)
-    let lo = 0, hi = 6;
-    if (last !== null && last.design === design) {
-      if (ok(last.t)) {
-        lo = last.t;
-        if (lo + STEP < hi && !ok(lo + STEP)) hi = lo + STEP;
+    // the largest t that fits with the words' column at `k` times its share
+    const search = (k, from) => {
+      app.style.setProperty("--tk-k", String(k));
+      let lo = 0, hi = 6;
+      // (the last fit's t first: a step much like the one before fits in two tries)
+      if (from !== null) {
+        if (ok(from)) {
+          lo = from;
+          if (lo + STEP < hi && !ok(lo + STEP)) hi = lo + STEP;
+        } else {
+          hi = from;
+        }
+      }
+      if (hi - lo > STEP && ok(hi)) lo = hi;
+      while (hi - lo > STEP) {
+        const mid = (lo + hi) / 2;
+        if (ok(mid)) lo = mid; else hi = mid;
+      }
+      return lo;
+    };
+    // the best t and words' column for the drawings as they are shown now
+    const solve = (from) => {
+      measureLabels(design);
+      let k = 1, t = search(1, from);
+      // a slide whose labels stay short of `label` tries its words' column narrower (a
+      // crowded table) and wider (long words beside a short table): the best one stays
+      if (t < 3) {
+        for (const other of SPLITS) {
+          if (other === 1) continue;
+          const found = search(other, null);
+          if (found > t + STEP) { k = other; t = found; }
+        }
+      }
+      return [k, t];
+    };
+    const again = last !== null && last.design === design && last.k === 1 && !last.compact;
+    app.classList.remove("tk-compact");
+    let [k, t] = solve(again ? last.t : null), compact = false;
+    // still short: the table drawn for the slide, where it has such a drawing (a pile of
+    // many cards as one line of words each: the games' tk-compact-only parts)
+    if (t < 3 && app.querySelector(".tk-compact-only")) {
+      app.classList.add("tk-compact");
+      const [k2, t2] = solve(null);
+      if (t2 > t + STEP) {
+        [k, t, compact] = [k2, t2, true];
       } else {
-        hi = last.t;
+        app.classList.remove("tk-compact");
+        measureLabels(design);
       }
     }
-    if (hi - lo > STEP && ok(hi)) lo = hi;
-    while (hi - lo > STEP) {
-      const mid = (lo + hi) / 2;
-      if (ok(mid)) lo = mid; else hi = mid;
-    }
-    last = { t: lo, design };
-    const [zoom, draw, label] = point(lo);
+    app.style.setProperty("--tk-k", String(k));
+    last = { t, design, k, compact };
+    const [zoom, draw, label] = point(t);
     fits(zoom, draw, label);
     app.dataset.tkZoom = app.style.zoom;
     app.dataset.tkLabel = String(Math.floor(label * 100) / 100);
@@ -192,6 +235,9 @@ function render({ model, el }) {
     watching.observe(app, { childList: true, subtree: true, characterData: true,
                             attributes: true, attributeFilter: ["class", "style"] });
     window.addEventListener("resize", later);
+    // (a web font that arrives after the first fit changes every text's width)
+    document.fonts.addEventListener("loadingdone", later);
+    document.fonts.ready.then(later);
     // (a switch that shows another part of a drawing: Coralia's reefs, coralia.py)
     app.addEventListener("change", later);
     document.addEventListener("keydown", onKey);
@@ -205,6 +251,7 @@ function render({ model, el }) {
     if (watching) watching.disconnect();
     if (app) app.removeEventListener("change", later);
     window.removeEventListener("resize", later);
+    document.fonts.removeEventListener("loadingdone", later);
     document.removeEventListener("keydown", onKey);
     document.removeEventListener("pointerdown", onPointer);
     if (app) app.style.zoom = "";

@@ -32,7 +32,7 @@ from ..games.sea_or_shore.rules import view_of
 from ..games.sea_or_shore.state import Played, describe_move
 from .lang import Language, button, live_html, relabel
 from .move_picker import MovePicker
-from .style import panel
+from .style import compactable, panel
 from .svg import PALETTE, pattern_defs, shape, svg, text
 
 G = "sea_or_shore"
@@ -204,7 +204,9 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
             # what lies before the seat, each thing with its caption under it
             f'<div class="tk-row tk-seat-items"><div class="tk-seat-item">{played}</div>'
             f'<div class="tk-seat-item tk-seat-pile">{pile_html}</div>'
-            f'<div class="tk-seat-item">{additions_svg(v["additions"][i], lang)}'
+            # (on a crowded slide the caption alone says how many: screen.py)
+            f'<div class="tk-seat-item">'
+            f'{compactable(additions_svg(v["additions"][i], lang), [], keep=False)}'
             f'<p class="tk-caption">'
             f'{escape(t("widgets.sos.additions", n=v["additions"][i]))}</p></div></div>'
             f'<div class="tk-row tk-hand">{hand_html}</div></div>')

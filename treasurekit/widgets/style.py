@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from collections.abc import Iterable
 from html import escape
 
 from ..core.sections import RuleSection
@@ -24,6 +25,9 @@ CSS = """
 .tk-good { color: #05603a; font-weight: bold; }
 .tk-bad { color: #a4161a; font-weight: bold; }
 .tk-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; }
+.tk-chips { flex-wrap: wrap; gap: 4px 8px; margin: 4px 0; }
+.tk-chip { border: 2px solid #444; border-left-width: 14px; border-radius: 6px;
+  padding: 0 8px; background: #fff; white-space: nowrap; }
 .tk-caption { font-size: 0.85em; text-align: center; }
 .tk-app .widget-button, .tk-app .widget-toggle-button { font-size: 16px; height: auto;
            min-height: 34px; }
@@ -159,6 +163,25 @@ table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2
            text-align: left; }
 </style>
 """
+
+
+def chips(items: Iterable[tuple[str, str]]) -> str:
+    """A pile of cards as the projector shows it when its table is too crowded for the
+    cards' labels at 24 px (screen.py): one chip of words per (text, colour), the colour
+    a band at its start; hidden (wherever the table is drawn) but in that case."""
+    return ('<div class="tk-row tk-chips tk-compact-only" hidden>'
+            + "".join(f'<span class="tk-chip" style="border-left-color: {colour}">'
+                      f"{escape(text)}</span>" for text, colour in items) + "</div>")
+
+
+def compactable(drawn: str, items: Iterable[tuple[str, str]], keep: bool = True) -> str:
+    """``drawn``, or on a crowded slide the same cards as :func:`chips` (nothing when
+    ``keep`` is false: what follows stands for them)."""
+    listed = list(items)
+    if keep and not listed:
+        return drawn
+    marker = chips(listed) if listed else '<i class="tk-compact-only" hidden></i>'
+    return f'<div class="tk-compact-hide">{drawn}</div>{marker}'
 
 
 def panel(title: str, body: str) -> str:
