@@ -177,12 +177,24 @@ function render({ model, el }) {
       }
       return [k, t];
     };
-    const again = last !== null && last.design === design && last.k === 1 && !last.compact;
-    app.classList.remove("tk-compact");
-    let [k, t] = solve(again ? last.t : null), compact = false;
+    const again = last !== null && last.design === design;
+    let k = 1, t = -1, compact = false;
+    // the step before needed another column or the slide's drawing: a step much like it
+    // (the next step of the same example) is tried that way first, and keeps it when its
+    // labels reach their size there (a handful of layouts instead of a whole search)
+    if (again && (last.k !== 1 || last.compact)) {
+      app.classList.toggle("tk-compact", last.compact);
+      measureLabels(design);
+      const found = search(last.k, last.t);
+      if (found >= 3) [k, t, compact] = [last.k, found, last.compact];
+    }
+    if (t < 0) {
+      app.classList.remove("tk-compact");
+      [k, t] = solve(again && last.k === 1 && !last.compact ? last.t : null);
+    }
     // still short: the table drawn for the slide, where it has such a drawing (a pile of
     // many cards as one line of words each: the games' tk-compact-only parts)
-    if (t < 3 && app.querySelector(".tk-compact-only")) {
+    if (t < 3 && !compact && app.querySelector(".tk-compact-only")) {
       app.classList.add("tk-compact");
       const [k2, t2] = solve(null);
       if (t2 > t + STEP) {
