@@ -243,6 +243,8 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         from_pool = getattr(manager, "pool_kernel_ready", lambda _nb: False)(notebook)
         if not from_pool and not getattr(manager, "has_room", lambda: True)():
             raise web.HTTPError(503, "the server runs all the kernels it may")
+        if not from_pool:
+            getattr(manager, "owe_pool_kernel", lambda _nb: None)(notebook)
         hold = None if from_pool else getattr(manager, "hold", lambda _a: None)(
             self.request.remote_ip)
         if hold is False:
@@ -526,6 +528,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)  # type: ignore[no-untyped-call]
         self._starting: set[str] = set()       # kernels being started
         self._pool_starting = 0
+        self._pool_waiting: list[float] = []    # when each pool kernel waiting to start asked
+        self._owed = 0                          # of them, how many viewers wait for (oldest)
         self._last_pooled: set[str] = set()     # in the pool at the last check
         self._ever_connected: set[str] = set()
         self._last_connect = -float("inf")       # time.monotonic() of the last connection
@@ -602,9 +606,15 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             raise web.HTTPError(503, "the server runs all the kernels it may")
         # A pool kernel waits for room, for its turn (``pool_start_concurrency``) and for
         # the pages that just connected to be served (``pool_quiet``).
+        # A kernel a viewer was handed before it started (owe_pool_kernel) starts at once.
         asked = time.monotonic()
-        while pooled and not (self.has_room() and self._pool_turn() and self.pool_may_start(asked)):
-            await asyncio.sleep(0.25)
+        if pooled:
+            self._pool_waiting.append(asked)
+            try:
+                while not (self.has_room() and self.pool_go(asked)):
+                    await asyncio.sleep(0.25)
+            finally:
+                self._pool_waiting.remove(asked)
         self._starting.add(kernel_id)
         self._pool_starting += pooled
         hold = _viewer_hold.get()
@@ -621,6 +631,24 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._watcher = PeriodicCallback(self.watch_kernels, 1000 * self.watch_interval)
             self._watcher.start()
         return started
+
+    def owe_pool_kernel(self, notebook: str | None) -> None:
+        """A viewer is about to be handed the pool's oldest entry for ``notebook`` before
+        its kernel is ready (Voila hands its entries out in order, started or not): the
+        oldest pool kernel still waiting to start is that viewer's, and must not wait for
+        the refill's turn or for the pages to stop connecting (:meth:`pool_go`)."""
+        if getattr(self, "_pools", {}).get(notebook) and not self.pool_kernel_ready(notebook):
+            self._owed = min(self._owed + 1, len(self._pool_waiting))
+
+    def pool_go(self, asked: float) -> bool:
+        """Whether the pool kernel asked for at ``asked`` (``time.monotonic()``, waiting to
+        start) may start now: a viewer waits for it (the oldest waiting kernel, while a
+        viewer is owed one), or it is its turn (``pool_start_concurrency``) and no page
+        has just connected (:meth:`pool_may_start`)."""
+        if self._owed > 0 and self._pool_waiting and asked <= min(self._pool_waiting):
+            self._owed -= 1
+            return True
+        return self._pool_turn() and self.pool_may_start(asked)
 
     def pool_may_start(self, asked: float, now: float | None = None) -> bool:
         """Whether a pool kernel asked for at ``asked`` (``time.monotonic()``) may start now:

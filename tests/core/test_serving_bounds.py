@@ -73,3 +73,30 @@ def test_the_pool_refills_once_the_pages_that_just_connected_are_served(
     with contextlib.suppress(Exception):
         never.notify_connect("k3")
     assert never.pool_may_start(asked=clock[0])
+
+
+def test_a_viewer_handed_a_pool_kernel_that_has_not_started_never_waits_for_the_refill(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Voila hands a viewer the pool's oldest entry even while its kernel waits to start;
+    that kernel starts at once, though pages keep connecting, and the rest of the refill
+    still waits (``pool_quiet``)."""
+    manager = _manager(monkeypatch, 8_000, pool_quiet=3, pool_quiet_max=20)
+    clock = [1000.0]
+    monkeypatch.setattr(serving.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(manager, "pool_kernel_ready", lambda _nb: False)
+    monkeypatch.setattr(manager, "pool_kernels_rendering", lambda: 0)
+    manager._pools = {"app.ipynb": ["an entry whose kernel waits"]}   # type: ignore[attr-defined]
+    oldest, younger = 990.0, 995.0
+    manager._pool_waiting[:] = [oldest, younger]
+    with contextlib.suppress(Exception):                  # (no such kernel to tell)
+        manager.notify_connect("k1")                      # a page just connected
+    assert not manager.pool_go(oldest) and not manager.pool_go(younger)
+    manager.owe_pool_kernel("app.ipynb")                  # a viewer takes the oldest entry
+    assert not manager.pool_go(younger)                   # (not its kernel)
+    assert manager.pool_go(oldest)                        # its kernel starts at once
+    manager._pool_waiting.remove(oldest)
+    assert not manager.pool_go(younger)                   # the refill waits again
+    manager.owe_pool_kernel("other.ipynb")                # no pool there: nothing owed
+    assert not manager.pool_go(younger)
+    clock[0] += 3
+    assert manager.pool_go(younger)                       # 3 s without a connection
