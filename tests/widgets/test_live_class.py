@@ -93,6 +93,20 @@ def htmls(root: w.Widget) -> str:
     return "\n".join(x.value for x in walk(root) if isinstance(x, w.HTML))
 
 
+def projector_after_a_restart(monkeypatch: pytest.MonkeyPatch,
+                              written: Any) -> tuple[App, LiveClass]:
+    """The server restarted (a new kernel, no store opened yet) and the projector page
+    reloaded with what its browser kept (``written``): the new app and its live class."""
+    from treasurekit.classroom import config
+
+    monkeypatch.setattr(config, "_opened", {})
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    again = App("diving_bell")
+    (kept,) = [x for x in walk(again.root) if isinstance(x, BrowserStore)]
+    kept.hello(written)
+    return again, again.root.live
+
+
 def test_a_lesson_question_joined_followed_answered_tallied_and_revealed(
         classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     teacher, live = teacher_app()
@@ -322,7 +336,6 @@ def test_a_pool_kernel_joins_when_the_viewers_query_arrives(
 
 def test_a_reloaded_projector_takes_its_class_back_after_a_server_restart(
         classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from treasurekit.classroom import config
 
     teacher = App("diving_bell")
     (kept,) = [x for x in walk(teacher.root) if isinstance(x, BrowserStore)]
@@ -345,12 +358,7 @@ def test_a_reloaded_projector_takes_its_class_back_after_a_server_restart(
     code, step = live.code, lesson.index
     live.stop()
 
-    monkeypatch.setattr(config, "_opened", {})       # the server restarted: a new kernel
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    again = App("diving_bell")
-    (kept,) = [x for x in walk(again.root) if isinstance(x, BrowserStore)]
-    kept.hello(written)                                # the projector page reloaded
-    back: LiveClass = again.root.live
+    again, back = projector_after_a_restart(monkeypatch, written)
     assert back.live and back.code == code and again.root.presenter.on
     assert back.layout.display == "" and back.start_button.layout.display == "none"
     shown = one(again.root, "tk-lesson")
@@ -435,7 +443,6 @@ def test_a_shared_table_is_followed_in_the_students_play_tab(
 
 def test_a_class_on_a_shared_table_is_taken_back_on_that_table_after_a_restart(
         classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from treasurekit.classroom import config
     from treasurekit.widgets.game_player import GamePlayer
 
     teacher = App("diving_bell")
@@ -454,12 +461,7 @@ def test_a_class_on_a_shared_table_is_taken_back_on_that_table_after_a_restart(
     code, written = live.code, kept.written
     live.stop()
 
-    monkeypatch.setattr(config, "_opened", {})       # the server restarted: a new kernel
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    again = App("diving_bell")
-    (kept,) = [x for x in walk(again.root) if isinstance(x, BrowserStore)]
-    kept.hello(written)                              # the projector page reloaded
-    back: LiveClass = again.root.live
+    again, back = projector_after_a_restart(monkeypatch, written)
     assert back.live and back.code == code
     shown = one(again.root, "tk-teacher")            # the table on the teacher's screen
     assert f"table:diving_bell:{shown.share.code}" == table
