@@ -77,9 +77,17 @@ $(BIN)/python:
 
 # uv installs what pip would (same resolver rules, PyPI), ~10x faster: a fresh clone's
 # `make test` spends ~5 s instead of ~65 s here. uv itself comes from pip, into the venv.
+# Unlike pip, uv writes no bytecode unless asked (--compile-bytecode): without it every
+# kernel compiled ipykernel, IPython, ipywidgets... from source at each start (3.4 CPU-s
+# a kernel instead of 1.25), and every page load of the apps paid for it.
 $(BIN)/uv: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet uv
-PIP := $(BIN)/uv pip install --python $(BIN)/python
+PIP := $(BIN)/uv pip install --compile-bytecode --python $(BIN)/python
+
+# Some machines set PYTHONDONTWRITEBYTECODE (this one does): then treasurekit itself, an
+# editable install, was compiled again by every process that imported it. Python keeps
+# its caches in __pycache__ (ignored by git) and checks them against the sources.
+unexport PYTHONDONTWRITEBYTECODE
 
 $(STAMP)-app: pyproject.toml | $(BIN)/uv
 	$(PIP) -e ".[app]"
