@@ -18,6 +18,8 @@ from typing import Any
 import psutil
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+#: a kernel's connection file, in the command line of every kernel the server starts
+KERNEL_FILE = re.compile(r"kernel-[0-9a-f-]{36}\.json")
 
 
 @dataclass
@@ -73,7 +75,8 @@ def shutdown_kernel(base_url: str, kernel_id: str, xsrf: str | None) -> int:
 
 
 def kernel_processes(server_pid: int) -> list[psutil.Process]:
-    """The ipykernel processes the server started."""
+    """The kernel processes the server started (each given its connection file,
+    ``kernel-<id>.json``)."""
     try:
         children = psutil.Process(server_pid).children(recursive=True)
     except psutil.NoSuchProcess:
@@ -81,7 +84,7 @@ def kernel_processes(server_pid: int) -> list[psutil.Process]:
     found = []
     for proc in children:
         try:
-            if any("ipykernel" in part for part in proc.cmdline()):
+            if any(KERNEL_FILE.search(part) for part in proc.cmdline()):
                 found.append(proc)
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             continue
