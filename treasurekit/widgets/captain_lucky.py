@@ -255,12 +255,12 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                    player=names[v["turn"]])
     if v["end_announced"]:
         status += " " + t(f"{GAME}.ui.end_announced", heart=names[v["heart"]])
-    parts = [CSS, f'<p class="tk-cl-status">{escape(status)}</p>',
+    parts = [CSS, f'<p class="tk-cl-status" data-tk-part="status">{escape(status)}</p>',
              panel(t(f"{GAME}.ui.middle"),
                    holding_html(v["middle"], lang, t(f"{GAME}.ui.empty_middle"),
-                                owner="middle"))]
+                                owner="middle"), "middle")]
     if v["target"] is not None or v["rolls"]:
-        parts.append(panel(t(f"{GAME}.ui.attempt"), _attempt_html(v, lang)))
+        parts.append(panel(t(f"{GAME}.ui.attempt"), _attempt_html(v, lang), "attempt"))
     players = []
     own, scores = v["hand"], v["scores"]
     for i, name in enumerate(names):
@@ -287,7 +287,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
             f'<div><p>{escape(t(f"{GAME}.ui.treasure"))}</p>'
             f'{holding_html(v["collections"][i], lang, t(f"{GAME}.ui.no_treasure"), 0.6, f"p{i}")}'
             "</div></div></div>")
-    parts.append(f'<div class="tk-cols">{"".join(players)}</div>')
+    parts.append(f'<div class="tk-cols" data-tk-part="players">{"".join(players)}</div>')
     return '<div class="tk-table tk-cl-table">' + "".join(parts) + "</div>"
 
 

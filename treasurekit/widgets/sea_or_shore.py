@@ -173,7 +173,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     decks.append(f'<div class="tk-deck">{additions_svg(v["addition_pile"], lang)}<p>'
                  f'{escape(t("widgets.sos.addition_pile"))}</p></div>')
     top = panel(head, f'<p class="tk-actions">{escape(actions)}</p>'
-                      f'<div class="tk-row">{"".join(decks)}</div>')
+                      f'<div class="tk-row">{"".join(decks)}</div>', "decks")
     seats = []
     for i, name in enumerate(names):
         marks = ""
@@ -217,8 +217,9 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                        for r, sc in enumerate(v["round_scores"]))
         heads = "".join(f"<th>{escape(n)}</th>" for n in names)
         scores = panel(t("widgets.sos.scores"), f'<table class="tk-score"><tr><th></th>{heads}'
-                                            f"</tr>{rows}</table>")
-    return ('<div class="tk-table tk-sos">' + top + '<div class="tk-cols">' + "".join(seats)
+                                            f"</tr>{rows}</table>", "scores")
+    return ('<div class="tk-table tk-sos">' + top + '<div class="tk-cols" data-tk-part="players">'
+            + "".join(seats)
             + "</div>" + scores + "</div>")
 
 

@@ -26,6 +26,8 @@ CSS = """
 .tk-bad { color: #a4161a; font-weight: bold; }
 .tk-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; }
 .tk-chips { flex-wrap: wrap; gap: 4px 8px; margin: 4px 0; }
+/* (the chips stand in for a drawing on a crowded slide only: presenter.py) */
+.tk-compact-only[hidden] { display: none; }
 .tk-chip { border: 2px solid #444; border-left-width: 14px; border-radius: 6px;
   padding: 0 8px; background: #fff; white-space: nowrap; }
 .tk-caption { font-size: 0.85em; text-align: center; }
@@ -157,6 +159,11 @@ CSS = """
   .tk-app .tk-lesson-choices { order: -1; position: sticky; bottom: 0; z-index: 2;
     background: #fff; padding: 4px 0; }
   .tk-app .tk-lesson-table { order: -2; }
+  /* (a lesson step's question kept short, so that it stays in sight with its table) */
+  .tk-app .tk-lesson-question .tk-panel { padding: 2px 10px; margin: 4px 0; }
+  .tk-app .tk-lesson-question h3 { margin: 4px 0; font-size: 15px; }
+  .tk-app .tk-lesson-question p { margin: 4px 0; line-height: 1.35; }
+  .tk-app .tk-lesson-choices .widget-button { margin: 2px; }
 }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
@@ -184,9 +191,11 @@ def compactable(drawn: str, items: Iterable[tuple[str, str]], keep: bool = True)
     return f'<div class="tk-compact-hide">{drawn}</div>{marker}'
 
 
-def panel(title: str, body: str) -> str:
-    """A titled box of HTML."""
-    return f'<div class="tk-panel"><h3>{escape(title)}</h3>{body}</div>'
+def panel(title: str, body: str, part: str = "") -> str:
+    """A titled box of HTML; ``part`` names the part of the table it is (``data-tk-part``,
+    what a lesson step may be ``about``: LessonStep)."""
+    named = f' data-tk-part="{escape(part)}"' if part else ""
+    return f'<div class="tk-panel"{named}><h3>{escape(title)}</h3>{body}</div>'
 
 
 def rule_badge(game: str, section: RuleSection, title: str, tooltip: str) -> str:
