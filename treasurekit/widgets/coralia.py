@@ -496,9 +496,9 @@ def focus_board(v: CoraliaView, lang: Language) -> str:
     # the page holds)
     return (f'<form class="tk-co-focus"><div class="tk-co-strip" role="radiogroup" '
             f'aria-label="{escape(_t(lang, "reefs"))}">{"".join(tabs)}</div>'
-            f'<div class="tk-co-parts">{"".join(reefs)}<div class="tk-co-shared" data-tk-part="station">'
-            f'{shared}'
-            f'</div>{"".join(captions)}</div></form>')
+            f'<div class="tk-co-parts">{"".join(reefs)}'
+            f'<div class="tk-co-shared" data-tk-part="station">{shared}</div>'
+            f'{"".join(captions)}</div></form>')
 
 # ---- players, cards, the scoring table -------------------------------------------------------
 CARD_PILE = {"pear": "pearl", "fish": "fish", "stin": "fish", "star": "starfish"}

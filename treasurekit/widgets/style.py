@@ -163,7 +163,8 @@ CSS = """
   .tk-app .tk-lesson-question .tk-panel { padding: 2px 10px; margin: 4px 0; }
   .tk-app .tk-lesson-question h3 { margin: 4px 0; font-size: 15px; }
   .tk-app .tk-lesson-question p { margin: 4px 0; line-height: 1.35; }
-  .tk-app .tk-lesson-choices .widget-button { margin: 2px; }
+  .tk-app .tk-lesson-choices .widget-button { margin: 2px; white-space: normal;
+    text-align: left; }
 }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;

@@ -306,7 +306,7 @@ LESSON: list[LessonStep] = [
           _refill_choices, _refill_explain, about=("players",)),
     _step("target", Section.STEAL, TARGET_POS, _target_choices, _target_explain,
           about=("middle", "players")),
-    _step("dice", Section.STEAL, TARGET_POS, _dice_choices, _dice_explain, about=("attempt",)),
+    _step("dice", Section.STEAL, TARGET_POS, _dice_choices, _dice_explain, about=("players",)),
     _step("reroll", Section.STEAL, {"phase": "target", "hands": [HAND, None],
                               "middle": {"ruby": 3}}, _reroll_choices, _reroll_explain,
           then=("roll:PP", "draw:silver", "draw:silver"), lead_in=REROLL_LEAD, about=("attempt",)),
