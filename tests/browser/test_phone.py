@@ -81,7 +81,7 @@ BOARD_LABELS = 18
 #: A lesson step as it opens on a phone, measured: the part of the table it is about (the
 #: union of the drawing's visible parts that ``names`` names), how much of it is in sight
 #: between the top of the screen and the answers kept at the bottom, and the answers not
-#: wholly on the screen.
+#: wholly on the screen (and the slide's chips of words shown, which must not be).
 STEP = """(names) => {
   const lesson = document.querySelector('.tk-lesson');
   const parts = [...lesson.querySelectorAll('.tk-lesson-table [data-tk-part]')].filter((p) =>
@@ -93,8 +93,12 @@ STEP = """(names) => {
   const answers = [...lesson.querySelectorAll('.tk-lesson-choices button')]
     .map((b) => b.getBoundingClientRect())
     .filter((r) => r.top < -1 || r.bottom > innerHeight + 1).length;
+  // (the chips that stand in for a crowded slide's drawings are not on a phone)
+  const chips = [...lesson.querySelectorAll('.tk-compact-only')]
+    .filter((c) => c.checkVisibility()).length;
   return {parts: parts.length, height: Math.round(bottom - top), space: Math.round(bar.top),
-          seen: Math.round(Math.max(0, Math.min(bottom, bar.top) - Math.max(top, 0))), answers};
+          seen: Math.round(Math.max(0, Math.min(bottom, bar.top) - Math.max(top, 0))), answers,
+          chips};
 }"""
 #: the part a step is about is wholly in sight above the answers, or (taller than that
 #: space) fills at least this share of it
@@ -113,7 +117,7 @@ def lesson_steps_in_sight(page: Any, watch: Any, game: str) -> None:
         expect(lesson).to_have_attribute("data-tk-shown", f"{index} {' '.join(step.about)}")
         m = page.evaluate(STEP, list(step.about))
         whole = m["height"] <= m["space"]
-        if not m["parts"] or m["answers"] or (
+        if not m["parts"] or m["answers"] or m["chips"] or (
                 m["seen"] < m["height"] - 1 if whole else m["seen"] < FILLS * m["space"]):
             found.append(f"step {index + 1} ({step.key}, {'/'.join(step.about)}): {m}")
     assert not found, found

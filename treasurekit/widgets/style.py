@@ -28,8 +28,11 @@ CSS = """
 .tk-chips { flex-wrap: wrap; gap: 4px 8px; margin: 4px 0; }
 /* (the chips stand in for a drawing on a crowded slide only: presenter.py) */
 .tk-compact-only[hidden] { display: none; }
-.tk-chip { border: 2px solid #444; border-left-width: 14px; border-radius: 6px;
-  padding: 0 8px; background: #fff; white-space: nowrap; }
+/* (the colour band its own framed box: a white one, Captain Lucky's pearls, shows too) */
+.tk-chip { display: inline-flex; align-items: stretch; gap: 8px; border: 2px solid #444;
+  border-radius: 6px; padding: 0 8px 0 0; background: #fff; white-space: nowrap; }
+.tk-chip-band { flex: none; width: 12px; border-right: 2px solid #444;
+  border-radius: 4px 0 0 4px; }
 .tk-caption { font-size: 0.85em; text-align: center; }
 .tk-app .widget-button, .tk-app .widget-toggle-button { font-size: 16px; height: auto;
            min-height: 34px; }
@@ -176,10 +179,11 @@ table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2
 def chips(items: Iterable[tuple[str, str]]) -> str:
     """A pile of cards as the projector shows it when its table is too crowded for the
     cards' labels at 24 px (screen.py): one chip of words per (text, colour), the colour
-    a band at its start; hidden (wherever the table is drawn) but in that case."""
+    a band at its start, framed (a white one too); hidden (wherever the table is drawn) but in that case."""
     return ('<div class="tk-row tk-chips tk-compact-only" hidden>'
-            + "".join(f'<span class="tk-chip" style="border-left-color: {colour}">'
-                      f"{escape(text)}</span>" for text, colour in items) + "</div>")
+            + "".join(f'<span class="tk-chip"><span class="tk-chip-band" '
+                      f'style="background: {escape(colour)}"></span>{escape(text)}</span>'
+                      for text, colour in items) + "</div>")
 
 
 def compactable(drawn: str, items: Iterable[tuple[str, str]], keep: bool = True) -> str:
