@@ -11,8 +11,8 @@ from treasurekit.core.i18n import LANGUAGES, tr
 from treasurekit.games.captain_lucky.cards import TYPES
 from treasurekit.games.diving_bell.cards import STANDARD_DECK
 from treasurekit.widgets import captain_lucky, diving_bell, style
-from treasurekit.widgets.svg import PALETTE
 from treasurekit.widgets.lang import Language
+from treasurekit.widgets.svg import PALETTE
 
 
 def _names(drawing: str) -> list[tuple[int, str]]:
