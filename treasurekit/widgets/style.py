@@ -179,7 +179,8 @@ table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2
 def chips(items: Iterable[tuple[str, str]]) -> str:
     """A pile of cards as the projector shows it when its table is too crowded for the
     cards' labels at 24 px (screen.py): one chip of words per (text, colour), the colour
-    a band at its start, framed (a white one too); hidden (wherever the table is drawn) but in that case."""
+    a band at its start, framed (a white one too); hidden (wherever the table is drawn)
+    but in that case."""
     return ('<div class="tk-row tk-chips tk-compact-only" hidden>'
             + "".join(f'<span class="tk-chip"><span class="tk-chip-band" '
                       f'style="background: {escape(colour)}"></span>{escape(text)}</span>'
