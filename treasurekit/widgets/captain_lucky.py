@@ -46,6 +46,9 @@ CW, CH = 84, 104      # card size (a long name makes a card wider)
 NAME = 14             # the size of a card's name
 EM = .68              # a bold letter's width, at most, as a share of its size (a name's box)
 DIE = 46              # die size
+#: a die, which has no words, reads like a label of this size: on the slide it is drawn
+#: as large as such a label is (24 px at 1920x1080: a die of 92 px; svg.py)
+DIE_READS_AS = 12
 
 CSS = """
 <style>
@@ -200,7 +203,7 @@ def die_svg(face: str, lang: Language, fresh: bool = True) -> str:
         label = lang.t(f"{GAME}.ui.die_failed")
     kind = "pirate" if face == "P" else "blank"
     return svg(DIE, DIE, f'<g opacity="{opacity}">{body}</g>', label,
-               f"tk-cl-die tk-cl-die-{kind}")
+               f"tk-cl-die tk-cl-die-{kind}", reads_as=DIE_READS_AS)
 
 
 def rolls_html(rolls: list[list[str]], lang: Language) -> str:

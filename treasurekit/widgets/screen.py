@@ -89,6 +89,13 @@ function render({ model, el }) {
         const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
         least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * scale / design);
       }
+      // a drawing without words that must read as well as words do (a die) counts as a
+      // label of its data-tk-label units (svg.py's `reads_as`)
+      const own = parseFloat(svg.dataset.tkLabel);
+      if (own > 0 && svg.checkVisibility({ visibilityProperty: true })) {
+        const m = svg.getScreenCTM();
+        if (m) least = Math.min(least, own * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) / design);
+      }
       if (least < Infinity && least > 0) labelled.push([svg, least, svg.matches(DRAWN)]);
     }
   };
