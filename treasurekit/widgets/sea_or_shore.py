@@ -65,8 +65,8 @@ def _cover(y: float, opacity: float, lang: Language) -> str:
 
 #: where an island card's number stands (x, baseline y, size): alone, or (True) beside
 #: the badge of its addition cards (BADGE: x, y, radius, text size) at the shore's right
-NUMBER = {False: (35, 86, 30), True: (25, 86, 28)}
-BADGE = (57.5, 86, 12, 15)
+NUMBER = {False: (35, 86, 30), True: (22, 86, 25)}
+BADGE = (56.5, 86, 13.5, 16)
 
 
 def island_svg(code: str | None, lang: Language, shows: str | None = None, adds: int = 0,
