@@ -2,7 +2,8 @@
 and phone tests (test_presenter_screens.py, test_phone.py).
 
 Sizes are what lands on the screen: a text's computed size times the zoom it is drawn at
-(CSS ``zoom`` of presenter mode's fit, or the scale of the drawing an SVG label is in).
+(CSS ``zoom`` of presenter mode's fit, or the scale of the drawing an SVG label is in); a
+drawing without words that reads as a label (``data-tk-label``: a die) counts as one.
 """
 
 from __future__ import annotations
@@ -41,6 +42,22 @@ MEASURE = """async ([parts, minText]) => {
     if (shown < minText - 0.5) {
       small.push(`${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''}: `
                  + `${shown.toFixed(1)}px "${el.textContent.trim().slice(0, 30)}"`);
+    }
+  }
+  // a drawing without words that must read as a label does (a die: data-tk-label, svg.py)
+  // is measured as a label of that many units
+  for (const el of app.querySelectorAll('svg[data-tk-label]')) {
+    const r = el.getBoundingClientRect();
+    if (!visible(el) || !r.width || r.bottom <= 0 || r.top >= H || r.right <= 0 || r.left >= W) {
+      continue;
+    }
+    const m = el.getScreenCTM();
+    const scale = m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1;
+    const shown = parseFloat(el.dataset.tkLabel) * scale;
+    smallest = Math.min(smallest, shown);
+    if (shown < minText - 0.5) {
+      small.push(`svg.${el.getAttribute('class')}: ${shown.toFixed(1)}px `
+                 + `"${el.getAttribute('aria-label').slice(0, 30)}" (read as a label)`);
     }
   }
   // a word cut off ("…") is not read either: a button or tab whose text overflows it

@@ -2,8 +2,9 @@
 button or tab smaller than a fingertip (44 px), nothing wider than the screen on any tab,
 the drawn table in the first screen of a game (its set-up folded away), Coralia's board
 readable (one reef at a time, a tap on a switch for another, labels of 18 px and more),
-and a whole game of Diving Bell played by taps with the piles a choice is about on screen
-with that choice.
+every lesson step opened with the part of the table it is about in sight above its
+answers, and a whole game of Diving Bell played by taps with the piles a choice is about
+on screen with that choice.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from playwright.sync_api import expect
 
 import treasurekit as tk
 from treasurekit.core.i18n import tr
+from treasurekit.core.teaching import lesson_of
 
 from . import harness
 from .harness import PHONE, phone_page, tap
@@ -76,6 +78,51 @@ BOARD = """() => {
 BOARD_LABELS = 18
 
 
+#: A lesson step as it opens on a phone, measured: the part of the table it is about (the
+#: union of the drawing's visible parts that ``names`` names), how much of it is in sight
+#: between the top of the screen and the answers kept at the bottom, and the answers not
+#: wholly on the screen (and the slide's chips of words shown, which must not be).
+STEP = """(names) => {
+  const lesson = document.querySelector('.tk-lesson');
+  const parts = [...lesson.querySelectorAll('.tk-lesson-table [data-tk-part]')].filter((p) =>
+    p.dataset.tkPart.split(' ').some((n) => names.includes(n)) && p.checkVisibility());
+  const bar = lesson.querySelector('.tk-lesson-choices').getBoundingClientRect();
+  const boxes = parts.map((p) => p.getBoundingClientRect());
+  const top = Math.min(...boxes.map((r) => r.top));
+  const bottom = Math.max(...boxes.map((r) => r.bottom));
+  const answers = [...lesson.querySelectorAll('.tk-lesson-choices button')]
+    .map((b) => b.getBoundingClientRect())
+    .filter((r) => r.top < -1 || r.bottom > innerHeight + 1).length;
+  // (the chips that stand in for a crowded slide's drawings are not on a phone)
+  const chips = [...lesson.querySelectorAll('.tk-compact-only')]
+    .filter((c) => c.checkVisibility()).length;
+  return {parts: parts.length, height: Math.round(bottom - top), space: Math.round(bar.top),
+          seen: Math.round(Math.max(0, Math.min(bottom, bar.top) - Math.max(top, 0))), answers,
+          chips};
+}"""
+#: the part a step is about is wholly in sight above the answers, or (taller than that
+#: space) fills at least this share of it
+FILLS = 0.8
+
+
+def lesson_steps_in_sight(page: Any, watch: Any, game: str) -> None:
+    """Every lesson step of ``game``, from the first, opened on the phone (Next tapped):
+    the part of its table it is about (LessonStep.about) is in sight with its answers."""
+    lesson = page.locator(".tk-lesson")
+    found = []
+    for index, step in enumerate(lesson_of(game)):
+        if index:
+            tap(page, watch, page.locator(".tk-lesson .tk-next"))
+        # (the step is placed once its answers are drawn: screen.py's data-tk-shown)
+        expect(lesson).to_have_attribute("data-tk-shown", f"{index} {' '.join(step.about)}")
+        m = page.evaluate(STEP, list(step.about))
+        whole = m["height"] <= m["space"]
+        if not m["parts"] or m["answers"] or m["chips"] or (
+                m["seen"] < m["height"] - 1 if whole else m["seen"] < FILLS * m["space"]):
+            found.append(f"step {index + 1} ({step.key}, {'/'.join(step.about)}): {m}")
+    assert not found, found
+
+
 #: the game played to its end by taps (its Play tab is checked there, a whole game long)
 WHOLE_GAME = "diving_bell"
 
@@ -85,6 +132,7 @@ def test_every_tab_fits_a_phone(browser: Any, voila_url: str, game: str) -> None
     context, page, watch = phone_page(browser)
     try:
         harness.open_app(page, watch, harness.app_url(voila_url, f"{game}.ipynb", "en"))
+        lesson_steps_in_sight(page, watch, game)
         tabs = page.locator(".tk-tabs .lm-TabBar-tab")
         found: dict[str, Any] = {}
         for i in range(tabs.count()):
@@ -127,6 +175,7 @@ def test_a_whole_game_by_taps(browser: Any, voila_url: str) -> None:
     context, page, watch = phone_page(browser)
     try:
         harness.open_app(page, watch, harness.app_url(voila_url, f"{WHOLE_GAME}.ipynb", "en"))
+        lesson_steps_in_sight(page, watch, WHOLE_GAME)
         tap(page, watch, page.locator(".tk-tabs .lm-TabBar-tab").nth(2))
         # the computer plays on by itself (the set-up's switch, unfolded and folded again)
         tap(page, watch, page.locator(".tk-setup-open"))

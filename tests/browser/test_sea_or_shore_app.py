@@ -71,6 +71,18 @@ def test_step_through_eric_stealing_the_red_four(app: Tab) -> None:
     for _ in range(3):
         app.click(ex2.locator(".tk-forward"))
     expect(ex2.locator(".tk-narrator")).to_contain_text("these two colours count as one")
+    # the third: a blue 7 played with three addition cards, its number (seen through the
+    # cover) clear of the badge "+3", as drawn
+    app.click(ex.page.locator(".tk-example-pick button").nth(2))
+    app.click(app.page.locator(".tk-example .tk-forward"))
+    overlaps = app.page.evaluate("""() => [...document.querySelectorAll(
+        '.tk-example svg.tk-island:has(.tk-sos-adds)')].map((card) => {
+      const n = card.querySelector('.tk-sos-number').getBoundingClientRect();
+      const c = card.querySelector('.tk-sos-adds').previousElementSibling
+        .getBoundingClientRect();
+      return [card.getAttribute('aria-label'), n.right - c.left];
+    })""")
+    assert overlaps and all(over <= 0 for _, over in overlaps), overlaps
     app.assert_ok()
 
 

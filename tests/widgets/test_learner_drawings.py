@@ -1,12 +1,15 @@
 """Drawings a learner tells apart: the five Diving Bell gems differ in colour and emblem,
 a card shows only the pressure dots it has, the deck is a pile of cards to touch, the
-pressure gauge sits under its words, and the builder names cards as their pictures do."""
+pressure gauge sits under its words, the builder names cards as their pictures do, and a
+Sea or Shore card's number stands clear of the badge of its addition cards."""
 
 from __future__ import annotations
 
 import re
 
 from treasurekit.games.diving_bell.cards import GEM_TYPES, STANDARD_DECK, card_by_code
+from treasurekit.games.sea_or_shore.cards import ISLAND_VALUES
+from treasurekit.widgets import sea_or_shore
 from treasurekit.widgets.diving_bell import card_svg, render_table
 from treasurekit.widgets.lang import Language
 
@@ -68,3 +71,29 @@ def test_the_builder_names_a_card_as_its_picture_does() -> None:
                 assert label == tr("widgets.db.card_label", code, name=card.label(code),
                                    value=card.value, dots=card.pressure)
             assert "•" not in label and not re.search(r"\b(\d+) \1\b", label), label
+
+
+#: the widest a bold digit and a bold "+" are drawn in the drawings' font (DejaVu Sans
+#: Bold: 0.696 and 0.838 of the font size), as a share of the font size
+DIGIT, PLUS = 0.70, 0.84
+
+
+def test_an_island_cards_number_stands_clear_of_its_addition_badge() -> None:
+    """Every island number beside a "+1" to "+3" badge (a trick's recap, a played card):
+    the number ends before the badge's circle begins, and the "+N" fits inside it."""
+    lang = Language(code="en")
+    found = []
+    for value in ISLAND_VALUES:
+        for adds in (1, 3):
+            drawing = sea_or_shore.island_svg(f"b{value}", lang, adds=adds)
+            number = re.search(r'<text[^>]* x="([\d.]+)"[^>]*font-size="(\d+)"[^>]*'
+                               rf'text-anchor="middle"[^>]*>{value}</text>', drawing)
+            badge = re.search(r'<circle cx="([\d.]+)" cy="[\d.]+" r="([\d.]+)"[^>]*/>'
+                              r'<text[^>]*font-size="(\d+)"[^>]*>\+', drawing)
+            assert number and badge, drawing
+            x, size = float(number[1]), float(number[2])
+            cx, r, badge_size = float(badge[1]), float(badge[2]), float(badge[3])
+            right = x + len(str(value)) * DIGIT * size / 2
+            if right > cx - r or PLUS * badge_size + DIGIT * badge_size > 2 * r:
+                found.append(f"{value} +{adds}: number to {right:g}, badge from {cx - r:g}")
+    assert not found, found

@@ -84,3 +84,22 @@ def test_no_verdict_after_a_step_that_asked_nothing(game: str) -> None:
             assert lesson.choices.children[0].button_style == ""
         else:
             assert verdict in lesson.feedback.value, lesson.step.key
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_names_the_parts_of_its_table_it_is_about(game: str) -> None:
+    """Each step names (``about``) the parts of its table its question is about, and the
+    table marks each of them (``data-tk-part``): a phone shows them with the answers. (A
+    game whose drawing marks no parts, such as a new one, shows the table from its top.)"""
+    app, _ = build_app(game, "en")
+    lesson = find(app, LessonPlayer)
+    missing = []
+    for index, step in enumerate(lesson.steps):
+        lesson.go(index)
+        marked = {name for names in re.findall(r'data-tk-part="([^"]*)"', lesson.table.value)
+                  for name in names.split()}
+        if (marked and not step.about) or not set(step.about) <= marked:
+            missing.append(f"step {index + 1} ({step.key}): {step.about} of {sorted(marked)}")
+        assert f'data-tk-step="{index}" data-tk-about="{" ".join(step.about)}"' \
+            in lesson.table.value
+    assert not missing, missing

@@ -10,8 +10,9 @@ import re
 from treasurekit.core.i18n import LANGUAGES, tr
 from treasurekit.games.captain_lucky.cards import TYPES
 from treasurekit.games.diving_bell.cards import STANDARD_DECK
-from treasurekit.widgets import captain_lucky, diving_bell
+from treasurekit.widgets import captain_lucky, diving_bell, style
 from treasurekit.widgets.lang import Language
+from treasurekit.widgets.svg import PALETTE
 
 
 def _names(drawing: str) -> list[tuple[int, str]]:
@@ -45,8 +46,20 @@ def test_every_captain_lucky_card_name_is_drawn_at_one_size() -> None:
 def test_a_crowded_slide_shows_a_holding_as_one_chip_per_type() -> None:
     lang = Language(code="nl")
     html = captain_lucky.holding_html({"ruby": 9, "jade": 1}, lang, "-")
-    chips = re.findall(r'<span class="tk-chip"[^>]*>([^<]+)</span>', html)
+    chips = re.findall(r'<span class="tk-chip"><span class="tk-chip-band"[^>]*></span>'
+                       r'([^<]+)</span>', html)
     ruby, jade = tr("captain_lucky.type.ruby", "nl"), tr("captain_lucky.type.jade", "nl")
     assert chips == [f"{ruby}: 5, 4", f"{jade}: 1"]
     # the drawn sets stay, for every other slide and screen
     assert 'class="tk-compact-hide"' in html and html.count('class="tk-cl-set ') == 3
+
+
+def test_a_chips_colour_band_is_framed_a_white_one_too() -> None:
+    """Captain Lucky's pearls are white: their chip's band, on the white chip, is a box
+    of its own with a dark line between it and the words, so that it shows."""
+    html = captain_lucky.holding_html({"pearl": 2}, Language(code="en"), "-")
+    band = re.search(r'<span class="tk-chip-band" style="background: ([^"]+)"></span>', html)
+    assert band and band[1] == captain_lucky.LOOK["pearl"][0] == PALETTE["white"]
+    rule = re.search(r"\.tk-chip-band \{([^}]*)\}", style.CSS)
+    assert rule and re.search(r"border-right: 2px solid #444", rule[1]), rule
+    assert not re.search(r"\.tk-chip \{[^}]*border-left-color", style.CSS)

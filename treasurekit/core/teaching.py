@@ -116,6 +116,10 @@ class LessonStep:
     # figures of the table the question asks for ("scores", "pressure"): the table leaves
     # them out until the learner has answered
     hides: tuple[str, ...] = ()
+    # the parts of the table the question is about ("station", "players"; each game's
+    # drawing marks its parts with data-tk-part): a phone scrolls them into view, above
+    # the answers (screen.py); none: the table from its top
+    about: tuple[str, ...] = ()
 
     def title(self, lang: str) -> str:
         return tr(f"{self.game}.lesson.{self.key}.title", lang)

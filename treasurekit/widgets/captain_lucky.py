@@ -46,6 +46,9 @@ CW, CH = 84, 104      # card size (a long name makes a card wider)
 NAME = 14             # the size of a card's name
 EM = .68              # a bold letter's width, at most, as a share of its size (a name's box)
 DIE = 46              # die size
+#: a die, which has no words, reads like a label of this size: on the slide it is drawn
+#: as large as such a label is (24 px at 1920x1080: a die of 92 px; svg.py)
+DIE_READS_AS = 12
 
 CSS = """
 <style>
@@ -200,7 +203,7 @@ def die_svg(face: str, lang: Language, fresh: bool = True) -> str:
         label = lang.t(f"{GAME}.ui.die_failed")
     kind = "pirate" if face == "P" else "blank"
     return svg(DIE, DIE, f'<g opacity="{opacity}">{body}</g>', label,
-               f"tk-cl-die tk-cl-die-{kind}")
+               f"tk-cl-die tk-cl-die-{kind}", reads_as=DIE_READS_AS)
 
 
 def rolls_html(rolls: list[list[str]], lang: Language) -> str:
@@ -255,12 +258,12 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                    player=names[v["turn"]])
     if v["end_announced"]:
         status += " " + t(f"{GAME}.ui.end_announced", heart=names[v["heart"]])
-    parts = [CSS, f'<p class="tk-cl-status">{escape(status)}</p>',
+    parts = [CSS, f'<p class="tk-cl-status" data-tk-part="status">{escape(status)}</p>',
              panel(t(f"{GAME}.ui.middle"),
                    holding_html(v["middle"], lang, t(f"{GAME}.ui.empty_middle"),
-                                owner="middle"))]
+                                owner="middle"), "middle")]
     if v["target"] is not None or v["rolls"]:
-        parts.append(panel(t(f"{GAME}.ui.attempt"), _attempt_html(v, lang)))
+        parts.append(panel(t(f"{GAME}.ui.attempt"), _attempt_html(v, lang), "attempt"))
     players = []
     own, scores = v["hand"], v["scores"]
     for i, name in enumerate(names):
@@ -287,7 +290,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
             f'<div><p>{escape(t(f"{GAME}.ui.treasure"))}</p>'
             f'{holding_html(v["collections"][i], lang, t(f"{GAME}.ui.no_treasure"), 0.6, f"p{i}")}'
             "</div></div></div>")
-    parts.append(f'<div class="tk-cols">{"".join(players)}</div>')
+    parts.append(f'<div class="tk-cols" data-tk-part="players">{"".join(players)}</div>')
     return '<div class="tk-table tk-cl-table">' + "".join(parts) + "</div>"
 
 

@@ -395,7 +395,7 @@ def board(v: CoraliaView, lang: Language, hide: Collection[str] = ()) -> str:
     parts.append(_track(v, y + 160, lang, "scores" in hide))
     drawing = board_svg("".join(parts), 3 * RW - 8, y + 160 + 136, _t(lang, "board_label"),
                         "tk-co-board")
-    return f'<div class="tk-co-boardbox">{drawing}</div>'
+    return f'<div class="tk-co-boardbox" data-tk-part="reef station">{drawing}</div>'
 
 
 
@@ -483,7 +483,7 @@ def focus_board(v: CoraliaView, lang: Language) -> str:
                     f"{escape(_t(lang, f'reef_tab.{c}'))}</label>")
         drawing = board_svg(_reef(r, 1, 1, names, lang, big=True), RW - 6,
                             RH - 6 - BIG_CUT, full, "tk-co-part tk-co-reef")
-        reefs.append(f'<div class="tk-co-one tk-co-one-{c}">{drawing}</div>')
+        reefs.append(f'<div class="tk-co-one tk-co-one-{c}" data-tk-part="reef">{drawing}</div>')
         if r["turtle"] is not None:     # (a line under the drawings, as wide as they are)
             line = _t(lang, "turtle_on_reef", turtle=lang.t(f"{G}.turtle.{r['turtle']}"))
             captions.append(f'<p class="tk-co-one tk-co-one-{c} tk-co-caption">'
@@ -496,8 +496,9 @@ def focus_board(v: CoraliaView, lang: Language) -> str:
     # the page holds)
     return (f'<form class="tk-co-focus"><div class="tk-co-strip" role="radiogroup" '
             f'aria-label="{escape(_t(lang, "reefs"))}">{"".join(tabs)}</div>'
-            f'<div class="tk-co-parts">{"".join(reefs)}<div class="tk-co-shared">{shared}'
-            f'</div>{"".join(captions)}</div></form>')
+            f'<div class="tk-co-parts">{"".join(reefs)}'
+            f'<div class="tk-co-shared" data-tk-part="station">{shared}</div>'
+            f'{"".join(captions)}</div></form>')
 
 # ---- players, cards, the scoring table -------------------------------------------------------
 CARD_PILE = {"pear": "pearl", "fish": "fish", "stin": "fish", "star": "starfish"}
@@ -585,7 +586,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     if isinstance(drawn, list) and drawn:
         extra = panel(_t(lang, "drawn"),
                       f'<div class="tk-co-cards">{"".join(card_html(c, lang) for c in drawn)}'
-                      "</div>")
+                      "</div>", "drawn")
     piles = escape(_t(lang, "piles", stingrays=v["stingrays"], chests=v["chests_beside"],
                       **{p: n for p, n in v["piles"].items()}))
     beside = join([lang.t(f"{G}.turtle.{x}") for x in v["turtles_beside"]], lang.code)
@@ -602,7 +603,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         focus = compactable(focus, [(f"{_t(lang, 'supply')}: {left}", "#7F7F7F")])
     return (f'<div class="tk-table tk-co">{board(v, lang, hide)}{focus}'
             f'<p class="tk-co-piles">{piles}</p>{extra}{scoring}'
-            f'<div class="tk-cols">{seats}</div></div>')
+            f'<div class="tk-cols" data-tk-part="players">{seats}</div></div>')
 
 
 # ---- moves in words, the picker with its odds helper -------------------------------------------

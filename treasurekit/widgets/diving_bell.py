@@ -227,12 +227,14 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         pressure = t("learner.db.pressure_hidden", limit=v["limit"])
     meter = "" if "pressure" in hide else gauge(v["pressure"], v["limit"], 240, pressure)
     # the deck drawn as cards to touch, then the pressure with its gauge right under it
-    status = (f'<div class="tk-status-bar tk-db-status"><div class="tk-db-deck">'
+    status = (f'<div class="tk-status-bar tk-db-status" data-tk-part="deck">'
+              f'<div class="tk-db-deck">'
               f'<span class="tk-deck" data-tk-pick="draw">{deck_svg(v["deck"], lang)}</span>'
               f'<p>{escape(t("widgets.db.deck", deck=v["deck"], diver=diver))}</p></div>'
               f'<div class="tk-db-pressure"><p class="tk-pressure">{escape(pressure)}{burst}</p>'
               f'{meter}</div></div>')
-    section = [status, panel(t("widgets.db.row", diver=diver), cards_row(v["row"], lang))]
+    section = [status, panel(t("widgets.db.row", diver=diver), cards_row(v["row"], lang),
+                             "row")]
     if v["phase"] in ("divide", "choose"):
         cols = []
         if v["next_to_divide"]:
@@ -240,7 +242,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                         f'{cards_row([v["next_to_divide"]], lang)}</div>')
         cols += pile_columns(v["division"]["A"], v["division"]["B"], lang)
         section.append(panel(t("widgets.db.division"),
-                             f'<div class="tk-cols">{"".join(cols)}</div>'))
+                             f'<div class="tk-cols">{"".join(cols)}</div>', "division"))
     treasures = []
     scores = v["scores"]
     for i, name in enumerate(names):
@@ -256,7 +258,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
             title = t("widgets.db.treasure_of", player=name, score=scores[i],
                       cards=len(pile))
         treasures.append(panel(title, body))
-    section.append(f'<div class="tk-cols">{"".join(treasures)}</div>')
+    section.append(f'<div class="tk-cols" data-tk-part="treasure">{"".join(treasures)}</div>')
     return '<div class="tk-table tk-db-table">' + "".join(section) + "</div>"
 
 

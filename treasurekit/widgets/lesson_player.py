@@ -177,7 +177,12 @@ class LessonPlayer(w.VBox):
                        "</b></p>")
         # until the learner answers, the table keeps quiet about what the question asks
         hide = step.hides if self.picked is None else ()
-        self.table.value = seen_as + self.render_table(self.game, self.lang, seat, hide=hide)
+        # (which step this is and the parts of the table it is about: a phone shows them
+        # above the answers when the step opens, screen.py)
+        about = (f'<i class="tk-about" hidden data-tk-step="{self.index}" '
+                 f'data-tk-about="{escape(" ".join(step.about))}"></i>')
+        self.table.value = (seen_as + self.render_table(self.game, self.lang, seat, hide=hide)
+                            + about)
         self.prev.description = t("widgets.previous")
         self.next.description = t("widgets.next")
         self.retry.description = t("widgets.try_again")

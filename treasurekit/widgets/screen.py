@@ -89,6 +89,13 @@ function render({ model, el }) {
         const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
         least = Math.min(least, parseFloat(getComputedStyle(t).fontSize) * scale / design);
       }
+      // a drawing without words that must read as well as words do (a die) counts as a
+      // label of its data-tk-label units (svg.py's `reads_as`)
+      const own = parseFloat(svg.dataset.tkLabel);
+      if (own > 0 && svg.checkVisibility({ visibilityProperty: true })) {
+        const m = svg.getScreenCTM();
+        if (m) least = Math.min(least, own * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) / design);
+      }
       if (least < Infinity && least > 0) labelled.push([svg, least, svg.matches(DRAWN)]);
     }
   };
@@ -212,7 +219,59 @@ function render({ model, el }) {
     app.dataset.tkLabel = String(Math.floor(label * 100) / 100);
     if (watching) watching.takeRecords();     // (the fit's own changes call for no fit)
   };
-  const later = () => { if (!queued) { queued = true; requestAnimationFrame(fit); } };
+  // On a phone (not in presenter mode) a lesson step, when it opens, shows the parts of
+  // the table it is about (its marker's data-tk-about names the table's data-tk-part
+  // elements; none: the table from its top) above its answers, which stay at the bottom
+  // of the screen (style.py), the question above them where the screen has room. Done
+  // once per step (its marker's data-tk-step), and again once the answers have been
+  // drawn; the lesson's data-tk-shown then says which step was placed.
+  const GAP = 8;
+  const placed = new WeakMap();
+  const scroller = (el) => {
+    for (let e = el.parentElement; e; e = e.parentElement) {
+      if (/auto|scroll/.test(getComputedStyle(e).overflowY) && e.scrollHeight > e.clientHeight) {
+        return e;
+      }
+    }
+    return document.scrollingElement;
+  };
+  const place = (lesson, marker) => {
+    if (!marker.isConnected || !lesson.checkVisibility()) return;
+    const names = (marker.dataset.tkAbout || "").split(" ").filter(Boolean);
+    const table = lesson.querySelector(".tk-lesson-table");
+    const parts = [...table.querySelectorAll("[data-tk-part]")].filter((p) =>
+      p.dataset.tkPart.split(" ").some((n) => names.includes(n)) && p.checkVisibility());
+    const boxes = (parts.length ? parts : [table]).map((p) => p.getBoundingClientRect());
+    const top = Math.min(...boxes.map((r) => r.top));
+    const bottom = Math.max(...boxes.map((r) => r.bottom));
+    const bar = lesson.querySelector(".tk-lesson-choices");
+    const limit = innerHeight - (bar ? bar.getBoundingClientRect().height : 0) - GAP;
+    const question = lesson.querySelector(".tk-lesson-question").getBoundingClientRect().top;
+    if (question >= 0 && top >= 0 && bottom <= limit) return;     // all in sight already
+    // the question at the top of the screen, or further down as far as the parts need
+    // to come out from under the answers (their top kept on the screen)
+    const by = Math.max(question - GAP, Math.min(bottom - limit, top - GAP));
+    scroller(lesson).scrollBy(0, by);
+  };
+  const showStep = () => {
+    if (!app || model.get("present") || inLab() || !matchMedia("(max-width: 600px)").matches) {
+      return;
+    }
+    for (const marker of app.querySelectorAll(".tk-lesson .tk-about")) {
+      const lesson = marker.closest(".tk-lesson");
+      const key = `${marker.dataset.tkStep} ${marker.dataset.tkAbout}`;
+      if (placed.get(lesson) === key || !lesson.checkVisibility()) continue;
+      placed.set(lesson, key);
+      place(lesson, marker);
+      setTimeout(() => {
+        place(lesson, marker);
+        lesson.dataset.tkShown = key;
+      }, 250);
+    }
+  };
+  const later = () => {
+    if (!queued) { queued = true; requestAnimationFrame(() => { fit(); showStep(); }); }
+  };
 
   const focusApp = () => {
     if (!present() || inLab()) return;

@@ -63,6 +63,12 @@ def _cover(y: float, opacity: float, lang: Language) -> str:
             + text(35, y + 31, "?", 24, "bold", fill="#fff"))
 
 
+#: where an island card's number stands (x, baseline y, size): alone, or (True) beside
+#: the badge of its addition cards (BADGE: x, y, radius, text size) at the shore's right
+NUMBER = {False: (35, 86, 30), True: (22, 86, 25)}
+BADGE = (56.5, 86, 13.5, 16)
+
+
 def island_svg(code: str | None, lang: Language, shows: str | None = None, adds: int = 0,
                colour: str | None = None, number: int | None = None, peek: bool = False,
                scale: float = 1.0) -> str:
@@ -82,7 +88,10 @@ def island_svg(code: str | None, lang: Language, shows: str | None = None, adds:
                            css="tk-sos-colour tk-minor"))     # (its symbol names it too)
     body.append(f'<rect x="0" y="50" width="70" height="48" fill="{SAND}"/>')
     if n is not None:
-        body.append(text(35, 86, str(n), 30, "bold"))
+        # (beside the badge of addition cards the number stands further left: "11" and
+        # "+1" side by side, never over each other)
+        x, y, size = NUMBER[bool(adds)]
+        body.append(text(x, y, str(n), size, "bold", css="tk-sos-number"))
     if shows == "sea":
         body.append(_cover(50, 0.55 if peek else 1.0, lang))
     elif shows == "shore":
@@ -90,8 +99,9 @@ def island_svg(code: str | None, lang: Language, shows: str | None = None, adds:
     body.append('<rect x="1" y="1" width="68" height="98" rx="6" fill="none" stroke="#000" '
                 'stroke-width="2"/>')
     if adds:
-        body.append('<circle cx="57" cy="87" r="13" fill="#fff" stroke="#000"/>'
-                    + text(57, 93, f"+{adds}", 16, "bold"))
+        bx, by, r, bsize = BADGE
+        body.append(f'<circle cx="{bx}" cy="{by}" r="{r}" fill="#fff" stroke="#000"/>'
+                    + text(bx, by + bsize * 0.36, f"+{adds}", bsize, "bold", css="tk-sos-adds"))
     if code:
         label = island(code).label(lang.code)
     elif c:
@@ -173,7 +183,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
     decks.append(f'<div class="tk-deck">{additions_svg(v["addition_pile"], lang)}<p>'
                  f'{escape(t("widgets.sos.addition_pile"))}</p></div>')
     top = panel(head, f'<p class="tk-actions">{escape(actions)}</p>'
-                      f'<div class="tk-row">{"".join(decks)}</div>')
+                      f'<div class="tk-row">{"".join(decks)}</div>', "decks")
     seats = []
     for i, name in enumerate(names):
         marks = ""
@@ -217,8 +227,9 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
                        for r, sc in enumerate(v["round_scores"]))
         heads = "".join(f"<th>{escape(n)}</th>" for n in names)
         scores = panel(t("widgets.sos.scores"), f'<table class="tk-score"><tr><th></th>{heads}'
-                                            f"</tr>{rows}</table>")
-    return ('<div class="tk-table tk-sos">' + top + '<div class="tk-cols">' + "".join(seats)
+                                            f"</tr>{rows}</table>", "scores")
+    return ('<div class="tk-table tk-sos">' + top + '<div class="tk-cols" data-tk-part="players">'
+            + "".join(seats)
             + "</div>" + scores + "</div>")
 
 

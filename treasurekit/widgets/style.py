@@ -26,8 +26,13 @@ CSS = """
 .tk-bad { color: #a4161a; font-weight: bold; }
 .tk-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: flex-end; }
 .tk-chips { flex-wrap: wrap; gap: 4px 8px; margin: 4px 0; }
-.tk-chip { border: 2px solid #444; border-left-width: 14px; border-radius: 6px;
-  padding: 0 8px; background: #fff; white-space: nowrap; }
+/* (the chips stand in for a drawing on a crowded slide only: presenter.py) */
+.tk-compact-only[hidden] { display: none; }
+/* (the colour band its own framed box: a white one, Captain Lucky's pearls, shows too) */
+.tk-chip { display: inline-flex; align-items: stretch; gap: 8px; border: 2px solid #444;
+  border-radius: 6px; padding: 0 8px 0 0; background: #fff; white-space: nowrap; }
+.tk-chip-band { flex: none; width: 12px; border-right: 2px solid #444;
+  border-radius: 4px 0 0 4px; }
 .tk-caption { font-size: 0.85em; text-align: center; }
 .tk-app .widget-button, .tk-app .widget-toggle-button { font-size: 16px; height: auto;
            min-height: 34px; }
@@ -157,6 +162,12 @@ CSS = """
   .tk-app .tk-lesson-choices { order: -1; position: sticky; bottom: 0; z-index: 2;
     background: #fff; padding: 4px 0; }
   .tk-app .tk-lesson-table { order: -2; }
+  /* (a lesson step's question kept short, so that it stays in sight with its table) */
+  .tk-app .tk-lesson-question .tk-panel { padding: 2px 10px; margin: 4px 0; }
+  .tk-app .tk-lesson-question h3 { margin: 4px 0; font-size: 15px; }
+  .tk-app .tk-lesson-question p { margin: 4px 0; line-height: 1.35; }
+  .tk-app .tk-lesson-choices .widget-button { margin: 2px; white-space: normal;
+    text-align: left; }
 }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
@@ -168,10 +179,12 @@ table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2
 def chips(items: Iterable[tuple[str, str]]) -> str:
     """A pile of cards as the projector shows it when its table is too crowded for the
     cards' labels at 24 px (screen.py): one chip of words per (text, colour), the colour
-    a band at its start; hidden (wherever the table is drawn) but in that case."""
+    a band at its start, framed (a white one too); hidden (wherever the table is drawn)
+    but in that case."""
     return ('<div class="tk-row tk-chips tk-compact-only" hidden>'
-            + "".join(f'<span class="tk-chip" style="border-left-color: {colour}">'
-                      f"{escape(text)}</span>" for text, colour in items) + "</div>")
+            + "".join(f'<span class="tk-chip"><span class="tk-chip-band" '
+                      f'style="background: {escape(colour)}"></span>{escape(text)}</span>'
+                      for text, colour in items) + "</div>")
 
 
 def compactable(drawn: str, items: Iterable[tuple[str, str]], keep: bool = True) -> str:
@@ -184,9 +197,11 @@ def compactable(drawn: str, items: Iterable[tuple[str, str]], keep: bool = True)
     return f'<div class="tk-compact-hide">{drawn}</div>{marker}'
 
 
-def panel(title: str, body: str) -> str:
-    """A titled box of HTML."""
-    return f'<div class="tk-panel"><h3>{escape(title)}</h3>{body}</div>'
+def panel(title: str, body: str, part: str = "") -> str:
+    """A titled box of HTML; ``part`` names the part of the table it is (``data-tk-part``,
+    what a lesson step may be ``about``: LessonStep)."""
+    named = f' data-tk-part="{escape(part)}"' if part else ""
+    return f'<div class="tk-panel"{named}><h3>{escape(title)}</h3>{body}</div>'
 
 
 def rule_badge(game: str, section: RuleSection, title: str, tooltip: str) -> str:

@@ -44,9 +44,14 @@ def text(x: float, y: float, body: str, size: int = 14, weight: str = "normal",
 
 
 def svg(width: float, height: float, body: str, label: str, css_class: str = "",
-        scale: float = 1.0) -> str:
-    """An accessible inline SVG element, drawn at ``scale`` times its natural size."""
-    return (f'<svg class="{css_class}" role="img" aria-label="{escape(label)}" '
+        scale: float = 1.0, reads_as: float = 0) -> str:
+    """An accessible inline SVG element, drawn at ``scale`` times its natural size.
+
+    ``reads_as``: a drawing without words (a die) that must be seen as well as a label of
+    that many units is read: presenter mode draws it as large as it draws such a label
+    (``data-tk-label``, screen.py)."""
+    named = f' data-tk-label="{reads_as:g}"' if reads_as else ""
+    return (f'<svg class="{css_class}"{named} role="img" aria-label="{escape(label)}" '
             f'width="{width * scale:g}" height="{height * scale:g}" '
             f'viewBox="0 0 {width} {height}" '
             f'xmlns="http://www.w3.org/2000/svg"><title>{escape(label)}</title>{body}</svg>')

@@ -188,28 +188,30 @@ def _score_explain(game: Game[Any]) -> Msg:
 
 def _score_step(key: str, pile: list[str]) -> LessonStep:
     return _step(key, Section.SCORING, {"piles": {"You": pile}}, _score_choices, _score_explain,
-                 hides=("scores",))
+                 hides=("scores",), about=("treasure",))
 
 
 LESSON: list[LessonStep] = [
     _step("anatomy", Section.CARDS, {"row": ["gold5/3"]}, _anatomy_choices, _anatomy_explain,
-          hides=("pressure",)),
+          hides=("pressure",), about=("row",)),
     _step("pressure", Section.DIVE, {"row": ["map1/0", "gold3/1", "ruby3/2", "compass2/3"]},
-          _pressure_choices, _pressure_explain, hides=("pressure",)),
-    _step("burst_odds", Section.BURST, {"row": BURST_ROW[1:4]}, _odds_choices, _odds_explain),
+          _pressure_choices, _pressure_explain, hides=("pressure",), about=("row",)),
+    _step("burst_odds", Section.BURST, {"row": BURST_ROW[1:4]}, _odds_choices, _odds_explain,
+          about=("deck",)),
     _step("burst", Section.BURST, {"row": BURST_ROW[1:4]}, _burst_choices, _burst_explain,
-          then=("reveal:gold4/3",)),
+          then=("reveal:gold4/3",), about=("deck",)),
     _step("divide_burst", Section.BURST, {"row": BURST_ROW, "phase": "divide"},
-          _split_choices, _split_explain),
+          _split_choices, _split_explain, about=("division",)),
     _step("divide_free", Section.DIVIDE,
           {"row": ["map1/0", "gold3/1", "ruby3/2", "pearl2/1"], "phase": "divide"},
-          _free_choices, _free_explain),
+          _free_choices, _free_explain, about=("division",)),
     _step("choose", Section.CHOOSE,
           {"row": ["ruby3/1", "ruby3/2", "gold4/2"], "phase": "choose",
            "division": ["A", "A", "B"], "piles": {"You": ["ruby3/1"]}},
-          _choose_choices, _choose_explain),
+          _choose_choices, _choose_explain, about=("division",)),
     _step("who", Section.BURST, {"row": BURST_ROW, "phase": "choose",
-                           "division": ["A", "B", "A", "B", "A"]}, _who_choices, _who_explain),
+                           "division": ["A", "B", "A", "B", "A"]}, _who_choices, _who_explain,
+          about=("division",)),
     _score_step("score_gems", ["ruby3/1", "ruby3/1", "ruby3/2"]),
     _score_step("score_maps", ["map1/0", "map1/1", "map1/2", "map1/0"]),
     _score_step("score_artifacts", ["compass2/1", "compass2/2", "bell2/3"]),
