@@ -175,6 +175,10 @@ class Turns:
         #: the kinds of step that always wait for their seat (none that ``settle`` may take)
         self.waiting = frozenset(rule.kind for rule in rules
                                  if rule.run == WAITS and rule.settle is None)
+        #: the kinds of step that always wait, for their seat or for the dealer (none that
+        #: ``settle`` may take), each with whether it is the dealer's
+        self.stops = {rule.kind: rule.run == CHANCE for rule in rules
+                      if rule.run in (WAITS, CHANCE) and rule.settle is None}
 
     def rule_of(self, s: TurnState) -> StepRule:
         """The rule of the next step (``s.steps[0]``)."""
@@ -198,41 +202,46 @@ class Turns:
     def play(self, game: Any, s: TurnState, move: Move, events: Narration) -> None:
         """Take the next step with ``move`` (known to be legal), then every step after it
         that needs nobody (see :meth:`advance`)."""
-        steps, rules = s.steps, self.rules
-        step = steps.pop(0)
-        s.legal = None                          # the table changes: new decisions to list
-        s.chance = False
-        rules[step.kind].play(game, s, step, move, events)
-        if s.chance:
-            return                              # the effect left the dealer's step in front
-        if steps and steps[0].kind in self.waiting:
-            return                              # the next seat's turn: nothing to carry out
-        self.advance(game, s, events)
+        self.advance(game, s, events, move)
 
-    def advance(self, game: Any, s: TurnState, events: Narration) -> None:
+    def advance(self, game: Any, s: TurnState, events: Narration,
+                move: Move | None = None) -> None:
         """Carry out every step that needs nobody, until a decision with a choice, the
         dealer's step or the end: automatic steps, a seat's step with a single legal move
         (``DECIDES``), any step that its rule's ``settle`` takes. Notes in ``s.chance``
         whether it stops at the dealer's step, and keeps the legal moves of the decision
-        it stops at. An effect that leaves the dealer's step in front may note
-        ``s.chance`` itself: :meth:`play` then stops there without this walk."""
-        s.chance = False
+        it stops at.
+
+        With a ``move``, first take the next step with it (:meth:`play`: one method for
+        both, as it runs at every step of every game). An effect that leaves the dealer's
+        step in front may note ``s.chance`` itself: the walk then stops there at once."""
         steps, rules = s.steps, self.rules
+        s.chance = False
+        if move is not None:
+            step = steps.pop(0)
+            s.legal = None                          # the table changes: new decisions to list
+            rules[step.kind].play(game, s, step, move, events)
+            if s.chance:
+                return                              # the effect left the dealer's step in front
+        stops = self.stops
         while not s.over:
             step = steps[0]
+            chance = stops.get(step.kind)
+            if chance is not None:                  # a step that always waits, for its seat
+                s.chance = chance                   # or for the dealer
+                return
             rule = rules[step.kind]
-            run = rule.run                           # (tried in order of frequency)
-            if run is AUTOMATIC:
+            if rule.run is AUTOMATIC:
                 steps.pop(0)
                 rule.play(game, s, step, AUTO, events)
                 continue
             settle = rule.settle
             if settle is not None and settle(game, s, step, events):
                 continue
-            if run is CHANCE:
+            if rule.run is CHANCE:
                 s.chance = True
                 return
-            if run is WAITS:
+            if rule.run is WAITS:
                 return
             find = rule.legal                        # DECIDES
             legal = find(game, s, step) if find is not None else ()
@@ -275,11 +284,12 @@ class TurnGame(Game[S], Generic[S]):
         return super()._sample_chance(s, x)
 
     def _legal(self, s: S) -> Sequence[Move]:
-        return self.turns.legal(self, s)
+        legal = s.legal
+        return legal if legal is not None else self.turns.legal(self, s)
 
     def _apply_quiet(self, s: S, move: Move,
                      events: Narration = None) -> Sequence[Event] | None:
-        self.turns.play(self, s, move, events)
+        self.turns.advance(self, s, events, move)
         return None
 
     def _advance(self, s: S, events: Narration) -> None:

@@ -116,7 +116,7 @@ from .cards import (
 )
 from .position import state_from_position
 from .spec import SPEC
-from .state import CoraliaState, Step, StepName, final_scoring
+from .state import CoraliaState, Step, StepName, final_scoring, step_of
 from .view import CoraliaTable, CoraliaView, view
 
 # The loops over the research station's four or five dice in the steps of a turn are
@@ -819,7 +819,7 @@ class Coralia(TurnGame[CoraliaState]):
                                           ("old", REEF[old]), ("reef", REEF[reef])))
                 if s.chest_on_reef[old]:
                     s.chest_on_reef[old] = False
-                    s.steps.insert(0, Step("chest", p, reef=old, section=S.DIVER))
+                    s.steps.insert(0, step_of("chest", p, reef=old, section=S.DIVER))
             else:
                 if ev is not None:
                     ev.append(self._event("diver_stays", S.DIVER, ("player", me),
@@ -837,7 +837,7 @@ class Coralia(TurnGame[CoraliaState]):
         """A chest action or a turtle bonus (they share most effects)."""
         me = self.players[p]
         if what in ("fish", "pearl", "starfish", "island"):
-            s.steps.insert(0, Step("draw", p, pile=PILE_INDEX[what], section=section))
+            s.steps.insert(0, step_of("draw", p, pile=PILE_INDEX[what], section=section))
         elif what == "island_dice":
             n = s.island_dice() * PER_ISLAND_DIE
             s.points[p] += n
@@ -855,7 +855,7 @@ class Coralia(TurnGame[CoraliaState]):
         elif what == "white":
             if s.white_island:
                 s.white_island -= 1
-                s.steps.insert(0, Step("white", p, section=section))
+                s.steps.insert(0, step_of("white", p, section=section))
             else:
                 if ev is not None:
                     ev.append(self._event("no_white", section, ("player", me)))
@@ -874,7 +874,7 @@ class Coralia(TurnGame[CoraliaState]):
         else:                                               # "chest": one beside the board
             if s.chests_beside:
                 s.chests_beside -= 1
-                s.steps.insert(0, Step("chest", p, section=section))
+                s.steps.insert(0, step_of("chest", p, section=section))
             else:
                 if ev is not None:
                     ev.append(self._event("no_chest", section, ("player", me)))
@@ -905,7 +905,7 @@ class Coralia(TurnGame[CoraliaState]):
         if ev is not None:
             ev.append(self._event("white_roll", step.section, ("player", self.players[p]),
                                   ("die", DIE[WHITE][sym])))
-        s.steps.insert(0, Step("white_reef", p, symbol=sym))
+        s.steps.insert(0, step_of("white_reef", p, symbol=sym))
 
     def _white_reef(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, sym = step.player, step.symbol
@@ -1063,7 +1063,7 @@ class Coralia(TurnGame[CoraliaState]):
                 ev.append(self._event("sf_treasure", sec, ("player", me), ("card", CARD[k]),
                                       ("count", len(there))))
             if len(there) == 2:
-                s.steps.insert(0, Step("open", p, reef=a, other_reef=b))
+                s.steps.insert(0, step_of("open", p, reef=a, other_reef=b))
             elif there:
                 self._collect(s, p, there[0])
         else:                                               # "draw"
@@ -1074,7 +1074,7 @@ class Coralia(TurnGame[CoraliaState]):
                 ev.append(self._event("sf_draws", sec, ("player", me), ("card", CARD[k]),
                                       ("count", n)))
             if n:
-                s.steps.insert(0, Step("draw_pile", p, count=n))
+                s.steps.insert(0, step_of("draw_pile", p, count=n))
 
     def _next_starfish(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         if s.starfish_to_score[step.player]:
@@ -1082,21 +1082,21 @@ class Coralia(TurnGame[CoraliaState]):
 
     def _collect(self, s: CoraliaState, p: int, reef: int) -> None:
         s.chest_on_reef[reef] = False
-        s.steps.insert(0, Step("chest", p, reef=reef, section=S.STARFISH_SCORING))
+        s.steps.insert(0, step_of("chest", p, reef=reef, section=S.STARFISH_SCORING))
 
     def _open(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, first = step.player, COLOUR_INDEX[move.arg]
         second = step.other_reef if first == step.reef else step.reef
         s.chest_on_reef[second] = False
-        s.steps.insert(0, Step("chest", p, reef=second, section=S.STARFISH_SCORING))
+        s.steps.insert(0, step_of("chest", p, reef=second, section=S.STARFISH_SCORING))
         self._collect(s, p, first)
 
     def _draw_pile(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, n, used = step.player, step.count, step.piles_used
         pile = PILE_INDEX[move.arg]
-        draw = Step("draw", p, pile=pile, section=S.STARFISH_SCORING)
+        draw = step_of("draw", p, pile=pile, section=S.STARFISH_SCORING)
         if n > 1:
-            s.steps[0:0] = (draw, Step("draw_pile", p, count=n - 1, piles_used=used | 1 << pile))
+            s.steps[0:0] = (draw, step_of("draw_pile", p, count=n - 1, piles_used=used | 1 << pile))
         else:
             s.steps.insert(0, draw)
 
