@@ -199,22 +199,20 @@ class Turns:
         find = self.rules[step.kind].outcomes
         return find(game, s, step) if find is not None else []
 
-    def play(self, game: Any, s: TurnState, move: Move, events: Narration) -> None:
-        """Take the next step with ``move`` (known to be legal), then every step after it
-        that needs nobody (see :meth:`advance`)."""
-        self.advance(game, s, events, move)
+    def advance(self, game: Any, s: TurnState, events: Narration) -> None:
+        """Carry out every step that needs nobody (a new table, a position: see
+        :meth:`play`, without a move)."""
+        self.play(game, s, None, events)
 
-    def advance(self, game: Any, s: TurnState, events: Narration,
-                move: Move | None = None) -> None:
-        """Carry out every step that needs nobody, until a decision with a choice, the
+    def play(self, game: Any, s: TurnState, move: Move | None, events: Narration) -> None:
+        """Take the next step with ``move`` (known to be legal; None: take none), then
+        carry out every step that needs nobody, until a decision with a choice, the
         dealer's step or the end: automatic steps, a seat's step with a single legal move
         (``DECIDES``), any step that its rule's ``settle`` takes. Notes in ``s.chance``
         whether it stops at the dealer's step, and keeps the legal moves of the decision
-        it stops at.
-
-        With a ``move``, first take the next step with it (:meth:`play`: one method for
-        both, as it runs at every step of every game). An effect that leaves the dealer's
-        step in front may note ``s.chance`` itself: the walk then stops there at once."""
+        it stops at. An effect that leaves the dealer's step in front may note
+        ``s.chance`` itself: the walk then stops there at once. (One method for the move
+        and the walk: it runs at every step of every game.)"""
         steps, rules = s.steps, self.rules
         s.chance = False
         if move is not None:
@@ -289,7 +287,7 @@ class TurnGame(Game[S], Generic[S]):
 
     def _apply_quiet(self, s: S, move: Move,
                      events: Narration = None) -> Sequence[Event] | None:
-        self.turns.advance(self, s, events, move)
+        self.turns.play(self, s, move, events)
         return None
 
     def _advance(self, s: S, events: Narration) -> None:
