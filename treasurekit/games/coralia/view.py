@@ -161,8 +161,8 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> Coral
                        else _cards(s.face_up_cards(p)) for p, h in enumerate(s.hands)],
         "drawn": drawn,
         # what every seat knows of how the table goes on (the coach rebuilds a table from
-        # a view: infoset.py): the steps the rules still owe, top of the stack last (a
-        # rule section by its name), how many cards went back under each pile, who is
+        # a view: infoset.py): the steps the rules still owe, the next last, as views
+        # have always listed them (Step.listed), how many cards went back under each pile, who is
         # choosing a drawn card, and the starfish cards each player still scores
         "tasks": [step.listed() for step in reversed(s.steps)],
         "under_piles": [len(b) for b in s.bottoms],
