@@ -5,18 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from treasurekit.core.events import Narration
 from treasurekit.core.moves import Move
+from treasurekit.core.sections import RuleSection
 from treasurekit.core.turns import (
     AUTOMATIC,
     CHANCE,
     DECIDES,
     WAITS,
     StepRule,
+    TurnGame,
     Turns,
 )
 
@@ -112,3 +115,52 @@ def test_a_step_rule_says_who_decides_and_how(rule: Any) -> None:
 def test_two_rules_of_one_kind_are_refused() -> None:
     with pytest.raises(ValueError):
         Turns(StepRule("tidy", AUTOMATIC, note), StepRule("tidy", AUTOMATIC, finish))
+
+
+def skip_when_one(game: Any, s: Table, step: Step, events: Narration) -> bool:
+    if s.options != 1:
+        return False
+    s.steps.pop(0)                       # nothing to choose: the step is over
+    return True
+
+
+SETTLED = Turns(
+    StepRule("ask", WAITS, note, legal=picks, settle=skip_when_one),
+    StepRule("pick", DECIDES, note, legal=picks, settle=skip_when_one),
+    StepRule("end", AUTOMATIC, finish),
+)
+
+
+def test_a_seats_step_that_its_settle_takes_is_not_asked_the_others_still_are() -> None:
+    settled = Table([Step("ask", 0), Step("pick", 1), Step("end")], options=1)
+    SETTLED.advance(None, settled, None)
+    assert settled.done == [] and settled.over and not settled.chance
+    asked = Table([Step("ask", 0), Step("pick", 1), Step("end")])
+    SETTLED.advance(None, asked, None)
+    assert asked.steps[0].kind == "ask" and not asked.over
+    SETTLED.play(None, asked, Move("pick", "0"), None)
+    assert asked.steps[0].kind == "pick" and [str(m) for m in asked.legal or ()] == [
+        "pick:0", "pick:1"]
+
+
+class Rule(RuleSection):
+    ROLL = "Rolling"
+    BONUS = "A bonus roll"
+
+
+@dataclass(frozen=True)
+class NamedStep:
+    kind: str
+    player: int = -1
+    section: Rule = Rule.ROLL
+
+
+def test_the_dealer_picks_with_the_steps_sampler_and_a_step_may_name_its_own_rule() -> None:
+    turns = Turns(
+        StepRule("roll", CHANCE, note, outcomes=faces,
+                 sample=lambda game, s, step, x: Move("die", str(1 + int(6 * x)))),
+        StepRule("end", AUTOMATIC, finish))
+    game = SimpleNamespace(turns=turns)
+    s = Table([NamedStep("roll", section=Rule.BONUS), Step("end")])   # type: ignore[list-item]
+    assert TurnGame._sample_chance(game, s, 0.5) == Move("die", "4")  # type: ignore[arg-type]
+    assert TurnGame._decision_section(game, s) is Rule.BONUS          # type: ignore[arg-type]

@@ -7,8 +7,9 @@ outcomes), its effect, and the rule section it applies -- and keeps on its state
 queue of steps still to come (``state.steps``, the next one first). The machine
 answers the base's questions from that queue: who is to move, whether the dealer is,
 the legal moves, and what a move does. After every move it carries out, at once, every
-step that needs nobody: automatic steps, decisions with a single legal move, chance
-with a single outcome (:meth:`TurnGame._advance`).
+step that needs nobody (:meth:`TurnGame._advance`): automatic steps, decisions with a
+single legal move, and any step that its rule's ``settle`` finds settled (chance with a
+single outcome, a decision with nothing left to choose, a draw from a pile used up).
 
 A tiny game of two steps: a seat names a number, then the rules add it up.
 
@@ -41,6 +42,24 @@ A tiny game of two steps: a seat names a number, then the rules add it up.
 >>> turns.play(None, s, Move("say", "2"), None)
 >>> s.total, s.over, s.steps
 (2, True, [])
+
+A step that may need nobody says so with ``settle``: here a seat whose total is 2 already
+has nothing left to say, and the machine goes on without asking it (a game whose steps
+come in another order may put them in front, ``s.steps.insert(0, step)``, as a stack).
+
+>>> def said_enough(game: Any, s: Tally, step: Say, events: Any) -> bool:
+...     if s.total < 2:
+...         return False
+...     s.steps.pop(0)
+...     return True
+>>> turns = Turns(
+...     StepRule("say", WAITS, say, settle=said_enough,
+...              legal=lambda game, s, step: [Move("say", "1"), Move("say", "2")]),
+...     StepRule("done", AUTOMATIC, done))
+>>> s = Tally(total=2, steps=[Say("say", player=1), Say("done")])
+>>> turns.advance(None, s, None)
+>>> s.over, s.chance, s.steps
+(True, False, [])
 """
 
 from __future__ import annotations
@@ -108,17 +127,23 @@ Play = Callable[[Any, Any, Any, Move, Narration], None]
 Legal = Callable[[Any, Any, Any], Sequence[Move]]
 #: ``outcomes(game, state, step)``: a chance step's outcomes and their probabilities.
 Outcomes = Callable[[Any, Any, Any], list[tuple[Move, float]]]
-#: ``settle(game, state, step, events)``: carry out a chance step without the dealer when
-#: its outcome is already settled (one outcome left, a card already looked at): True when
-#: it took the step or part of it (the machine then reads the queue again), False when
-#: the dealer is to resolve it.
+#: ``settle(game, state, step, events)``: carry out a step without the dealer or its seat
+#: when it is already settled (a chance step with one outcome left or a card already
+#: looked at, a decision with nothing left to choose): True when it took the step or part
+#: of it (the machine then reads the queue again), False when the step is to be asked.
 Settle = Callable[[Any, Any, Any, Narration], bool]
+#: ``sample(game, state, step, x)``: the outcome the dealer's number ``x`` (0 <= x < 1)
+#: picks, as ``core.chance.pick`` picks it from ``outcomes``, without listing them.
+Sample = Callable[[Any, Any, Any, float], Move]
 
 
 @dataclass(frozen=True, slots=True)
 class StepRule:
     """One kind of step a game declares: its name, who decides it, its effect, the rule
-    section it applies, and its legal moves (a seat's step) or outcomes (chance)."""
+    section it applies (None: the step names its own, in a ``section`` field, or else the
+    rule is found by playing it), and its legal moves (a seat's step) or outcomes
+    (chance); ``settle`` carries it out when nobody need be asked, ``sample`` is the
+    dealer's fast pick among the outcomes."""
 
     kind: str
     run: str
@@ -127,6 +152,7 @@ class StepRule:
     legal: Legal | None = None
     outcomes: Outcomes | None = None
     settle: Settle | None = None
+    sample: Sample | None = None
 
     def __post_init__(self) -> None:
         if self.run not in RUNS:
@@ -146,8 +172,13 @@ class Turns:
         self.rules: Mapping[str, StepRule] = {rule.kind: rule for rule in rules}
         if len(self.rules) != len(rules):
             raise ValueError("two step rules of the same kind")
-        #: the kinds of step that always wait for their seat
-        self.waiting = frozenset(rule.kind for rule in rules if rule.run == WAITS)
+        #: the kinds of step that always wait for their seat (none that ``settle`` may take)
+        self.waiting = frozenset(rule.kind for rule in rules
+                                 if rule.run == WAITS and rule.settle is None)
+        #: the kinds of step that always wait, for their seat or for the dealer (none that
+        #: ``settle`` may take), each with whether it is the dealer's
+        self.stops = {rule.kind: rule.run == CHANCE for rule in rules
+                      if rule.run in (WAITS, CHANCE) and rule.settle is None}
 
     def rule_of(self, s: TurnState) -> StepRule:
         """The rule of the next step (``s.steps[0]``)."""
@@ -168,51 +199,55 @@ class Turns:
         find = self.rules[step.kind].outcomes
         return find(game, s, step) if find is not None else []
 
-    def play(self, game: Any, s: TurnState, move: Move, events: Narration) -> None:
-        """Take the next step with ``move`` (known to be legal), then every step after it
-        that needs nobody (see :meth:`advance`)."""
-        steps, rules = s.steps, self.rules
-        step = steps.pop(0)
-        s.legal = None                          # the table changes: new decisions to list
-        s.chance = False
-        rules[step.kind].play(game, s, step, move, events)
-        if s.chance:
-            return                              # the effect left the dealer's step in front
-        if steps and steps[0].kind in self.waiting:
-            return                              # the next seat's turn: nothing to carry out
-        self.advance(game, s, events)
-
     def advance(self, game: Any, s: TurnState, events: Narration) -> None:
-        """Carry out every step that needs nobody, until a decision with a choice, the
+        """Carry out every step that needs nobody (a new table, a position: see
+        :meth:`play`, without a move)."""
+        self.play(game, s, None, events)
+
+    def play(self, game: Any, s: TurnState, move: Move | None, events: Narration) -> None:
+        """Take the next step with ``move`` (known to be legal; None: take none), then
+        carry out every step that needs nobody, until a decision with a choice, the
         dealer's step or the end: automatic steps, a seat's step with a single legal move
-        (``DECIDES``), chance that ``settle`` resolves. Notes in ``s.chance`` whether it
-        stops at the dealer's step, and keeps the legal moves of the decision it stops at.
-        An effect that leaves the dealer's step in front may note ``s.chance`` itself:
-        :meth:`play` then stops there without this walk."""
-        s.chance = False
+        (``DECIDES``), any step that its rule's ``settle`` takes. Notes in ``s.chance``
+        whether it stops at the dealer's step, and keeps the legal moves of the decision
+        it stops at. An effect that leaves the dealer's step in front may note
+        ``s.chance`` itself: the walk then stops there at once. (One method for the move
+        and the walk: it runs at every step of every game.)"""
         steps, rules = s.steps, self.rules
+        s.chance = False
+        if move is not None:
+            step = steps.pop(0)
+            s.legal = None                          # the table changes: new decisions to list
+            rules[step.kind].play(game, s, step, move, events)
+            if s.chance:
+                return                              # the effect left the dealer's step in front
+        stops = self.stops
         while not s.over:
             step = steps[0]
+            chance = stops.get(step.kind)
+            if chance is not None:                  # a step that always waits, for its seat
+                s.chance = chance                   # or for the dealer
+                return
             rule = rules[step.kind]
-            run = rule.run                           # (tried in order of frequency)
-            if run is AUTOMATIC:
+            if rule.run is AUTOMATIC:
                 steps.pop(0)
                 rule.play(game, s, step, AUTO, events)
-            elif run is CHANCE:
-                settle = rule.settle
-                if settle is None or not settle(game, s, step, events):
-                    s.chance = True
-                    return
-            elif run is DECIDES:
-                find = rule.legal
-                legal = find(game, s, step) if find is not None else ()
-                if len(legal) != 1:
-                    s.legal = legal                  # the decision waits: keep its list
-                    return
-                steps.pop(0)
-                rule.play(game, s, step, legal[0], events)
-            else:
-                return                               # WAITS
+                continue
+            settle = rule.settle
+            if settle is not None and settle(game, s, step, events):
+                continue
+            if rule.run is CHANCE:
+                s.chance = True
+                return
+            if rule.run is WAITS:
+                return
+            find = rule.legal                        # DECIDES
+            legal = find(game, s, step) if find is not None else ()
+            if len(legal) != 1:
+                s.legal = legal                      # the decision waits: keep its list
+                return
+            steps.pop(0)
+            rule.play(game, s, step, legal[0], events)
 
 
 class TurnGame(Game[S], Generic[S]):
@@ -238,8 +273,17 @@ class TurnGame(Game[S], Generic[S]):
     def _chance_outcomes(self, s: S) -> list[tuple[Move, float]]:
         return self.turns.outcomes(self, s)
 
+    def _sample_chance(self, s: S, x: float) -> Move:
+        """The dealer's outcome: the step's own ``sample`` where its rule has one."""
+        step = s.steps[0]
+        sample = self.turns.rules[step.kind].sample
+        if sample is not None:
+            return sample(self, s, step, x)
+        return super()._sample_chance(s, x)
+
     def _legal(self, s: S) -> Sequence[Move]:
-        return self.turns.legal(self, s)
+        legal = s.legal
+        return legal if legal is not None else self.turns.legal(self, s)
 
     def _apply_quiet(self, s: S, move: Move,
                      events: Narration = None) -> Sequence[Event] | None:
@@ -258,10 +302,14 @@ class TurnGame(Game[S], Generic[S]):
         return kind
 
     def _decision_section(self, s: S) -> RuleSection | None:
-        """The rule the next step applies, as its rule declares it (else found by
-        playing it: see ``Game._decision_section``)."""
+        """The rule the next step applies, as its rule declares it, or as the step names
+        it (a ``section`` field: a card drawn for a chest, for a turtle...), else found by
+        playing it (see ``Game._decision_section``)."""
         if not s.over and s.steps:
-            section = self.turns.rules[s.steps[0].kind].section
+            step = s.steps[0]
+            section: RuleSection | None = self.turns.rules[step.kind].section
+            if section is None:
+                section = getattr(step, "section", None)
             if section is not None:
                 return section
         return super()._decision_section(s)

@@ -70,7 +70,7 @@ def test_a_roll_shows_the_symbols_of_its_text_whoever_dealt_it():
     """A roll is read from its text alone: the roll the dealer would deal, another one
     forced instead and the dealt one typed again all show the symbols their text names."""
     g = tk.new_game("coralia", players=2, seed=3)
-    while not (g.is_chance and g.state.tasks[-1][0] == "roll"):
+    while not (g.is_chance and g.state.steps[0].kind == "roll"):
         if g.is_chance:
             g.deal()
         else:

@@ -31,9 +31,8 @@ from .cards import (
     SYMBOL_INDEX,
     TURTLE_INDEX,
     WHITE,
-    Section,
 )
-from .state import CoraliaState
+from .state import CoraliaState, listed_step
 
 #: Every card kind of the game, as many times as it has copies.
 ALL_CARDS = Counter({k: kind.copies for k, kind in enumerate(CARD_KINDS)})
@@ -74,11 +73,10 @@ def sampler(game: Game[CoraliaState],
     s.chest_pool = sorted((Counter(range(len(CHESTS))) - owned).elements())
     s.stingrays = view["stingrays"]
     s.points = list(view["points"])
-    s.tasks = [tuple(Section[x] if type(x) is str and x in Section.__members__ else x
-                     for x in task) for task in view["tasks"]]
+    s.steps = [listed_step(fields) for fields in reversed(view["tasks"])]
     s.scoring = view["phase"] == "scoring"
     # which cards the final scoring has turned face up: the steps still owed tell
-    owed = {(task[0], task[1]) for task in s.tasks}
+    owed = {(step.kind, step.player) for step in s.steps}
     if s.scoring:
         s.starfish_up = [("starfish_scoring", p) not in owed for p in range(n)]
         s.fish_up = ("fish_scoring", -1) not in owed
@@ -103,8 +101,7 @@ def sampler(game: Game[CoraliaState],
     unseen[STINGRAY] -= s.stingrays
     unders = view["under_piles"]
     sizes = [view["piles"][name] - unders[i] for i, name in enumerate(PILES)]
-    top = s.tasks[-1] if s.tasks else ("",)
-    drawn_from = top[2] if top[0] == "keep" else -1
+    drawn_from = s.steps[0].pile if s.steps and s.steps[0].kind == "keep" else -1
     # the places of the unseen cards: (list, how many, which kind of card may go there)
     shuffled: list[tuple[str, int, int]] = [("pile", p, PILE_CLASS[p]) for p in range(4)]
     shuffled += [("under", p, PILE_CLASS[p]) for p in range(4)]

@@ -67,7 +67,7 @@ from .cards import (
     WHITE_DICE,
     Named,
 )
-from .state import CoraliaState, final_scoring
+from .state import CoraliaState, Step, final_scoring
 
 KEYS = {"players", "variant", "starter", "turn", "phase", "board", "island", "station",
         "octopuses", "divers", "turtles", "turtles_beside", "chests",
@@ -277,12 +277,12 @@ def _build(game: Game[CoraliaState], desc: dict[str, Any]) -> CoraliaState:
     s.points = [points.get(p, 0) for p in names]
 
     if phase == "place":
-        s.tasks = [("end_turn", s.turn), ("place", s.turn)]
+        s.steps = [Step("place", s.turn), Step("end_turn", s.turn)]
     elif phase == "turn":
-        s.tasks = [("turn", s.turn)]
+        s.steps = [Step("turn", s.turn)]
     else:
         s.scoring = True
-        s.tasks = final_scoring(s.starter, n)
+        s.steps = final_scoring(s.starter, n)
     return s
 
 

@@ -47,6 +47,7 @@ from .cards import (
     SYMBOLS,
     Section,
 )
+from .state import Step
 
 G = "coralia"
 NOBODY = "none"
@@ -56,17 +57,17 @@ def _msg(key: str, **params: Any) -> Msg:
     return Msg.of(f"practice.{G}.{key}", **params)
 
 
-def _top(game: Game[Any]) -> tuple[Any, ...] | None:
-    """The step waiting on top of the task stack, or None at chance or the end."""
+def _waiting(game: Game[Any]) -> Step | None:
+    """The step that waits for a seat, or None at chance or the end."""
     if game.is_chance or game.is_over:
         return None
-    tasks = game.state.tasks
-    return tuple(tasks[-1]) if tasks else None
+    steps = game.state.steps
+    return steps[0] if steps else None
 
 
 def _placing(game: Game[Any]) -> bool:
-    top = _top(game)
-    return top is not None and top[0] == "place"
+    step = _waiting(game)
+    return step is not None and step.kind == "place"
 
 
 def _rolled(game: Game[Any]) -> list[tuple[int, int]]:
@@ -239,11 +240,11 @@ def _ask_diver(game: Game[Any], rng: random.Random) -> Asked | None:
 
 # ---- how many dice the turtles may store -------------------------------------------------
 def _locking(game: Game[Any]) -> bool:
-    top = _top(game)
-    if top is None or top[0] != "lock_in_or_pick":
+    step = _waiting(game)
+    if step is None or step.kind != "lock_in_or_pick":
         return False
     s = game.state
-    return bool(s.turtles[top[1]]) and not any(s.station_locked)
+    return bool(s.turtles[step.player]) and not any(s.station_locked)
 
 
 def _stored(table: Game[Any]) -> Found:
@@ -275,10 +276,10 @@ POINT_CARDS = ("island", "chests", "turtles", "jellyfish")
 
 
 def _scoring_starfish(game: Game[Any]) -> bool:
-    top = _top(game)
-    if top is None or top[0] != "score_starfish":
+    step = _waiting(game)
+    if step is None or step.kind != "score_starfish":
         return False
-    return any(EFFECT[k] in POINT_CARDS for k in game.state.starfish_to_score[top[1]])
+    return any(EFFECT[k] in POINT_CARDS for k in game.state.starfish_to_score[step.player])
 
 
 def _ask_starfish(game: Game[Any], rng: random.Random) -> Asked | None:

@@ -1,6 +1,9 @@
 """Coralia rules: set-up, the research station, the six actions, chests and turtles, the
-island, and the final scoring. Every step the rules take is a task on a stack; decisions
-and chance outcomes wait on top of it, everything else runs at once.
+island, and the final scoring. Every kind of step is declared once, to the turn machine
+(``Coralia.turns`` at the end, core/turns.py): who decides it or whether the dealer does,
+its legal moves or outcomes, its effect and its rule. The state keeps the steps still owed,
+the next first; an effect puts the steps it calls for in front of them, so they are taken
+before the rest (a card drawn for a turtle comes before the end of the turn).
 
 Chance outcomes (the seeded dealer picks them, a script may force them):
 
@@ -42,6 +45,7 @@ from ...core.game import Game
 from ...core.i18n import Message, Standing
 from ...core.moves import Move
 from ...core.sections import fast_members
+from ...core.turns import AUTOMATIC, CHANCE, DECIDES, WAITS, StepRule, TurnGame, Turns
 from .cards import (
     ACTIVE,
     CARD,
@@ -112,7 +116,7 @@ from .cards import (
 )
 from .position import state_from_position
 from .spec import SPEC
-from .state import CoraliaState, Step, Task, final_scoring
+from .state import CoraliaState, Step, StepName, final_scoring, step_of
 from .view import CoraliaTable, CoraliaView, view
 
 # The loops over the research station's four or five dice in the steps of a turn are
@@ -167,52 +171,52 @@ ARG_INDEX: dict[str, dict[str, int]] = {
     "deal": CARD_INDEX, "chest": {c: i for i, c in enumerate(CHESTS)},
     "white": SYMBOL_INDEX, "turtle": TURTLE_INDEX}
 
-#: Steps that always wait for a move (the others may resolve themselves in _advance).
-WAITS: frozenset[Step] = frozenset({
-    "place", "lock_in_or_pick", "pick_four", "white_reef", "open", "roll", "setup_turtle",
-    "setup_island_pile", "setup_roll", "chest", "white"})
-DECISIONS: frozenset[Step] = frozenset({
-    "pick_four", "lock_in_or_pick", "place", "keep", "white_reef", "copy", "score_starfish",
-    "open", "draw_pile"})
-#: Chance steps: all wait but ``draw``, which is skipped when its pile is used up.
-CHANCES: frozenset[Step] = frozenset({
-    "setup_turtle", "setup_island_pile", "setup_roll", "roll", "draw", "chest", "white"})
-#: The steps that always wait, each with whether it is a chance step: ``_advance`` stops
-#: at them with one look-up.
-WAIT_CHANCE = {kind: kind in CHANCES for kind in WAITS}
 SIX_POWER = (1, 6, 36, 216, 1296)
 
 
-def _setup_steps(players: int) -> tuple[Task, ...]:
-    """The steps of the set-up, top of the stack last: a turtle on each reef, three cards
-    of each pile into the island pile, with fewer than 4 players a roll of each colour,
-    then the first turn."""
-    tasks: list[Task] = [("setup_turtle", reef) for reef in range(TURTLES_ON_BOARD)]
-    tasks += [("setup_island_pile", pile) for pile in (PEARL, FISH, STARFISH)
+def _setup_steps(players: int) -> tuple[Step, ...]:
+    """The steps of the set-up: a turtle on each reef, three cards of each pile into the
+    island pile, with fewer than 4 players a roll of each colour, then the first turn."""
+    steps = [Step("setup_turtle", target=reef) for reef in range(TURTLES_ON_BOARD)]
+    steps += [Step("setup_island_pile", target=pile) for pile in (PEARL, FISH, STARFISH)
               for _ in range(ISLAND_FROM_EACH)]
     if players < 4:
-        tasks += [("setup_roll", c) for c in range(6)]
-    tasks.append(("begin",))
-    return tuple(reversed(tasks))
+        steps += [Step("setup_roll", target=c) for c in range(6)]
+    return (*steps, Step("begin"))
 
 
 #: The set-up's steps by the number of players, made once (every new game copies them).
 SETUP_STEPS = {n: _setup_steps(n) for n in ROUNDS}
-#: The steps of a turn for each seat, made once: every turn pushes them (rather than a new
-#: tuple each time).
-END_TURN = tuple(("end_turn", p) for p in range(MAX_PLAYERS))
-LOCK_IN_OR_PICK = tuple(("lock_in_or_pick", p) for p in range(MAX_PLAYERS))
-ROLL = tuple(("roll", p) for p in range(MAX_PLAYERS))
-PLACE_STEP = tuple(("place", p) for p in range(MAX_PLAYERS))
+
+
+def _seat_steps(kind: StepName) -> tuple[Step, ...]:
+    return tuple(Step(kind, p) for p in range(MAX_PLAYERS))
+
+
+#: The steps of every turn for each seat, made once, as a turn calls for them.
+TURN = _seat_steps("turn")
+END_TURN = _seat_steps("end_turn")
+LOCK_IN_OR_PICK = _seat_steps("lock_in_or_pick")
+ROLL = _seat_steps("roll")
+PLACE_STEP = _seat_steps("place")
+SCORE_STARFISH = _seat_steps("score_starfish")
+NEXT_STARFISH = _seat_steps("next_starfish")
+COPY_STEP = _seat_steps("copy")
+#: The first player's picks, for each seat and number of dice still to take.
+PICK_FOUR = tuple({n: Step("pick_four", p, count=n) for n in range(1, 5)}
+                  for p in range(MAX_PLAYERS))
 #: The pearl space's two cards, and the island pile's card for a die on the island, for
 #: each seat.
-PEARL_DRAWS = tuple((("draw", p, PEARL, S.PEARL),) * 2 for p in range(MAX_PLAYERS))
-ISLAND_DRAW = tuple(("draw", p, ISLAND, S.BLOCKED_SPACES) for p in range(MAX_PLAYERS))
+PEARL_DRAWS = tuple((Step("draw", p, pile=PEARL, section=S.PEARL),) * 2
+                    for p in range(MAX_PLAYERS))
+ISLAND_DRAW = tuple(Step("draw", p, pile=ISLAND, section=S.BLOCKED_SPACES)
+                    for p in range(MAX_PLAYERS))
 #: Draw n cards of a pile and keep one, by pile (how many, under which section): the fish
 #: and starfish spaces, and a die on the island beside another player's octopus.
 DRAW_CHOICES = {FISH: (2, S.FISH), STARFISH: (3, S.STARFISH), ISLAND: (2, S.OCTOPUS_ISLAND)}
-#: Their steps for each seat (top of the stack last): the draws, then the choice.
-CHOICE_STEPS = {pile: tuple((("keep", p, pile, section),) + (("draw", p, pile, section, True),) * n
+#: Their steps for each seat: the draws, then the choice.
+CHOICE_STEPS = {pile: tuple((Step("draw", p, pile=pile, section=section, to_choose=True),) * n
+                            + (Step("keep", p, pile=pile, section=section),)
                             for p in range(MAX_PLAYERS))
                 for pile, (n, section) in DRAW_CHOICES.items()}
 #: ``move_of((kind, arg))``: a Move built straight from its two fields, skipping the
@@ -306,7 +310,7 @@ def pearl_points(pearls: list[int], place: int) -> int:
     return sum(pearls[:n])
 
 
-class Coralia(Game[CoraliaState]):
+class Coralia(TurnGame[CoraliaState]):
     """2 to 4 marine biologists place dice on six reefs."""
 
     name = GAME
@@ -348,14 +352,14 @@ class Coralia(Game[CoraliaState]):
         s.chest_pool = list(range(len(CHESTS)))
         s.stingrays = STINGRAYS
         s.supply = [DICE_PER_COLOUR] * 6
-        s.tasks = list(SETUP_STEPS[n])
+        s.steps = list(SETUP_STEPS[n])
         self.opening: list[Event] = []
         self._advance(s, self.opening)
         return s
 
     def _state_from_position(self, desc: dict[str, Any]) -> CoraliaState:
         s = state_from_position(self, desc)
-        if s.tasks[-1:] == [("place", s.turn)] and not self._place_moves(s, s.turn):
+        if s.steps[:1] == [PLACE_STEP[s.turn]] and not self._place_moves(s, s.turn):
             raise InvalidSave(f"{GAME}.error.none_placeable")
         #: What the rules did on their own before the first step (e.g. a scoring position
         #: runs until the first decision): shown before ``events``.
@@ -363,89 +367,86 @@ class Coralia(Game[CoraliaState]):
         self._advance(s, self.opening)
         return s
 
-    # ---- whose turn --------------------------------------------------------------------------
-    def _current_player(self, s: CoraliaState) -> int | None:
-        return None if s.over or not s.tasks else int(s.tasks[-1][1])
-
-    def _is_chance(self, s: CoraliaState) -> bool:
-        return s.chance
-
-    def _is_over(self, s: CoraliaState) -> bool:
-        return s.over
-
-    _status_on_state = True                      # both kept by the rules (see _is_chance)
-
+    # ---- chance: the outcomes of each of the dealer's steps --------------------------------
     def _to_roll(self, s: CoraliaState) -> list[int]:
         return [s.station_colours[i] for i, x in enumerate(s.station_symbols) if x < 0]
 
-    def _chance_outcomes(self, s: CoraliaState) -> list[tuple[Move, float]]:
-        task = s.tasks[-1]
-        kind = task[0]
-        if kind == "roll":
-            return list(roll_outcomes(tuple(self._to_roll(s))))
-        if kind == "setup_roll":
-            if s.players == 2:
-                return [(m, (1 if a == b else 2) / 36) for (a, b), m in PREROLL2.items()]
-            return [(m, 1 / 6) for m in PREROLL1]
-        if kind == "white":
-            return [(WHITE_MOVE[f], 1 / len(WHITE_FACES)) for f in WHITE_FACES]
-        if kind == "setup_turtle":
-            bag = s.turtles_beside
-            return [(TURTLE_MOVE[t], 1 / len(bag)) for t in sorted(bag)]
-        if kind == "chest":
-            pool = s.chest_pool
-            return [(CHEST_MOVE[c], 1 / len(pool)) for c in sorted(pool)]
-        pile = task[1] if kind == "setup_island_pile" else task[2]
-        table = DEAL if kind == "setup_island_pile" else DRAW
-        cards = s.piles[pile]
-        total = len(cards)
-        if not total:
-            return [(table[s.bottoms[pile][0]], 1.0)]
-        counts = [(k, cards.count(k)) for k in PILE_KINDS[pile]]
-        return [(table[k], c / total) for k, c in counts if c]
+    def _roll_outcomes(self, s: CoraliaState, step: Step) -> list[tuple[Move, float]]:
+        return list(roll_outcomes(tuple(self._to_roll(s))))
 
-    def _sample_chance(self, s: CoraliaState, x: float) -> Move:
-        """The outcome the dealer's number ``x`` (0 <= x < 1) picks: outcome number
-        ``floor(x * outcomes)``."""
-        task = s.tasks[-1]
-        kind = task[0]
-        if kind == "roll":
-            cols = s.station_colours                     # usually every die on the station rolls
-            if s.station_symbols.count(-1) < len(cols):
-                cols = [c for c, sym in zip(cols, s.station_symbols, strict=True) if sym < 0]
-            return self._deal_roll(cols, floor(x * SIX_POWER[len(cols)]))
-        if kind == "draw":
-            pile = task[2]
-            cards = s.piles[pile]
-            if not cards:
-                return DRAW[s.bottoms[pile][0]]
-            return DRAW[cards[floor(x * len(cards))]]    # card i of the pile, in kind order
-        if kind == "setup_island_pile":
-            cards = s.piles[task[1]]                # (never used up during the set-up)
-            return DEAL[cards[floor(x * len(cards))]]
-        if kind == "setup_turtle":
-            return TURTLE_MOVE[uniform_pick(sorted(s.turtles_beside), x)]
-        if kind == "chest":
-            return CHEST_MOVE[uniform_pick(sorted(s.chest_pool), x)]
-        if kind == "white":
-            return uniform_pick(WHITE_ROLLS, x)
-        if s.players == 2:                                   # setup_roll
-            a, b = divmod(floor(x * 36), 6)
-            return PREROLL2[min(a, b), max(a, b)]
-        return uniform_pick(PREROLL1, x)
-
-    def _deal_roll(self, colours: list[int], n: int) -> Move:
-        """Outcome number ``n`` (0 to 6**len(colours) - 1) of rolling dice of these
-        colours: the first die shows symbol ``n % 6``, the next ``n // 6 % 6``, and so on."""
+    def _deal_roll(self, s: CoraliaState, step: Step, x: float) -> Move:
+        """The roll the dealer's number ``x`` picks: outcome number ``n = floor(x * 6**d)``
+        of rolling the d dice to roll, the first die showing symbol ``n % 6``, the next
+        ``n // 6 % 6``, and so on."""
+        colours = s.station_colours                  # usually every die on the station rolls
+        if s.station_symbols.count(-1) < len(colours):
+            colours = [c for c, sym in zip(colours, s.station_symbols, strict=True) if sym < 0]
+        n = floor(x * SIX_POWER[len(colours)])
         parts: list[str] = []
         for c in colours:
             parts.append(DIE_STR[c][n % 6])
             n //= 6
         return move_of(("roll", ",".join(parts)))
 
+    def _preroll_outcomes(self, s: CoraliaState, step: Step) -> list[tuple[Move, float]]:
+        if s.players == 2:
+            return [(m, (1 if a == b else 2) / 36) for (a, b), m in PREROLL2.items()]
+        return [(m, 1 / 6) for m in PREROLL1]
+
+    def _deal_preroll(self, s: CoraliaState, step: Step, x: float) -> Move:
+        if s.players == 2:
+            a, b = divmod(floor(x * 36), 6)
+            return PREROLL2[min(a, b), max(a, b)]
+        return uniform_pick(PREROLL1, x)
+
+    def _white_outcomes(self, s: CoraliaState, step: Step) -> list[tuple[Move, float]]:
+        return [(WHITE_MOVE[f], 1 / len(WHITE_FACES)) for f in WHITE_FACES]
+
+    def _deal_white(self, s: CoraliaState, step: Step, x: float) -> Move:
+        return uniform_pick(WHITE_ROLLS, x)
+
+    def _turtle_outcomes(self, s: CoraliaState, step: Step) -> list[tuple[Move, float]]:
+        bag = s.turtles_beside
+        return [(TURTLE_MOVE[t], 1 / len(bag)) for t in sorted(bag)]
+
+    def _deal_turtle(self, s: CoraliaState, step: Step, x: float) -> Move:
+        return TURTLE_MOVE[uniform_pick(sorted(s.turtles_beside), x)]
+
+    def _chest_outcomes(self, s: CoraliaState, step: Step) -> list[tuple[Move, float]]:
+        pool = s.chest_pool
+        return [(CHEST_MOVE[c], 1 / len(pool)) for c in sorted(pool)]
+
+    def _deal_chest(self, s: CoraliaState, step: Step, x: float) -> Move:
+        return CHEST_MOVE[uniform_pick(sorted(s.chest_pool), x)]
+
+    def _card_outcomes(self, s: CoraliaState, step: Step) -> list[tuple[Move, float]]:
+        """A card off a pile (``draw``) or into the island pile at set-up (``deal``): each
+        kind as often as the shuffled part holds it, or the top card put back under."""
+        setup = step.kind == "setup_island_pile"
+        pile = step.target if setup else step.pile
+        moves = DEAL if setup else DRAW
+        cards = s.piles[pile]
+        total = len(cards)
+        if not total:
+            return [(moves[s.bottoms[pile][0]], 1.0)]
+        counts = [(k, cards.count(k)) for k in PILE_KINDS[pile]]
+        return [(moves[k], c / total) for k, c in counts if c]
+
+    def _deal_card(self, s: CoraliaState, step: Step, x: float) -> Move:
+        """The card at place ``floor(x * cards)`` of the pile's shuffled part (kept in kind
+        order), or the top card put back under it."""
+        cards = s.piles[step.pile]
+        if not cards:
+            return DRAW[s.bottoms[step.pile][0]]
+        return DRAW[cards[floor(x * len(cards))]]
+
+    def _deal_island_card(self, s: CoraliaState, step: Step, x: float) -> Move:
+        cards = s.piles[step.target]                # (never used up during the set-up)
+        return DEAL[cards[floor(x * len(cards))]]
+
     def _is_legal(self, s: CoraliaState, move: Move) -> bool:
         if s.chance:
-            if s.tasks[-1][0] == "roll":
+            if s.steps[0].kind == "roll":
                 if move.kind != "roll":
                     return False
                 roll = parse_roll(move.arg)
@@ -455,51 +456,31 @@ class Coralia(Game[CoraliaState]):
             return False
         return move in self._legal(s)
 
-    # ---- legal moves ------------------------------------------------------------------------
-    def _legal(self, s: CoraliaState) -> Sequence[Move]:
-        """The legal moves of the decision on top, in a fixed order: those the roll worked
-        out already (``CoraliaState.moves``), or worked out now (the base keeps them for
-        the step and hands callers a copy)."""
-        moves = s.moves
-        if moves is not None:
-            return moves
-        task = s.tasks[-1]
-        kind, p = task[0], task[1]
-        if kind == "lock_in_or_pick":
-            # the colours left in the supply (usually all six: the table itself)
-            picks = PICK if 0 not in s.supply else tuple(compress(PICK, s.supply))
-            locked = s.station_locked                  # one die stored per turtle, at most 3
-            stored = locked.count(True)
-            if stored >= len(s.turtles[p]) or stored >= MAX_LOCKS:
-                return picks
-            syms = s.station_symbols
-            free: list[int] = []                # the dice not stored yet, each once, by
-            for i, c in enumerate(s.station_colours):    # number (colour * 6 + symbol, so they
-                if not locked[i]:               # sort by colour, then symbol); a plain
-                    die = c * 6 + syms[i]       # a plain loop (see the top)
-                    if die not in free:
-                        free.append(die)
-            free.sort()
-            return (*map(LOCK_DIE.__getitem__, free), *picks)
-        if kind == "place":
-            return self._place_moves(s, p)
-        if kind == "pick_four":
-            return [PICK[c] for c in range(6) if s.supply[c] and c not in s.station_colours]
-        if kind == "keep":
-            return [KEEP[k] for k in sorted(set(s.drawn))]
-        if kind == "white_reef":
-            reefs = self._white_reefs(s, p, task[2])
-            return [REEF_MOVE[r] for r in reefs] if reefs else [REEF_ISLAND]
-        if kind == "copy":
-            return [COPY[t] for t in sorted(set(s.turtles_beside)) if t != COPYCAT]
-        if kind == "score_starfish":
-            return [SCORE[k] for k in sorted(set(s.starfish_to_score[p]))]
-        if kind == "open":
-            return [OPEN[task[2]], OPEN[task[3]]]
-        if kind == "draw_pile":
-            used = task[3]
-            return [PILE_MOVE[i] for i in range(4) if not used >> i & 1 and s.pile_size(i)]
-        return []
+    # ---- legal moves: one method per kind of decision --------------------------------------
+    def _lock_or_pick_moves(self, s: CoraliaState, step: Step) -> tuple[Move, ...]:
+        """Store a die on a turtle (one per turtle, at most 3), each die once by number
+        (colour * 6 + symbol, so they sort by colour, then symbol), or take a die of a
+        colour left in the supply."""
+        picks = PICK if 0 not in s.supply else tuple(compress(PICK, s.supply))
+        locked = s.station_locked
+        stored = locked.count(True)
+        if stored >= len(s.turtles[step.player]) or stored >= MAX_LOCKS:
+            return picks
+        syms = s.station_symbols
+        free: list[int] = []
+        for i, c in enumerate(s.station_colours):        # a plain loop (see the top)
+            if not locked[i]:
+                die = c * 6 + syms[i]
+                if die not in free:
+                    free.append(die)
+        free.sort()
+        return (*map(LOCK_DIE.__getitem__, free), *picks)
+
+    def _pick_four_moves(self, s: CoraliaState, step: Step) -> list[Move]:
+        return [PICK[c] for c in range(6) if s.supply[c] and c not in s.station_colours]
+
+    def _place_step_moves(self, s: CoraliaState, step: Step) -> tuple[Move, ...]:
+        return self._place_moves(s, step.player)
 
     def _place_moves(self, s: CoraliaState, p: int) -> tuple[Move, ...]:
         """Where the rolled dice may go, each move once: a die to its free space on its
@@ -518,25 +499,73 @@ class Coralia(Game[CoraliaState]):
                 out[TO_ISLAND[c][sym]] = None
         return tuple(out)
 
+    def _keep_moves(self, s: CoraliaState, step: Step) -> list[Move]:
+        return [KEEP[k] for k in sorted(set(s.drawn))]
+
+    def _white_reef_moves(self, s: CoraliaState, step: Step) -> list[Move]:
+        reefs = self._white_reefs(s, step.player, step.symbol)
+        return [REEF_MOVE[r] for r in reefs] if reefs else [REEF_ISLAND]
+
     def _white_reefs(self, s: CoraliaState, p: int, sym: int) -> list[int]:
         if sym == OCTOPUS_S and not s.octopus_left[p]:
             return []
         return [r for r in range(6) if s.board[r * SPACES + sym] < 0]
 
+    def _copy_moves(self, s: CoraliaState, step: Step) -> list[Move]:
+        return [COPY[t] for t in sorted(set(s.turtles_beside)) if t != COPYCAT]
+
+    def _score_moves(self, s: CoraliaState, step: Step) -> list[Move]:
+        return [SCORE[k] for k in sorted(set(s.starfish_to_score[step.player]))]
+
+    def _open_moves(self, s: CoraliaState, step: Step) -> list[Move]:
+        return [OPEN[step.reef], OPEN[step.other_reef]]
+
+    def _pile_moves(self, s: CoraliaState, step: Step) -> list[Move]:
+        used = step.piles_used
+        return [PILE_MOVE[i] for i in range(4) if not used >> i & 1 and s.pile_size(i)]
+
+    # ---- steps that may need nobody ----------------------------------------------------------
+    def _pile_used_up(self, s: CoraliaState, step: Step, ev: Narration) -> bool:
+        """A card drawn from a pile with none left (its shuffled part and the cards put
+        back under it) is not drawn: the step is over."""
+        pile = step.pile
+        if s.piles[pile] or s.bottoms[pile]:
+            return False
+        s.steps.pop(0)
+        if ev is not None:
+            ev.append(self._event("pile_empty", step.section,
+                                  ("player", self.players[step.player]),
+                                  ("pile", PILE[pile])))
+        return True
+
+    def _nothing_drawn(self, s: CoraliaState, step: Step, ev: Narration) -> bool:
+        """No card to keep when every draw found its pile used up."""
+        if s.drawn:
+            return False
+        s.steps.pop(0)
+        return True
+
+    def _no_pile_left(self, s: CoraliaState, step: Step, ev: Narration) -> bool:
+        """A starfish card's draws end when no pile it may still draw from has a card."""
+        if self._pile_moves(s, step):
+            return False
+        s.steps.pop(0)
+        return True
+
     def _why_illegal(self, s: CoraliaState, move: Move) -> Message:
         if len(move.arg) > 40:                     # never echo a hostile text in full
             move = Move(move.kind, move.arg[:37] + "...")
-        task = s.tasks[-1]
-        kind = task[0]
+        step = s.steps[0]
+        kind = step.kind
         legal = ", ".join(str(m) for m in self.legal_moves()[:12])
         legal = legal if len(legal) <= 160 else legal[:157] + "..."   # reasons stay short
-        if kind in CHANCES:
+        if s.chance:
             if kind == "roll":
                 cols = [COLOURS[c] for c in self._to_roll(s)]
                 return Message.of(f"{GAME}.error.rolling", colours=", ".join(cols),
                                   example=",".join(c + "-pearl" for c in cols))
             return Message.of(f"{GAME}.error.chance_due", legal=legal)
-        me = self.players[task[1]]
+        me = self.players[step.player]
         if kind == "place":
             die = DIE_CODES.get(move.arg)
             if move.kind not in ("place", "island") or die is None:
@@ -551,7 +580,7 @@ class Coralia(Game[CoraliaState]):
                 return Message.of(f"{GAME}.error.octopuses_placed", player=me)
             return Message.of(f"{GAME}.error.space_free", space=SPACE[sym], reef=REEF[c])
         if kind == "lock_in_or_pick" and move.kind == "lock":
-            turtles = len(s.turtles[task[1]])
+            turtles = len(s.turtles[step.player])
             if sum(s.station_locked) >= MAX_LOCKS:
                 return Message.of(f"{GAME}.error.locks_max", limit=MAX_LOCKS)
             if sum(s.station_locked) >= turtles:
@@ -563,84 +592,24 @@ class Coralia(Game[CoraliaState]):
             return Message.of(f"{GAME}.error.supply_none", colour=move.arg)
         return Message.of(f"{GAME}.error.must_choose", player=me, legal=legal)
 
-    # ---- playing -----------------------------------------------------------------------------
-    def _apply_quiet(self, s: CoraliaState, move: Move | None,
-                     events: Narration = None) -> None:
-        """Play ``move``, then run the tasks that need no input until a decision or a
-        chance step is on top (``move`` None: only run them, as ``_advance``). The events
-        go to the end of ``events``, or are not built at all when there is no list (a
-        random playout, a replay: see ``StepEvents``). Every task takes the list or None,
-        and builds an event only for a list. One method rather than two: it runs at every
-        step of every game."""
-        s.moves = None
-        tasks = s.tasks
-        if move is not None:
-            task = tasks.pop()
-            DISPATCH[task[0]](self, s, task, move, events)
-        while tasks:
-            task = tasks[-1]
-            kind = task[0]
-            chance = WAIT_CHANCE.get(kind)      # decisions and chance steps that always ask
-            if chance is not None:
-                s.chance = chance
-                return
-            if kind == "draw":                  # the one chance step that may not ask
-                pile = task[2]
-                if s.piles[pile] or s.bottoms[pile]:
-                    s.chance = True
-                    return
-                tasks.pop()
-                if events is not None:
-                    events.append(self._event("pile_empty", task[3],
-                                              ("player", self.players[task[1]]),
-                                              ("pile", PILE[pile])))
-                continue
-            if kind in DECISIONS:
-                if kind == "keep":
-                    if len(set(s.drawn)) > 1:
-                        break
-                    tasks.pop()
-                    if s.drawn:
-                        self._do_keep(s, task, KEEP[s.drawn[0]], events)
-                    continue
-                if kind == "score_starfish" and len(set(s.starfish_to_score[task[1]])) <= 1:
-                    tasks.pop()
-                    self._do_score_starfish(s, task, SCORE[s.starfish_to_score[task[1]][0]], events)
-                    continue
-                if kind == "copy" and len(self._legal(s)) == 1:
-                    tasks.pop()
-                    self._do_copy(s, task, self._legal(s)[0], events)
-                    continue
-                if kind == "draw_pile" and not self._legal(s):
-                    tasks.pop()
-                    continue
-                break
-            tasks.pop()
-            DISPATCH[kind](self, s, task, None, events)
-        s.chance = False                        # a decision waits, or the game is over
-
-    def _advance(self, s: CoraliaState, events: Narration) -> None:
-        """Run the tasks that need no input until a decision or a chance step is on top."""
-        self._apply_quiet(s, None, events)
-
     # ---- set-up steps --------------------------------------------------------------------
-    def _do_setup_turtle(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _setup_turtle(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         t = TURTLE_INDEX[move.arg]
         s.turtles_beside.remove(t)
-        s.turtle_on_reef[task[1]] = t
+        s.turtle_on_reef[step.target] = t
         if ev is not None:
-            ev.append(self._event("setup_turtle", S.SET_UP, ("reef", REEF[task[1]]),
+            ev.append(self._event("setup_turtle", S.SET_UP, ("reef", REEF[step.target]),
                                   ("turtle", TURTLE[t])))
 
-    def _do_setup_island_pile(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _setup_island_pile(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         k = CARD_INDEX[move.arg]
-        self._take(s, task[1], k)
+        self._take(s, step.target, k)
         insort(s.piles[ISLAND], k)
         if ev is not None and s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH:
             ev.append(self._event("setup_island", S.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
 
-    def _do_setup_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        c = task[1]
+    def _setup_roll(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        c = step.target
         syms = PREROLL2_OF[move] if s.players == 2 else (SYMBOL_INDEX[move.arg],)
         placed: set[int] = set()
         for sym in syms:
@@ -670,42 +639,44 @@ class Coralia(Game[CoraliaState]):
                 if ev is not None:
                     ev.append(self._event("preroll", S.FEWER_PLAYERS, ("die", die)))
 
-    def _do_begin(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _begin(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         if ev is not None:
             ev.append(self._event("start", S.SET_UP, ("player", self.players[s.starter]),
                                   ("count", ROUNDS[s.players])))
         s.turn = s.starter
-        s.tasks.append(("turn", s.starter))
+        s.steps.insert(0, TURN[s.starter])
 
     # ---- the research station -----------------------------------------------------------
-    def _do_turn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        self._start_turn(s, task[1])
+    def _turn(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        self._start_turn(s, step.player)
 
     def _start_turn(self, s: CoraliaState, p: int) -> None:
         s.turn = p
-        s.tasks.append(END_TURN[p])
-        s.tasks.append(LOCK_IN_OR_PICK[p] if s.station_colours else ("pick_four", p, 4))
+        first = LOCK_IN_OR_PICK[p] if s.station_colours else PICK_FOUR[p][4]
+        s.steps[0:0] = (first, END_TURN[p])
 
-    def _do_pick_four(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p, c = task[1], COLOUR_INDEX[move.arg]
+    def _pick_four(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p, c = step.player, COLOUR_INDEX[move.arg]
         s.supply[c] -= 1
         s.station_colours.append(c)
         s.station_symbols.append(-1)
         s.station_locked.append(False)
-        if task[2] > 1:
+        if step.count > 1:
             if ev is not None:
-                ev.append(self._event("pick_one", S.COURSE_OF_THE_GAME, ("player", self.players[p]),
-                                      ("colour", Named("adj", COLOURS[c])), ("count", task[2] - 1)))
-            s.tasks.append(("pick_four", p, task[2] - 1))
+                ev.append(self._event("pick_one", S.COURSE_OF_THE_GAME,
+                                      ("player", self.players[p]),
+                                      ("colour", Named("adj", COLOURS[c])),
+                                      ("count", step.count - 1)))
+            s.steps.insert(0, PICK_FOUR[p][step.count - 1])
         else:
             if ev is not None:
                 ev.append(self._event("pick_four", S.COURSE_OF_THE_GAME,
                                       ("player", self.players[p]),
                                       ("colours", tuple(COLOUR[x] for x in s.station_colours))))
-            s.tasks.append(ROLL[p])
+            s.steps.insert(0, ROLL[p])
 
-    def _do_lock_in_or_pick(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p = task[1]
+    def _lock_in_or_pick(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p = step.player
         c = PICKED.get(move, -1)
         if c < 0:                               # lock:<die>
             c, sym = DIE_OF[move]
@@ -717,7 +688,7 @@ class Coralia(Game[CoraliaState]):
             if ev is not None:
                 ev.append(event_of((GAME, "lock", S.LOCK_IN, (("player", self.players[p]),
                                                               ("die", DIE[c][sym])), ())))
-            s.tasks.append(task)
+            s.steps.insert(0, step)              # the same decision again
             return
         s.supply[c] -= 1                        # pick:<colour>
         s.station_colours.append(c)
@@ -734,10 +705,10 @@ class Coralia(Game[CoraliaState]):
             ev.append(event_of((GAME, "pick", S.COURSE_OF_THE_GAME, (
                 ("player", self.players[p]), ("colour", COLOUR[c]),
                 ("count", s.station_locked.count(False))), ())))
-        s.tasks.append(ROLL[p])
+        s.steps.insert(0, ROLL[p])
 
-    def _do_roll(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p = task[1]
+    def _roll(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p = step.player
         rolled = roll_symbols(move.arg)         # the rolled dice in the station's order
         syms = s.station_symbols                # the dice to roll show -1; the others
         if len(rolled) == len(syms):            # were stored on turtles
@@ -754,18 +725,18 @@ class Coralia(Game[CoraliaState]):
                                 ())))
         moves = self._place_moves(s, p)
         if moves:
-            s.tasks.append(PLACE_STEP[p])       # waits for a move: stays on top
-            s.moves = moves                     # its legal moves, worked out already
+            s.steps.insert(0, PLACE_STEP[p])    # waits for a move
+            s.legal = moves                     # its legal moves, worked out already
             return
         for i in range(len(s.station_symbols)):
             s.station_symbols[i] = -1
             s.station_locked[i] = False
         if ev is not None:
             ev.append(self._event("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
-        s.tasks.append(ROLL[p])
+        s.steps.insert(0, ROLL[p])
 
-    def _do_place(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p = task[1]
+    def _place(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p = step.player
         c, sym = DIE_OF[move]
         i = s.station_colours.index(c)                   # the first die of colour c showing sym
         while s.station_symbols[i] != sym:               # (a legal move: there is one)
@@ -793,7 +764,7 @@ class Coralia(Game[CoraliaState]):
                 if ev is not None:
                     ev.append(self._event("octopus_island_own", S.OCTOPUS_ISLAND, ("player", me),
                                           ("reef", REEF[c])))
-            s.tasks.append(ISLAND_DRAW[p])
+            s.steps.insert(0, ISLAND_DRAW[p])
             return
         s.points[owner] += 2
         if ev is not None:
@@ -806,13 +777,13 @@ class Coralia(Game[CoraliaState]):
         """Draw cards of ``pile`` and keep one (``CHOICE_STEPS``)."""
         s.drawn = []
         s.drawer = p
-        s.tasks += CHOICE_STEPS[pile][p]
+        s.steps[0:0] = CHOICE_STEPS[pile][p]
 
     # ---- the six actions ---------------------------------------------------------------------
     def _action(self, s: CoraliaState, p: int, reef: int, sym: int, ev: Narration) -> None:
         me = self.players[p]
         if sym == PEARL_S:                                  # two cards
-            s.tasks += PEARL_DRAWS[p]
+            s.steps[0:0] = PEARL_DRAWS[p]
         elif sym == FISH_S:
             self._draw_choice(s, p, FISH)
         elif sym == STARFISH_S:
@@ -848,7 +819,7 @@ class Coralia(Game[CoraliaState]):
                                           ("old", REEF[old]), ("reef", REEF[reef])))
                 if s.chest_on_reef[old]:
                     s.chest_on_reef[old] = False
-                    s.tasks.append(("chest", p, old, S.DIVER))
+                    s.steps.insert(0, step_of("chest", p, reef=old, section=S.DIVER))
             else:
                 if ev is not None:
                     ev.append(self._event("diver_stays", S.DIVER, ("player", me),
@@ -861,12 +832,12 @@ class Coralia(Game[CoraliaState]):
                 ev.append(self._event("turtle", S.TURTLE, ("player", me), ("turtle", TURTLE[t])))
             self._effect(s, p, TURTLES[t], S.TURTLE_BONUSES, ev)
 
-    def _effect(self, s: CoraliaState, p: int, what: str, section: str,
+    def _effect(self, s: CoraliaState, p: int, what: str, section: Section,
                 ev: Narration) -> None:
         """A chest action or a turtle bonus (they share most effects)."""
         me = self.players[p]
         if what in ("fish", "pearl", "starfish", "island"):
-            s.tasks.append(("draw", p, PILE_INDEX[what], section))
+            s.steps.insert(0, step_of("draw", p, pile=PILE_INDEX[what], section=section))
         elif what == "island_dice":
             n = s.island_dice() * PER_ISLAND_DIE
             s.points[p] += n
@@ -884,7 +855,7 @@ class Coralia(Game[CoraliaState]):
         elif what == "white":
             if s.white_island:
                 s.white_island -= 1
-                s.tasks.append(("white", p, section))
+                s.steps.insert(0, step_of("white", p, section=section))
             else:
                 if ev is not None:
                     ev.append(self._event("no_white", section, ("player", me)))
@@ -896,55 +867,55 @@ class Coralia(Game[CoraliaState]):
                                       ("total", s.points[p])))
         elif what == "copy":            # another turtle's bonus: never the copycat's own
             if any(t != COPYCAT for t in s.turtles_beside):
-                s.tasks.append(("copy", p))
+                s.steps.insert(0, COPY_STEP[p])
             else:
                 if ev is not None:
                     ev.append(self._event("no_copy", section, ("player", me)))
         else:                                               # "chest": one beside the board
             if s.chests_beside:
                 s.chests_beside -= 1
-                s.tasks.append(("chest", p, -1, section))
+                s.steps.insert(0, step_of("chest", p, section=section))
             else:
                 if ev is not None:
                     ev.append(self._event("no_chest", section, ("player", me)))
 
-    def _do_copy(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p, t = task[1], TURTLE_INDEX[move.arg]
+    def _copy(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p, t = step.player, TURTLE_INDEX[move.arg]
         if ev is not None:
             ev.append(self._event("copy", S.TURTLE_BONUSES, ("player", self.players[p]),
                                   ("turtle", TURTLE[t])))
         self._effect(s, p, TURTLES[t], S.TURTLE_BONUSES, ev)
 
-    def _do_chest(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p, where = task[1], task[2]
+    def _chest(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p, where = step.player, step.reef
         c = CHESTS.index(move.arg)
         s.chest_pool.remove(c)
         s.chests[p].append(c)
         params: tuple[tuple[str, Any], ...] = (("player", self.players[p]), ("chest", CHEST[c]))
         if where >= 0:
             if ev is not None:
-                ev.append(self._event("chest", task[3], *params, ("reef", REEF[where])))
+                ev.append(self._event("chest", step.section, *params, ("reef", REEF[where])))
         else:
             if ev is not None:
-                ev.append(self._event("chest_beside", task[3], *params))
+                ev.append(self._event("chest_beside", step.section, *params))
         self._effect(s, p, CHESTS[c], S.TREASURE_CHESTS, ev)
 
-    def _do_white(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p, sym = task[1], SYMBOL_INDEX[move.arg]
+    def _white(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p, sym = step.player, SYMBOL_INDEX[move.arg]
         if ev is not None:
-            ev.append(self._event("white_roll", task[2], ("player", self.players[p]),
+            ev.append(self._event("white_roll", step.section, ("player", self.players[p]),
                                   ("die", DIE[WHITE][sym])))
-        s.tasks.append(("white_reef", p, sym))
+        s.steps.insert(0, step_of("white_reef", p, symbol=sym))
 
-    def _do_white_reef(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p, sym = task[1], task[2]
+    def _white_reef(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p, sym = step.player, step.symbol
         me = self.players[p]
         if move == REEF_ISLAND:
             s.white_island += 1
             if ev is not None:
                 ev.append(self._event("white_island", S.BLOCKED_SPACES, ("player", me),
                                       ("die", DIE[WHITE][sym])))
-            s.tasks.append(ISLAND_DRAW[p])
+            s.steps.insert(0, ISLAND_DRAW[p])
             return
         r = COLOUR_INDEX[move.arg]
         s.board[r * SPACES + sym] = WHITE
@@ -967,24 +938,24 @@ class Coralia(Game[CoraliaState]):
         if s.scoring and ACTIVE[k]:
             s.starfish_to_score[p].append(k)
 
-    def _do_draw(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p, pile, section = task[1], task[2], task[3]
+    def _draw(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p, pile, section = step.player, step.pile, step.section
         k = DRAWN[move]
         self._take(s, pile, k)
-        if len(task) > 4:
+        if step.to_choose:
             s.drawn.append(k)
         else:
             self._gain(s, p, k)
         if ev is not None:
             params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
-            if len(task) > 4:                   # drawn to choose from: only the drawer sees
+            if step.to_choose:                  # drawn to choose from: only the drawer sees
                 ev.append(event_of((GAME, "draw_choice", section, params, (p,))))
             else:                               # face down, but for a starfish card drawn
                 ev.append(event_of((GAME, "draw", section, params,    # in one's own
                                     () if s.face_up(p, k) else (p,))))  # starfish scoring
 
-    def _do_keep(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p, pile = task[1], task[2]
+    def _keep(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p, pile = step.player, step.pile
         k = CARD_INDEX[move.arg]
         s.drawn.remove(k)
         back = len(s.drawn)
@@ -995,18 +966,18 @@ class Coralia(Game[CoraliaState]):
         if ev is not None:                      # face down, but for a starfish card kept
             params = (("player", self.players[p]), ("card", CARD[k]),  # in one's own
                       ("pile", PILE[pile]), ("count", back))           # starfish scoring
-            ev.append(self._event("keep_open", task[3], *params) if s.face_up(p, k)
-                         else self._event("keep", task[3], *params, seen=(p,)))
+            ev.append(self._event("keep_open", step.section, *params) if s.face_up(p, k)
+                         else self._event("keep", step.section, *params, seen=(p,)))
 
     # ---- end of a turn, end of the game --------------------------------------------------
-    def _do_end_turn(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _end_turn(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         station = s.station_colours
         if True in s.station_locked:                   # the dice stored this turn are free again
             s.station_locked = [False] * len(station)
         if s.dice_left() <= DICE_LEFT_AT_END[s.players]:
             self._start_scoring(s, ev)
             return
-        nxt = (task[1] + 1) % s.players
+        nxt = (step.player + 1) % s.players
         if ev is not None:
             syms = s.station_symbols
             passed = dice_of((tuple([DIE[c][syms[i]] for i, c in enumerate(station)]),))
@@ -1022,7 +993,7 @@ class Coralia(Game[CoraliaState]):
         if ev is not None:
             ev.append(self._event("end", S.ENDING, ("count", s.dice_left()),
                                   ("player", self.players[s.starter])))
-        s.tasks += final_scoring(s.starter, s.players)
+        s.steps[0:0] = final_scoring(s.starter, s.players)
 
     def _show(self, s: CoraliaState, kind: str, pile: int, section: str,
               ev: Narration) -> None:
@@ -1038,11 +1009,11 @@ class Coralia(Game[CoraliaState]):
                                       ("cards", tuple([CARD[k] for k in cards])),
                                       ("count", len(cards))))
 
-    def _do_starfish_scoring(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _starfish_scoring(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         """A player's starfish card scoring begins: they (and only they, in the order of
         play) turn their starfish cards face up; their fish and pearl cards stay face down
         until those steps, and so do the later players' starfish cards."""
-        p = task[1]
+        p = step.player
         s.turn = p
         s.starfish_up[p] = True
         s.starfish_to_score[p] = [k for k in s.hands[p] if ACTIVE[k]]
@@ -1056,13 +1027,13 @@ class Coralia(Game[CoraliaState]):
                 ev.append(self._event("no_starfish", S.STARFISH_SCORING,
                                       ("player", self.players[p])))
         if s.starfish_to_score[p]:
-            s.tasks.append(("score_starfish", p))
+            s.steps.insert(0, SCORE_STARFISH[p])
 
-    def _do_score_starfish(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p = task[1]
+    def _score_starfish(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p = step.player
         k = CARD_INDEX[move.arg]
         s.starfish_to_score[p].remove(k)
-        s.tasks.append(("next_starfish", p))
+        s.steps.insert(0, NEXT_STARFISH[p])
         me = self.players[p]
         effect = EFFECT[k]
         sec = S.STARFISH_SCORING
@@ -1092,7 +1063,7 @@ class Coralia(Game[CoraliaState]):
                 ev.append(self._event("sf_treasure", sec, ("player", me), ("card", CARD[k]),
                                       ("count", len(there))))
             if len(there) == 2:
-                s.tasks.append(("open", p, a, b))
+                s.steps.insert(0, step_of("open", p, reef=a, other_reef=b))
             elif there:
                 self._collect(s, p, there[0])
         else:                                               # "draw"
@@ -1103,31 +1074,33 @@ class Coralia(Game[CoraliaState]):
                 ev.append(self._event("sf_draws", sec, ("player", me), ("card", CARD[k]),
                                       ("count", n)))
             if n:
-                s.tasks.append(("draw_pile", p, n, 0))
+                s.steps.insert(0, step_of("draw_pile", p, count=n))
 
-    def _do_next_starfish(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        if s.starfish_to_score[task[1]]:
-            s.tasks.append(("score_starfish", task[1]))
+    def _next_starfish(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        if s.starfish_to_score[step.player]:
+            s.steps.insert(0, SCORE_STARFISH[step.player])
 
     def _collect(self, s: CoraliaState, p: int, reef: int) -> None:
         s.chest_on_reef[reef] = False
-        s.tasks.append(("chest", p, reef, S.STARFISH_SCORING))
+        s.steps.insert(0, step_of("chest", p, reef=reef, section=S.STARFISH_SCORING))
 
-    def _do_open(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p, first = task[1], COLOUR_INDEX[move.arg]
-        second = task[3] if first == task[2] else task[2]
+    def _open(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p, first = step.player, COLOUR_INDEX[move.arg]
+        second = step.other_reef if first == step.reef else step.reef
         s.chest_on_reef[second] = False
-        s.tasks.append(("chest", p, second, S.STARFISH_SCORING))
+        s.steps.insert(0, step_of("chest", p, reef=second, section=S.STARFISH_SCORING))
         self._collect(s, p, first)
 
-    def _do_draw_pile(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
-        p, n, used = task[1], task[2], task[3]
+    def _draw_pile(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
+        p, n, used = step.player, step.count, step.piles_used
         pile = PILE_INDEX[move.arg]
+        draw = step_of("draw", p, pile=pile, section=S.STARFISH_SCORING)
         if n > 1:
-            s.tasks.append(("draw_pile", p, n - 1, used | 1 << pile))
-        s.tasks.append(("draw", p, pile, S.STARFISH_SCORING))
+            s.steps[0:0] = (draw, step_of("draw_pile", p, count=n - 1, piles_used=used | 1 << pile))
+        else:
+            s.steps.insert(0, draw)
 
-    def _do_diver_scoring(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _diver_scoring(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         s.before_final = s.points[:]
         for p in self._order(s):
             r = s.diver[p]
@@ -1139,7 +1112,7 @@ class Coralia(Game[CoraliaState]):
                                           ("player", self.players[p]), ("reef", REEF[r]),
                                           ("count", n)))
 
-    def _do_fish_scoring(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _fish_scoring(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         s.fish_up = True
         self._show(s, "show_fish", FISH, S.FISH_SCORING, ev)
         for p in self._order(s):
@@ -1159,7 +1132,7 @@ class Coralia(Game[CoraliaState]):
                     ev.append(self._event("per_fish", S.FISH_SCORING, ("player", me),
                                           ("fish", len(kinds)), ("count", m)))
 
-    def _do_pearl_scoring(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _pearl_scoring(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         s.pearls_up = True
         self._show(s, "show_pearls", PEARL, S.PEARL_SCORING, ev)
         pearls = [pearl_cards(h) for h in s.hands]
@@ -1181,7 +1154,7 @@ class Coralia(Game[CoraliaState]):
                     ev.append(self._event("per_pearl", S.PEARL_SCORING, ("player", me),
                                           ("pearls", len(pearls[p])), ("count", m)))
 
-    def _do_finish(self, s: CoraliaState, task: Task, move: Move, ev: Narration) -> None:
+    def _finish(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         s.over = True
         keys = [(s.points[p], len(s.hands[p]), len(s.turtles[p])) for p in range(s.players)]
         best = max(keys)
@@ -1222,8 +1195,8 @@ class Coralia(Game[CoraliaState]):
         for x in s.board:
             if x >= 0:
                 dice[x] += 1
-        for t in s.tasks:
-            if t[0] == "white" or t[0] == "white_reef":
+        for step in s.steps:
+            if step.kind == "white" or step.kind == "white_reef":
                 dice[WHITE] += 1
         cards = [0] * NCARDS
         cards[STINGRAY] += s.stingrays
@@ -1239,7 +1212,7 @@ class Coralia(Game[CoraliaState]):
         for c in s.chest_pool + owned:
             chests[c] += 1
         tiles = (sum(s.chest_on_reef) + s.chests_beside + len(owned)
-                 + sum(1 for t in s.tasks if t[0] == "chest"))
+                 + sum(1 for step in s.steps if step.kind == "chest"))
         octopuses = [left + s.octopus.count(p) for p, left in enumerate(s.octopus_left)]
         inv: Counter[str] = Counter(dict(zip(INVENTORY_KEYS, dice + cards + turtles + chests,
                                              strict=True)))
@@ -1253,7 +1226,7 @@ class Coralia(Game[CoraliaState]):
         be (the piles, the island pile, the others' face-down cards, cards drawn by someone
         else), kind for kind within the pearl, fish and starfish cards."""
         s = self._state.clone()
-        s.moves = None                      # the cards drawn to keep may change
+        s.legal = None                      # the cards drawn to keep may change
         slots: dict[int, list[tuple[list[int], int]]] = {PEARL: [], FISH: [], STARFISH: []}
         groups = s.piles + s.bottoms
         if s.drawer != player:
@@ -1277,9 +1250,53 @@ class Coralia(Game[CoraliaState]):
         return cast(Coralia, self._with_state(s))
 
 
-#: task kind -> the method that carries it out (``_do_<kind>``), for the hot path.
-DISPATCH = {name[4:]: getattr(Coralia, name) for name in dir(Coralia)
-            if name.startswith("_do_")}
+#: Every kind of step of Coralia, for the turn machine (core/turns.py): who decides it or
+#: whether the dealer does, its effect, the rule it applies (None: the step names its own
+#: section: a card drawn or a chest turned over for a space, a turtle, a chest...), its
+#: legal moves or outcomes. A step a seat DECIDES is carried out at once when it has a
+#: single legal move; the others WAIT for their seat even then. ``settle`` skips a draw
+#: from a pile used up, a keep with nothing drawn, a starfish card's draws with no pile left.
+Coralia.turns = Turns(
+    StepRule("setup_turtle", CHANCE, Coralia._setup_turtle, Section.SET_UP,
+             outcomes=Coralia._turtle_outcomes, sample=Coralia._deal_turtle),
+    StepRule("setup_island_pile", CHANCE, Coralia._setup_island_pile, Section.SET_UP,
+             outcomes=Coralia._card_outcomes, sample=Coralia._deal_island_card),
+    StepRule("setup_roll", CHANCE, Coralia._setup_roll, Section.FEWER_PLAYERS,
+             outcomes=Coralia._preroll_outcomes, sample=Coralia._deal_preroll),
+    StepRule("begin", AUTOMATIC, Coralia._begin, Section.SET_UP),
+    StepRule("turn", AUTOMATIC, Coralia._turn, Section.COURSE_OF_THE_GAME),
+    StepRule("pick_four", WAITS, Coralia._pick_four, Section.COURSE_OF_THE_GAME,
+             legal=Coralia._pick_four_moves),
+    StepRule("lock_in_or_pick", WAITS, Coralia._lock_in_or_pick, Section.LOCK_IN,
+             legal=Coralia._lock_or_pick_moves),
+    StepRule("roll", CHANCE, Coralia._roll, Section.COURSE_OF_THE_GAME,
+             outcomes=Coralia._roll_outcomes, sample=Coralia._deal_roll),
+    StepRule("place", WAITS, Coralia._place, Section.COURSE_OF_THE_GAME,
+             legal=Coralia._place_step_moves),
+    StepRule("end_turn", AUTOMATIC, Coralia._end_turn, Section.COURSE_OF_THE_GAME),
+    StepRule("draw", CHANCE, Coralia._draw, outcomes=Coralia._card_outcomes,
+             sample=Coralia._deal_card, settle=Coralia._pile_used_up),
+    StepRule("keep", DECIDES, Coralia._keep, legal=Coralia._keep_moves,
+             settle=Coralia._nothing_drawn),
+    StepRule("chest", CHANCE, Coralia._chest, outcomes=Coralia._chest_outcomes,
+             sample=Coralia._deal_chest),
+    StepRule("copy", DECIDES, Coralia._copy, Section.TURTLE_BONUSES, legal=Coralia._copy_moves),
+    StepRule("white", CHANCE, Coralia._white, outcomes=Coralia._white_outcomes,
+             sample=Coralia._deal_white),
+    StepRule("white_reef", WAITS, Coralia._white_reef, Section.TREASURE_CHESTS,
+             legal=Coralia._white_reef_moves),
+    StepRule("starfish_scoring", AUTOMATIC, Coralia._starfish_scoring, Section.STARFISH_SCORING),
+    StepRule("score_starfish", DECIDES, Coralia._score_starfish, Section.STARFISH_SCORING,
+             legal=Coralia._score_moves),
+    StepRule("next_starfish", AUTOMATIC, Coralia._next_starfish, Section.STARFISH_SCORING),
+    StepRule("open", WAITS, Coralia._open, Section.STARFISH_SCORING, legal=Coralia._open_moves),
+    StepRule("draw_pile", WAITS, Coralia._draw_pile, Section.STARFISH_SCORING,
+             legal=Coralia._pile_moves, settle=Coralia._no_pile_left),
+    StepRule("diver_scoring", AUTOMATIC, Coralia._diver_scoring, Section.DIVER_SCORING),
+    StepRule("fish_scoring", AUTOMATIC, Coralia._fish_scoring, Section.FISH_SCORING),
+    StepRule("pearl_scoring", AUTOMATIC, Coralia._pearl_scoring, Section.PEARL_SCORING),
+    StepRule("finish", AUTOMATIC, Coralia._finish, Section.ENDING),
+)
 
 
 def view_of(game: Game[Any], player: int | None) -> CoraliaView:

@@ -8,15 +8,19 @@ order (they come up only when the shuffled part is used up).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal, get_args
 
 from ...core.moves import Move
-from .cards import CARD_KINDS, PEARL, SPACES, STARFISH
+from ...core.sections import RuleSection
+from .cards import CARD_KINDS, PEARL, SPACES, STARFISH, Section
 
 #: The steps the rules take, by the names the views, the widgets, the bots and the tests
-#: read (``WaitingView.step``, the first field of every entry of ``tasks``), in the order
-#: of the book:
+#: read (``WaitingView.step``, the first field of every entry of a view's ``tasks``), in
+#: the order of the book; each is declared, with who decides it, its effect and its rule,
+#: in the rules' ``Coralia.turns`` (the turn machine, core/turns.py):
 #:
 #: * set-up (SET-UP; If you play with fewer than 4 players): ``setup_turtle`` (a turtle
 #:   tile laid on a reef), ``setup_island_pile`` (a card shuffled into the island pile),
@@ -35,27 +39,102 @@ from .cards import CARD_KINDS, PEARL, SPACES, STARFISH
 #:   pile a starfish card draws from), ``diver_scoring``, ``fish_scoring``,
 #:   ``pearl_scoring``, ``finish``;
 #: * ``over`` (a finished game, in a view only).
-Step = Literal[
+StepName = Literal[
     "setup_turtle", "setup_island_pile", "setup_roll", "begin",
     "turn", "pick_four", "lock_in_or_pick", "roll", "place", "end_turn",
     "draw", "keep", "chest", "copy", "white", "white_reef",
     "starfish_scoring", "score_starfish", "next_starfish", "open", "draw_pile",
     "diver_scoring", "fish_scoring", "pearl_scoring", "finish", "over"]
 #: Every step name, in that order.
-STEPS: tuple[Step, ...] = get_args(Step)
+STEPS: tuple[StepName, ...] = get_args(StepName)
 #: The set-up's steps: the dealer's, before anyone's turn (a view's ``phase`` "setup").
-SETUP: frozenset[Step] = frozenset({"setup_turtle", "setup_island_pile", "setup_roll"})
-#: A step still to come, top of the stack last: (step, player, extra...).
-Task = tuple[Any, ...]
+SETUP: frozenset[StepName] = frozenset({"setup_turtle", "setup_island_pile", "setup_roll"})
 
 
-def final_scoring(starter: int, players: int) -> list[Task]:
-    """The steps of the final scoring, top of the stack last: each player's starfish
-    cards in the order of play from the starting player, then the diver, fish and pearl
-    scoring, then the winner."""
-    tasks: list[Task] = [("starfish_scoring", (starter + i) % players) for i in range(players)]
-    tasks += [("diver_scoring", -1), ("fish_scoring", -1), ("pearl_scoring", -1), ("finish", -1)]
-    return tasks[::-1]
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A step the rules still owe: its kind, the seat it concerns (-1: nobody's), and
+    what else its kind needs (-1 or None where unused). Frozen, as states share their
+    steps; the steps of every turn are made once (``rules.TURN_STEPS``)."""
+
+    kind: StepName
+    player: int = -1
+    #: set-up: the reef a turtle goes to, the pile a card comes from, the colour rolled
+    target: int = -1
+    #: draw, keep: the pile the card comes from
+    pile: int = -1
+    #: chest: the reef it lay on (-1: one from beside the board); open: the first of the
+    #: two reefs whose chests are collected
+    reef: int = -1
+    #: open: the other reef
+    other_reef: int = -1
+    #: white_reef: the symbol the white die shows
+    symbol: int = -1
+    #: pick_four: the dice still to take; draw_pile: the cards still to draw
+    count: int = -1
+    #: draw_pile: the piles drawn from already, one bit each
+    piles_used: int = 0
+    #: draw, keep, chest, white: the rule that called for it (a space, a turtle, a chest...;
+    #: the course of the game for the other kinds, which their rules name)
+    section: Section = Section.COURSE_OF_THE_GAME
+    #: draw: a card drawn to choose from (``keep`` follows), not straight into the hand
+    to_choose: bool = False
+
+    def listed(self) -> list[Any]:
+        """The step as a view lists it: [name, the fields its kind uses, in the order of
+        ``LISTED``] (a rule section by its name), the form views had before the turn
+        machine, which the coach reads back (``listed_step``)."""
+        out: list[Any] = [self.kind]
+        for name in LISTED[self.kind]:
+            value = getattr(self, name)
+            out.append(value.name if isinstance(value, RuleSection) else value)
+        if self.to_choose:
+            out.append(True)
+        return out
+
+
+#: The fields a view lists of each kind of step (``Step.listed``), after its name.
+LISTED: dict[str, tuple[str, ...]] = {
+    "setup_turtle": ("target",), "setup_island_pile": ("target",), "setup_roll": ("target",),
+    "begin": (), "pick_four": ("player", "count"),
+    "draw": ("player", "pile", "section"), "keep": ("player", "pile", "section"),
+    "chest": ("player", "reef", "section"), "white": ("player", "section"),
+    "white_reef": ("player", "symbol"), "open": ("player", "reef", "other_reef"),
+    "draw_pile": ("player", "count", "piles_used")}
+for _name in STEPS:
+    LISTED.setdefault(_name, ("player",))
+
+
+def listed_step(fields: Sequence[Any]) -> Step:
+    """The step a view lists as ``fields`` (``Step.listed``); ValueError if it is not one."""
+    kind = fields[0]
+    names = LISTED.get(kind) if type(kind) is str else None
+    values = list(fields[1:])
+    to_choose = kind == "draw" and names is not None and len(values) == len(names) + 1
+    if to_choose:
+        values.pop()
+    if names is None or len(values) != len(names):
+        raise ValueError(f"not a step: {fields!r}"[:80])
+    named: dict[str, Any] = dict(zip(names, values, strict=True))
+    if "section" in named:
+        named["section"] = Section[named["section"]]
+    return Step(kind, **named, to_choose=to_choose)
+
+
+#: ``step_of(kind, player, **fields)``: the step with these fields, made the first time and
+#: shared after (steps are values). Speed: a frozen record of eleven fields takes some
+#: 6 microseconds to build, and a game needs two dozen after its set-up: made once, they
+#: cost 5 % less of a playout's instructions (callgrind).
+step_of = cache(Step)
+
+
+def final_scoring(starter: int, players: int) -> list[Step]:
+    """The steps of the final scoring, the next first: each player's starfish cards in
+    the order of play from the starting player, then the diver, fish and pearl scoring,
+    then the winner."""
+    steps = [step_of("starfish_scoring", (starter + i) % players) for i in range(players)]
+    return steps + [step_of("diver_scoring"), step_of("fish_scoring"),
+                    step_of("pearl_scoring"), step_of("finish")]
 
 
 @dataclass(slots=True)
@@ -87,7 +166,8 @@ class CoraliaState:
     drawn: list[int] = field(default_factory=list)        # drawn, one to keep
     drawer: int = -1
     points: list[int] = field(default_factory=list)
-    tasks: list[Task] = field(default_factory=list)
+    #: the steps the rules still owe, the next first (the turn machine's queue)
+    steps: list[Step] = field(default_factory=list)
     scoring: bool = False          # the final scoring is under way
     #: Which cards lie face up in the final scoring (see ``face_up``): each player's
     #: starfish cards from their starfish scoring on, then everyone's fish cards from the
@@ -99,13 +179,11 @@ class CoraliaState:
     over: bool = False
     winners: list[int] = field(default_factory=list)
     before_final: list[int] = field(default_factory=list)  # points before diver scoring
-    #: The legal moves of the decision on top of ``tasks`` when a step worked them out
-    #: already (the roll, which must know whether its dice can be placed), dropped by
-    #: every step (``Coralia._apply_quiet``). A tuple, so a clone may share it; None: not
-    #: worked out (always safe). Derived, so not compared.
-    moves: tuple[Move, ...] | None = field(default=None, compare=False, repr=False)
-    #: Whether the step on top of ``tasks`` is a chance step (asked several times per
-    #: step): set by ``Coralia._advance`` each time it stops, not compared.
+    #: The legal moves of the decision at ``steps[0]`` once listed (by the turn machine,
+    #: or by the roll, which must know whether its dice can be placed); None: not listed
+    #: yet. A note, not compared.
+    legal: Sequence[Move] | None = field(default=None, compare=False, repr=False)
+    #: Whether ``steps[0]`` is the dealer's (noted by the turn machine), not compared.
     chance: bool = field(default=False, compare=False, repr=False)
 
     def clone(self) -> CoraliaState:
@@ -129,11 +207,11 @@ class CoraliaState:
         c.piles, c.bottoms = list(map(list.copy, self.piles)), list(map(list.copy, self.bottoms))
         c.stingrays, c.hands = self.stingrays, list(map(list.copy, self.hands))
         c.drawn, c.drawer, c.points = self.drawn[:], self.drawer, self.points[:]
-        c.tasks, c.scoring = self.tasks[:], self.scoring
+        c.steps, c.scoring = self.steps[:], self.scoring
         c.starfish_up, c.fish_up, c.pearls_up = self.starfish_up[:], self.fish_up, self.pearls_up
         c.starfish_to_score, c.over = list(map(list.copy, self.starfish_to_score)), self.over
         c.winners, c.before_final = self.winners[:], self.before_final[:]
-        c.moves, c.chance = self.moves, self.chance
+        c.legal, c.chance = self.legal, self.chance
         return c
 
     @staticmethod

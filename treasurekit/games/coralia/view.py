@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...core.game import BaseView, Game
-from ...core.sections import RuleSection
 from .cards import CARD_KINDS, CHESTS, COLOURS, PILES, SPACE_NAMES, SPACES, SYMBOLS, TURTLES
-from .state import SETUP, Step
+from .state import SETUP, Step, StepName
 
 if TYPE_CHECKING:
     from .state import CoraliaState
@@ -43,7 +42,7 @@ class StationDie(TypedDict):
 
 
 class _Waiting(TypedDict):
-    step: Step                          # the step on top of the rules' stack (state.Step)
+    step: StepName                      # the next step the rules take (state.StepName)
     player: int | None
 
 
@@ -84,8 +83,8 @@ class CoraliaTable(TypedDict):
     card_counts: list[int]
     open_cards: list[list[str]]
     drawn: list[str] | int              # the cards drawn to choose from, or their count
-    tasks: list[list[Any]]              # the steps the rules still owe, top last: each
-                                        # [Step, player, extra...]
+    tasks: list[list[Any]]              # the steps the rules still owe, the next last:
+                                        # each [StepName, player, extra...] (Step.listed)
     under_piles: list[int]
     drawer: int
     starfish_to_score: list[list[str] | None]
@@ -124,12 +123,12 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> Coral
     spectator); ``open_cards``: for every player, the cards of theirs this viewer sees (the
     spectator: all; a seat: its own, and the others' cards once turned face up);
     ``card_counts``: how many cards each holds."""
-    task = s.tasks[-1] if s.tasks and not s.over else ("over", -1)
-    step: Step = task[0]
-    waiting: WaitingView = {"step": step, "player": task[1] if isinstance(task[1], int)
-                            and step not in SETUP else None}
-    if task[0] == "white_reef":
-        waiting["symbol"] = SYMBOLS[task[2]]
+    next_step = s.steps[0] if s.steps and not s.over else Step("over")
+    step = next_step.kind
+    waiting: WaitingView = {"step": step,
+                            "player": None if step in SETUP else next_step.player}
+    if step == "white_reef":
+        waiting["symbol"] = SYMBOLS[next_step.symbol]
     drawn: list[str] | int
     drawn = _cards(s.drawn) if player is None or player == s.drawer else len(s.drawn)
     to_move = game.current_player
@@ -162,11 +161,10 @@ def view(game: Game[CoraliaState], s: CoraliaState, player: int | None) -> Coral
                        else _cards(s.face_up_cards(p)) for p, h in enumerate(s.hands)],
         "drawn": drawn,
         # what every seat knows of how the table goes on (the coach rebuilds a table from
-        # a view: infoset.py): the steps the rules still owe, top of the stack last (a
-        # rule section by its name), how many cards went back under each pile, who is
+        # a view: infoset.py): the steps the rules still owe, the next last, as views
+        # have always listed them (Step.listed), how many cards went back under each pile, who is
         # choosing a drawn card, and the starfish cards each player still scores
-        "tasks": [[x.name if isinstance(x, RuleSection) else x for x in task]
-                  for task in s.tasks],
+        "tasks": [step.listed() for step in reversed(s.steps)],
         "under_piles": [len(b) for b in s.bottoms],
         "drawer": s.drawer,
         # (a player's starfish cards to score lie face up from their starfish scoring on)
