@@ -113,11 +113,6 @@ class DivingBell(TurnGame[DivingBellState]):
         """Every unseen card is equally likely to be next."""
         return REVEAL[CODES[s.unseen[floor(x * len(s.unseen))]]]
 
-    def _is_legal(self, s: DivingBellState, move: Move) -> bool:
-        if s.chance:
-            return move.kind == "reveal" and s.counts.get(move.arg, 0) > 0
-        return move in self._legal(s)
-
     def _dive_options(self, s: DivingBellState, step: PlainStep) -> Sequence[Move]:
         return DIVE_MOVES[s.draws_left > 0, len(s.row) > 0]
 
@@ -156,6 +151,7 @@ class DivingBell(TurnGame[DivingBellState]):
             self._end_dive(s, events)
             return
         s.steps.append(DRAW_CARD)
+        s.chance = True       # speed: the dealer's step is next; no walk (Turns.play): 3 %
         if events is not None:
             events.append(self._event("draw", SECTION.DIVE, ("player", self.players[s.diver]),
                                       ("pressure", s.pressure), ("limit", s.limit)))

@@ -76,13 +76,13 @@ class DivingBellState(TurnTable[PlainStep]):
         )
 
     def step(self, kind: str) -> PlainStep:
-        """The step ``kind`` with the seat that takes it: the diver dives, the other player
-        divides, the diver chooses first unless the dive burst, the other player votes
-        first, then the diver; the dealer draws."""
+        """The step ``kind`` with the seat that takes it: the diver, or the other player who
+        divides, chooses after a burst and votes first; the dealer draws."""
         if kind == "draw":
             return DRAW_CARD
-        after_diver = {"dive": 0, "divide": 1, "choose": self.burst, "vote": 1 + len(self.votes)}
-        return SEAT_STEPS[kind][(self.diver + after_diver[kind]) % 2]
+        other = (kind == "divide" or kind == "choose" and self.burst
+                 or kind == "vote" and not self.votes)
+        return SEAT_STEPS[kind][1 - self.diver if other else self.diver]
 
     def recount(self) -> None:
         """Recompute the running totals from the cards themselves."""
