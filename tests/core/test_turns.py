@@ -16,7 +16,9 @@ from treasurekit.core.turns import (
     CHANCE,
     DECIDES,
     WAITS,
+    PlainStep,
     StepRule,
+    TurnTable,
     Turns,
 )
 
@@ -112,3 +114,19 @@ def test_a_step_rule_says_who_decides_and_how(rule: Any) -> None:
 def test_two_rules_of_one_kind_are_refused() -> None:
     with pytest.raises(ValueError):
         Turns(StepRule("tidy", AUTOMATIC, note), StepRule("tidy", AUTOMATIC, finish))
+
+
+@dataclass(slots=True)
+class Tally(TurnTable[PlainStep]):
+    """A game's state that keeps the machine's part in ``TurnTable``."""
+
+    done: list[str] = field(default_factory=list)
+
+
+def test_a_turn_table_keeps_the_queue_and_names_the_next_step() -> None:
+    s = Tally(["dealt"], steps=[PlainStep("pick", 1), PlainStep("end")])
+    assert s.phase == "pick" and s.steps[0].player == 1 and not (s.over or s.chance)
+    TURNS.play(None, s, Move("pick", "0"), None)     # pick, then the automatic end
+    assert s.over and s.phase == "over" and s.done == ["dealt", "pick:pick:0"]
+    # the legal moves are a note, left out of the equality of tables
+    assert Tally(steps=[PlainStep("end")]) == Tally(steps=[PlainStep("end")], legal=())
