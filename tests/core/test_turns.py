@@ -18,8 +18,8 @@ from treasurekit.core.turns import (
     WAITS,
     PlainStep,
     StepRule,
-    TurnTable,
     Turns,
+    TurnTable,
 )
 
 
