@@ -18,9 +18,11 @@ from treasurekit.core.turns import (
     CHANCE,
     DECIDES,
     WAITS,
+    PlainStep,
     StepRule,
     TurnGame,
     Turns,
+    TurnTable,
 )
 
 
@@ -164,3 +166,19 @@ def test_the_dealer_picks_with_the_steps_sampler_and_a_step_may_name_its_own_rul
     s = Table([NamedStep("roll", section=Rule.BONUS), Step("end")])   # type: ignore[list-item]
     assert TurnGame._sample_chance(game, s, 0.5) == Move("die", "4")  # type: ignore[arg-type]
     assert TurnGame._decision_section(game, s) is Rule.BONUS          # type: ignore[arg-type]
+
+
+@dataclass(slots=True)
+class Tally(TurnTable[PlainStep]):
+    """A game's state that keeps the machine's part in ``TurnTable``."""
+
+    done: list[str] = field(default_factory=list)
+
+
+def test_a_turn_table_keeps_the_queue_and_names_the_next_step() -> None:
+    s = Tally(["dealt"], steps=[PlainStep("pick", 1), PlainStep("end")])
+    assert s.phase == "pick" and s.steps[0].player == 1 and not (s.over or s.chance)
+    TURNS.play(None, s, Move("pick", "0"), None)     # pick, then the automatic end
+    assert s.over and s.phase == "over" and s.done == ["dealt", "pick:pick:0"]
+    # the legal moves are a note, left out of the equality of tables
+    assert Tally(steps=[PlainStep("end")]) == Tally(steps=[PlainStep("end")], legal=())

@@ -65,8 +65,8 @@ come in another order may put them in front, ``s.steps.insert(0, step)``, as a s
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from .events import Event, Narration
 from .game import Game
@@ -100,6 +100,15 @@ class Step(Protocol):
     def player(self) -> int: ...
 
 
+class PlainStep(NamedTuple):
+    """A step that names only its kind and the seat that takes it (-1: the dealer or the
+    rules), for a game that keeps everything else on its table (Diving Bell, Captain
+    Lucky). A game makes each of them once, as its states share their steps."""
+
+    kind: str
+    player: int = -1
+
+
 class TurnState(Protocol):
     """What the machine keeps on a game's state."""
 
@@ -118,6 +127,24 @@ class TurnState(Protocol):
 
 
 S = TypeVar("S", bound=TurnState)
+StepT = TypeVar("StepT", bound=Step)
+
+
+@dataclass(slots=True, kw_only=True)
+class TurnTable(Generic[StepT]):
+    """The turn machine's part of a state (``TurnState``), for a game's state dataclass to
+    extend (its fields are keyword-only, after the game's own): the steps to come, the next
+    first, and the machine's notes. A game's ``clone`` passes them on."""
+
+    steps: list[StepT] = field(default_factory=list)
+    over: bool = False
+    chance: bool = False
+    legal: Sequence[Move] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def phase(self) -> str:
+        """The kind of the next step (``over`` at the end)."""
+        return "over" if self.over else self.steps[0].kind
 
 #: The effect of a step: ``play(game, state, step, move, events)`` changes the table and
 #: appends its events to ``events`` (None: build none); it may put new steps in front of

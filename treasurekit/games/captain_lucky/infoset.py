@@ -40,12 +40,13 @@ def sampler(game: Game[CaptainLuckyState],
     s = CaptainLuckyState(
         [0] * len(TYPES), [hand if p == me else [0] * len(TYPES) for p in range(n)], middle,
         collections, discards, list(view["bonus_used"]), view["heart"], view["turn"],
-        view["phase"], end_announced=view["end_announced"],
+        end_announced=view["end_announced"],
         target=None if target is None else (
             target["owner"], INDEX[target["type"]],
             target["size"]),
         dice=list(view["dice"]), rolls=[(cause, faces) for cause, faces in view["rolls"]],
         rolling="roll" if view["rolls"] else "", result=view["result"], turns=[0] * n)
+    s.steps.append(s.step(view["phase"]))
 
     def draw(rng: random.Random) -> CaptainLuckyState:
         table = s.clone()

@@ -147,8 +147,8 @@ def state_from_position(game: Game[CaptainLuckyState],
     if end != (not sum(pile)):
         raise InvalidSave(f"{GAME}.error.end_when")
     s = CaptainLuckyState(pile, full, middle, collections, discards, list(bonus_used),
-                          heart=heart, turn=turn, phase=phase, end_announced=end,
-                          turns=[0] * n)
+                          heart=heart, turn=turn, end_announced=end, turns=[0] * n)
+    s.steps.append(s.step(phase))
     if phase == "place" and not sum(full[turn]):
         raise InvalidSave(f"{GAME}.error.no_place", player=names[turn])
     return s

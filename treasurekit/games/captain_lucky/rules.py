@@ -37,6 +37,7 @@ from ...core.i18n import Message, Standing
 from ...core.moves import Move
 from ...core.saves import shown
 from ...core.sections import fast_members
+from ...core.turns import AUTOMATIC, CHANCE, WAITS, PlainStep, StepRule, TurnGame, Turns
 from .cards import (
     BLANK,
     DIE_FACES,
@@ -62,6 +63,7 @@ from .cards import (
 from .position import state_from_position, word
 from .spec import SPEC
 from .state import (
+    DEALER_STEPS,
     CaptainLuckyState,
     CaptainLuckyTable,
     CaptainLuckyView,
@@ -204,7 +206,7 @@ def roll_outcomes(k: int, pirate_faces: int = PIRATE_FACES) -> list[tuple[Move, 
     return [(m, p ** m.arg.count(PIRATE) * (1 - p) ** m.arg.count(BLANK)) for m in ROLLS[k]]
 
 
-class CaptainLucky(Game[CaptainLuckyState]):
+class CaptainLucky(TurnGame[CaptainLuckyState]):
     """2 to 6 players; the first seat plays Captain Heart unless a position says otherwise."""
 
     name = GAME
@@ -258,7 +260,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
         return CaptainLuckyState(
             list(pack_for(n)), [[0] * NT for _ in range(n)], [0] * NT,
             [[0] * NT for _ in range(n)], [0] * NT, [False] * n,
-            deal_left=HAND_SIZE * n + FACE_UP_AT_START, turns=[0] * n)
+            deal_left=HAND_SIZE * n + FACE_UP_AT_START, turns=[0] * n,
+            steps=[DEALER_STEPS["deal"]], chance=True)
 
     def _state_from_position(self, desc: dict[str, Any]) -> CaptainLuckyState:
         s = state_from_position(self, desc)
@@ -275,19 +278,11 @@ class CaptainLucky(Game[CaptainLuckyState]):
     def captains(self) -> int:
         return captains_for(len(self.players))
 
-    # ---- whose turn ----------------------------------------------------------------
-    def _current_player(self, s: CaptainLuckyState) -> int | None:
-        return None if s.phase == "over" else s.turn
+    # ---- the steps, declared to the turn machine below (``CaptainLucky.turns``) ------
+    def _roll_outcomes(self, s: CaptainLuckyState, step: PlainStep) -> list[tuple[Move, float]]:
+        return roll_outcomes(self._dice_to_roll(s), self.pirate_faces)
 
-    def _is_chance(self, s: CaptainLuckyState) -> bool:
-        return s.phase in ("deal", "refill", "roll")
-
-    def _is_over(self, s: CaptainLuckyState) -> bool:
-        return s.phase == "over"
-
-    def _chance_outcomes(self, s: CaptainLuckyState) -> list[tuple[Move, float]]:
-        if s.phase == "roll":
-            return roll_outcomes(self._dice_to_roll(s), self.pirate_faces)
+    def _draw_outcomes(self, s: CaptainLuckyState, step: PlainStep) -> list[tuple[Move, float]]:
         total = sum(s.pile)
         return [(DRAW[t], k / total) for t, k in zip(TYPES, s.pile, strict=True) if k]
 
@@ -302,32 +297,14 @@ class CaptainLucky(Game[CaptainLuckyState]):
         running = list(accumulate(s.pile))       # the card of draw pile position i:
         return DRAW[TYPES[bisect_right(running, floor(x * running[-1]))]]   # first type past i
 
-    def _is_legal(self, s: CaptainLuckyState, move: Move) -> bool:
-        if s.phase in ("deal", "refill"):
-            return move.kind == "draw" and move.arg in INDEX and s.pile[INDEX[move.arg]] > 0
-        if s.phase == "roll":
-            return (move.kind == "roll" and len(move.arg) == self._dice_to_roll(s)
-                    and not move.arg.strip(PIRATE + BLANK))
-        if s.phase == "place":
-            placed = PLACE_OF.get(move)
-            return placed is not None and placed[1] <= s.hands[s.turn][placed[0]]
-        if s.phase == "target":
-            target = STEAL_OF.get(move)
-            return target is not None and self._can_target(s, *target)
-        return move in self._legal(s)
+    def _place_options(self, s: CaptainLuckyState, step: PlainStep) -> list[Move]:
+        return [m for t, c in enumerate(s.hands[s.turn]) for m in PLACES_OF_COUNT[t][c]]
 
-    # ---- legal moves -----------------------------------------------------------------
-    def _legal(self, s: CaptainLuckyState) -> list[Move]:
-        if s.phase == "place":
-            return [m for t, c in enumerate(s.hands[s.turn]) for m in PLACES_OF_COUNT[t][c]]
-        if s.phase == "target":
-            turn = s.turn
-            return [m for owner, counts in ((MIDDLE, s.middle), *enumerate(s.collections))
-                    if owner != turn for t, c in enumerate(counts) if c
-                    for m in STEALS_OF_COUNT[owner][t][c]]
-        if s.phase == "decide":
-            return self._decisions(s)
-        return []
+    def _steal_options(self, s: CaptainLuckyState, step: PlainStep) -> list[Move]:
+        turn = s.turn
+        return [m for owner, counts in ((MIDDLE, s.middle), *enumerate(s.collections))
+                if owner != turn for t, c in enumerate(counts) if c
+                for m in STEALS_OF_COUNT[owner][t][c]]
 
     def targets(self, s: CaptainLuckyState) -> list[tuple[int, int, int]]:
         """Every face-up set the player to move may name: (owner, type, size)."""
@@ -348,13 +325,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
         turn = s.turn
         return any(s.middle) or any(any(c) for i, c in enumerate(s.collections) if i != turn)
 
-    def _can_target(self, s: CaptainLuckyState, owner: int, t: int, size: int) -> bool:
-        if owner == s.turn or owner >= len(self.players):
-            return False
-        c = (s.middle if owner == MIDDLE else s.collections[owner])[t]
-        return (size == SET_SIZE and c >= SET_SIZE) or (0 < size == c % SET_SIZE)
-
-    def _decisions(self, s: CaptainLuckyState) -> list[Move]:
+    def _decisions(self, s: CaptainLuckyState, step: PlainStep) -> list[Move]:
         assert s.target is not None
         t = s.target[1]
         moves = []
@@ -430,48 +401,47 @@ class CaptainLucky(Game[CaptainLuckyState]):
     # ---- playing -----------------------------------------------------------------------
     def _apply_quiet(self, s: CaptainLuckyState, move: Move,
                      events: Narration = None) -> StepEvents | None:
-        """Play ``move``; its events go to the end of ``events``, or are not built at all
-        when there is no list (a random playout, a replay: see ``StepEvents``). Every
-        handler takes the list or None, and builds an event only for a list. A card dealt
-        or drawn that is not the last of its deal or refill tells nothing: NO_EVENTS."""
-        phase = s.phase
-        if phase == "deal":
-            return self._deal(s, INDEX[move.arg], events)
-        if phase == "refill":
-            return self._draw(s, INDEX[move.arg], events)
-        if phase == "roll":
-            self._roll(s, move.arg, events)
-        elif phase == "place":
-            t, n = PLACE_OF[move]
-            self._place(s, t, n, events)
-        elif phase == "target":
-            self._target(s, *STEAL_OF[move], events)
-        elif phase == "decide":
-            self._decide(s, move, events)
-        else:
-            raise IllegalMove(move, "core.error.game_over")  # pragma: no cover
+        """Play ``move`` (the turn machine takes the step: see ``CaptainLucky.turns``); its
+        events go to the end of ``events``, or are not built at all when there is no list
+        (a random playout, a replay: see ``StepEvents``). A card dealt or drawn that is
+        not the last of its deal or refill tells nothing (NO_EVENTS) and leaves the
+        dealer's step in front: it is taken here."""
+        if s.deal_left > 1 or s.to_draw > 1:
+            self._take_card(s, INDEX[move.arg])
+            return NO_EVENTS
+        self.turns.play(self, s, move, events)
         return None
 
-    def _deal(self, s: CaptainLuckyState, t: int, events: Narration) -> StepEvents | None:
-        n = len(self.players)
-        k = HAND_SIZE * n + FACE_UP_AT_START - s.deal_left
+    def _take_card(self, s: CaptainLuckyState, t: int) -> None:
+        """The draw pile's next card, of type ``t``: dealt at set-up (five to each hand in
+        turn, then face up to the middle) or drawn into the hand of the seat to play."""
         s.pile[t] -= 1
+        if not s.deal_left:
+            s.hands[s.turn][t] += 1
+            s.to_draw -= 1
+            return
+        k = HAND_SIZE * len(self.players) + FACE_UP_AT_START - s.deal_left
         s.deal_left -= 1
-        if k < HAND_SIZE * n:
+        if k < HAND_SIZE * len(self.players):
             s.hands[k // HAND_SIZE][t] += 1
-            return NO_EVENTS
-        s.middle[t] += 1
-        if s.deal_left:
-            return NO_EVENTS
-        s.phase = "place"
+        else:
+            s.middle[t] += 1
+
+    def _deal(self, s: CaptainLuckyState, step: PlainStep, move: Move,
+              events: Narration) -> None:
+        """The last card of the set-up: Captain Heart places first."""
+        n = len(self.players)
+        self._take_card(s, INDEX[move.arg])
         s.turn = s.heart
+        s.steps.append(s.step("place"))
         if events is not None:
             events.append(self._event("setup", SECTION.PREPARATION, n=n, cards=sum(self.pack),
                                       hand=HAND_SIZE, middle=Holding(tuple(s.middle))))
             events.append(self._event("heart", SECTION.PLAY, player=self.players[s.heart]))
-        return None
 
-    def _place(self, s: CaptainLuckyState, t: int, n: int, events: Narration) -> None:
+    def _place(self, s: CaptainLuckyState, step: PlainStep, move: Move,
+               events: Narration) -> None:
+        t, n = PLACE_OF[move]
         s.hands[s.turn][t] -= n
         s.middle[t] += n
         s.target, s.dice, s.rolls, s.result = None, [], [], ""
@@ -480,27 +450,23 @@ class CaptainLucky(Game[CaptainLuckyState]):
                                             ("player", self.players[s.turn]),
                                             ("n", n), ("type", TREASURES[t]),
                                             ("sets", SETS[s.middle[t]])))
-        self._refill(s, "target", events)
+        self._refill(s, "seek_target")
 
-    def _refill(self, s: CaptainLuckyState, after: str, events: Narration) -> None:
-        need = HAND_SIZE - sum(s.hands[s.turn])
-        left = sum(s.pile)
-        s.to_draw = min(need, left)
-        s.after_refill = after
+    def _refill(self, s: CaptainLuckyState, then: str) -> None:
+        """The seat to play draws back up to five cards (the dealer's ``refill``), then the
+        rules take step ``then``."""
+        s.to_draw = min(HAND_SIZE - sum(s.hands[s.turn]), sum(s.pile))
         if s.to_draw:
-            s.phase = "refill"
-            return
-        self._after_refill(s, events)
+            s.steps.append(s.step("refill"))
+        s.steps.append(s.step(then))
 
-    def _draw(self, s: CaptainLuckyState, t: int, events: Narration) -> StepEvents | None:
-        s.pile[t] -= 1
-        s.hands[s.turn][t] += 1
-        s.to_draw -= 1
-        if s.to_draw:
-            return NO_EVENTS
+    def _draw(self, s: CaptainLuckyState, step: PlainStep, move: Move,
+              events: Narration) -> None:
+        """The last card of a refill."""
+        self._take_card(s, INDEX[move.arg])
         left = sum(s.pile)
         if events is not None:
-            section = SECTION.PLACE if s.after_refill == "target" else SECTION.STEAL
+            section = SECTION.PLACE if s.steps[0].kind == "seek_target" else SECTION.STEAL
             events.append(self._event_pairs("refill", section,
                                             ("player", self.players[s.turn]),
                                             ("hand", sum(s.hands[s.turn])), ("left", left)))
@@ -509,37 +475,33 @@ class CaptainLucky(Game[CaptainLuckyState]):
             if events is not None:
                 events.append(self._event("last_card", SECTION.END, player=self.players[s.turn],
                                           heart=self.players[s.heart]))
-        self._after_refill(s, events)
-        return None
 
-    def _after_refill(self, s: CaptainLuckyState, events: Narration) -> None:
-        if s.after_refill == "target":
-            self._to_target(s, events)
-        else:
-            self._end_turn(s, events)
-
-    def _to_target(self, s: CaptainLuckyState, events: Narration) -> None:
+    def _seek_target(self, s: CaptainLuckyState, step: PlainStep, move: Move,
+                     events: Narration) -> None:
+        """The seat to play names a set to steal, unless there is none: the turn ends."""
         if self._has_target(s):
-            s.phase = "target"
+            s.steps.append(s.step("target"))
             return
         if events is not None:
             events.append(self._event("no_target", SECTION.STEAL, player=self.players[s.turn]))
-        self._end_turn(s, events)
+        s.steps.append(s.step("end_turn"))
 
-    def _target(self, s: CaptainLuckyState, owner: int, t: int, size: int,
+    def _target(self, s: CaptainLuckyState, step: PlainStep, move: Move,
                 events: Narration) -> None:
-        s.target = (owner, t, size)
+        owner, t, size = s.target = STEAL_OF[move]
         s.dice, s.rolls, s.result = [], [], ""
         s.rolling = "roll"
-        s.phase = "roll"
+        s.steps.append(s.step("roll"))
         if events is not None:
             kind = "target_middle" if owner == MIDDLE else "target_player"
             events.append(self._event_pairs(kind, SECTION.STEAL, ("player", self.players[s.turn]),
                                             ("owner", self._who(owner)), ("size", size),
                                             ("type", TREASURES[t])))
 
-    def _roll(self, s: CaptainLuckyState, faces: str, events: Narration) -> None:
+    def _roll(self, s: CaptainLuckyState, step: PlainStep, move: Move,
+              events: Narration) -> None:
         assert s.target is not None
+        faces = move.arg
         if s.rolling == "roll":
             s.dice = list(faces)
             failed = faces.count(BLANK)
@@ -559,7 +521,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
             return
         t = s.target[1]
         if s.hands[s.turn][t] >= failed or not s.bonus_used[s.turn]:
-            s.phase = "decide"
+            s.steps.append(s.step("decide"))
             return
         # only the roller knows why: to the others it reads like a stop (no hand is revealed)
         if events is not None:
@@ -585,16 +547,17 @@ class CaptainLucky(Game[CaptainLuckyState]):
                 events.append(self._event_pairs("win_player", SECTION.STEAL, ("player", me),
                                                 ("size", size), ("type", TREASURES[t]),
                                                 ("owner", self.players[owner]), ("sets", sets)))
-        self._refill(s, "next", events)
+        self._refill(s, "end_turn")
 
     def _fail(self, s: CaptainLuckyState, events: Narration) -> None:
         s.result = "failed"
         if events is not None:
             events.append(self._event_pairs("fail", SECTION.STEAL,
                                             ("player", self.players[s.turn])))
-        self._refill(s, "next", events)
+        self._refill(s, "end_turn")
 
-    def _decide(self, s: CaptainLuckyState, move: Move, events: Narration) -> None:
+    def _decide(self, s: CaptainLuckyState, step: PlainStep, move: Move,
+                events: Narration) -> None:
         assert s.target is not None
         t, f = s.target[1], s.failed()
         if move == STOP:
@@ -603,7 +566,7 @@ class CaptainLucky(Game[CaptainLuckyState]):
                                           failed=f))
             self._fail(s, events)
             return
-        s.phase = "roll"
+        s.steps.append(s.step("roll"))
         if move == BONUS:
             s.bonus_used[s.turn] = True
             s.rolling = "bonus"
@@ -618,7 +581,8 @@ class CaptainLucky(Game[CaptainLuckyState]):
             events.append(self._event("discard", SECTION.STEAL, player=self.players[s.turn],
                                       failed=f, type=TREASURES[t]))
 
-    def _end_turn(self, s: CaptainLuckyState, events: Narration) -> None:
+    def _end_turn(self, s: CaptainLuckyState, step: PlainStep, move: Move,
+                  events: Narration) -> None:
         s.turns[s.turn] += 1
         nxt = (s.turn + 1) % len(self.players)
         if s.end_announced and nxt == s.heart:
@@ -626,17 +590,17 @@ class CaptainLucky(Game[CaptainLuckyState]):
             return
         s.turn = nxt
         if sum(s.hands[nxt]):
-            s.phase = "place"
+            s.steps.append(s.step("place"))
             if events is not None:
                 events.append(self._event_pairs("turn", SECTION.PLAY,
                                                 ("player", self.players[nxt])))
             return
         if events is not None:
             events.append(self._event("no_cards", SECTION.PLACE, player=self.players[nxt]))
-        self._to_target(s, events)
+        s.steps.append(s.step("seek_target"))
 
     def _finish(self, s: CaptainLuckyState, events: Narration) -> None:
-        s.phase = "over"
+        s.over = True
         s.target = None
         if events is None:
             return
@@ -671,9 +635,6 @@ class CaptainLucky(Game[CaptainLuckyState]):
         return [i for i, r in enumerate(ranking) if r == best]
 
     # ---- views ---------------------------------------------------------------------------
-    def _phase(self, s: CaptainLuckyState) -> str:
-        return s.phase
-
     def _view(self, s: CaptainLuckyState, player: int | None) -> CaptainLuckyTable:
         """Hands are private: a player sees their own hand and the others' hand sizes; the
         spectator (None) sees every hand (``hands``)."""
@@ -727,6 +688,25 @@ class CaptainLucky(Game[CaptainLuckyState]):
             del pool[:size]
         s.pile = [pool.count(t) for t in range(NT)]
         return cast(CaptainLucky, self._with_state(s))
+
+
+#: Every kind of step of Captain Lucky, for the turn machine (core/turns.py): who takes it,
+#: its effect, the rule it applies, its legal moves or the dealer's outcomes. Every
+#: decision WAITS for the seat to play, even with a single legal move; after a refill the
+#: rules seek a target (after placing) or end the turn (after stealing).
+CaptainLucky.turns = Turns(
+    StepRule("deal", CHANCE, CaptainLucky._deal, Section.PREPARATION,
+             outcomes=CaptainLucky._draw_outcomes),
+    StepRule("place", WAITS, CaptainLucky._place, Section.PLACE,
+             legal=CaptainLucky._place_options),
+    StepRule("refill", CHANCE, CaptainLucky._draw, outcomes=CaptainLucky._draw_outcomes),
+    StepRule("target", WAITS, CaptainLucky._target, Section.STEAL,
+             legal=CaptainLucky._steal_options),
+    StepRule("roll", CHANCE, CaptainLucky._roll, outcomes=CaptainLucky._roll_outcomes),
+    StepRule("decide", WAITS, CaptainLucky._decide, legal=CaptainLucky._decisions),
+    StepRule("seek_target", AUTOMATIC, CaptainLucky._seek_target, Section.STEAL),
+    StepRule("end_turn", AUTOMATIC, CaptainLucky._end_turn, Section.PLAY),
+)
 
 
 def view_of(game: Game[Any], player: int | None) -> CaptainLuckyView:

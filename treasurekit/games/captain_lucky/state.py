@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 
 from ...core.game import BaseView
+from ...core.turns import PlainStep, TurnTable
 from .cards import BLANK, MIDDLE, all_set_sizes
 
 
@@ -50,9 +51,19 @@ class CaptainLuckyView(BaseView, CaptainLuckyTable):
     """What ``CaptainLucky.view(seat)`` returns (``rules.view_of`` types it)."""
 
 
+#: The steps of Captain Lucky (the rules' ``CaptainLucky.turns``), made once: the dealer's
+#: ``deal``, ``refill`` and ``roll``, the rules' ``seek_target`` and ``end_turn``, and each
+#: seat's ``place``, ``target`` and ``decide``.
+DEALER_STEPS = {kind: PlainStep(kind)
+                for kind in ("deal", "refill", "roll", "seek_target", "end_turn")}
+SEAT_STEPS = {kind: tuple(PlainStep(kind, seat) for seat in range(6))
+              for kind in ("place", "target", "decide")}
+
+
 @dataclass(slots=True)
-class CaptainLuckyState:
-    """Everything on the table; every card pile is a list of counts per treasure type."""
+class CaptainLuckyState(TurnTable[PlainStep]):
+    """Everything on the table and the steps to come, the next first; every card pile is a
+    list of counts per treasure type."""
 
     pile: list[int]                          # the face-down draw pile
     hands: list[list[int]]
@@ -62,10 +73,8 @@ class CaptainLuckyState:
     bonus_used: list[bool]
     heart: int = 0                           # seat of Captain Heart (starts; ends the round)
     turn: int = 0
-    phase: str = "deal"     # deal | place | refill | target | roll | decide | over
     deal_left: int = 0                       # set-up cards still to deal
     to_draw: int = 0                         # cards still to draw in this refill
-    after_refill: str = ""                   # "target" or "next"
     end_announced: bool = False
     target: tuple[int, int, int] | None = None   # (owner, type, size) being stolen
     dice: list[str] = field(default_factory=list)  # faces of the dice of this attempt
@@ -78,9 +87,13 @@ class CaptainLuckyState:
         return CaptainLuckyState(
             self.pile[:], [h[:] for h in self.hands], self.middle[:],
             [c[:] for c in self.collections], self.discards[:], self.bonus_used[:],
-            self.heart, self.turn, self.phase, self.deal_left, self.to_draw,
-            self.after_refill, self.end_announced, self.target, self.dice[:], self.rolls[:],
-            self.rolling, self.result, self.turns[:])
+            self.heart, self.turn, self.deal_left, self.to_draw, self.end_announced,
+            self.target, self.dice[:], self.rolls[:], self.rolling, self.result, self.turns[:],
+            steps=self.steps[:], over=self.over, chance=self.chance, legal=self.legal)
+
+    def step(self, kind: str) -> PlainStep:
+        """The step ``kind``: the dealer's or the rules', or that of the seat to play."""
+        return DEALER_STEPS[kind] if kind in DEALER_STEPS else SEAT_STEPS[kind][self.turn]
 
     def holding(self, owner: int) -> list[int]:
         return self.middle if owner == MIDDLE else self.collections[owner]

@@ -39,9 +39,10 @@ def sampler(game: Game[DivingBellState],
     diver, phase = view["diver"], view["phase"]
     votes = [True] * ((view["to_move"] - (1 - diver)) % 2) if phase == "vote" else []
     deck = view["deck"]
-    s = DivingBellState(diver, unseen, deck, view["set_aside"], phase, row, division, piles,
+    s = DivingBellState(diver, unseen, deck, view["set_aside"], row, division, piles,
                         discards, view["reshuffled"], votes, "", BURST_AT[game.variant])
     s.recount()
+    s.steps.append(s.step(phase))
 
     def draw(rng: random.Random) -> DivingBellState:
         return s.clone()

@@ -88,10 +88,11 @@ def state_from_position(game: Game[DivingBellState], desc: dict[str, Any]) -> Di
     reshuffled = desc.get("reshuffled", False)
     if not isinstance(reshuffled, bool):
         raise InvalidSave(f"{GAME}.error.reshuffled")
-    s = DivingBellState(diver, unseen, deck, len(unseen) - deck, phase, row_ids,
+    s = DivingBellState(diver, unseen, deck, len(unseen) - deck, row_ids,
                         division, [list(p) for p in pile_ids], discard_ids, reshuffled,
                         limit=limit)
     s.recount()
+    s.steps.append(s.step(phase))
     return s
 
 

@@ -24,6 +24,7 @@ from ...core.i18n import Message, Standing
 from ...core.moves import Move
 from ...core.saves import shown
 from ...core.sections import fast_members
+from ...core.turns import CHANCE, WAITS, PlainStep, StepRule, TurnGame, Turns
 from .cards import (
     AIR_POCKET_RELIEF,
     ALL_CARDS,
@@ -44,7 +45,7 @@ from .cards import (
 from .infoset import sampler
 from .position import state_from_position
 from .spec import SPEC
-from .state import DivingBellState, DivingBellTable, DivingBellView, pile_score
+from .state import DRAW_CARD, DivingBellState, DivingBellTable, DivingBellView, pile_score
 
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
 SECTION = fast_members(Section)
@@ -64,7 +65,7 @@ TAKE_EITHER = (TAKE["A"], TAKE["B"])
 VOTES = (VOTE[True], VOTE[False])
 
 
-class DivingBell(Game[DivingBellState]):
+class DivingBell(TurnGame[DivingBellState]):
     """Two-player push-your-luck: the diver draws, the other divides, someone chooses."""
 
     name = GAME
@@ -97,34 +98,14 @@ class DivingBell(Game[DivingBellState]):
         size = QUICK_DECK if self.variant == "quick" else len(deck)
         s = DivingBellState(0, deck, size, len(deck) - size, limit=self.limit)
         s.recount()
+        s.steps.append(s.step("dive"))
         return s
 
     def _state_from_position(self, desc: dict[str, Any]) -> DivingBellState:
         return state_from_position(self, desc)
 
-    # ---- whose turn ---------------------------------------------------------------
-    def _current_player(self, s: DivingBellState) -> int | None:
-        if s.phase == "dive":
-            return s.diver
-        if s.phase == "divide":
-            return 1 - s.diver
-        if s.phase == "choose":
-            return self.chooser(s)
-        if s.phase == "vote":
-            return (1 - s.diver + len(s.votes)) % 2
-        return None
-
-    def chooser(self, s: DivingBellState) -> int:
-        """The diver chooses first, unless the dive burst."""
-        return 1 - s.diver if s.burst else s.diver
-
-    def _is_chance(self, s: DivingBellState) -> bool:
-        return s.phase == "draw"
-
-    def _is_over(self, s: DivingBellState) -> bool:
-        return s.phase == "over"
-
-    def _chance_outcomes(self, s: DivingBellState) -> list[tuple[Move, float]]:
+    # ---- the steps, declared to the turn machine below (``DivingBell.turns``) -------
+    def _outcomes(self, s: DivingBellState, step: PlainStep) -> list[tuple[Move, float]]:
         n = len(s.unseen)
         return [(REVEAL[code], k / n) for code, k in s.counts.items() if k]
 
@@ -132,31 +113,15 @@ class DivingBell(Game[DivingBellState]):
         """Every unseen card is equally likely to be next."""
         return REVEAL[CODES[s.unseen[floor(x * len(s.unseen))]]]
 
-    def _is_legal(self, s: DivingBellState, move: Move) -> bool:
-        if s.phase == "draw":
-            return move.kind == "reveal" and s.counts.get(move.arg, 0) > 0
-        return move in self._legal(s)
+    def _dive_options(self, s: DivingBellState, step: PlainStep) -> Sequence[Move]:
+        return DIVE_MOVES[s.draws_left > 0, len(s.row) > 0]
 
-    # ---- legal moves ----------------------------------------------------------------
-    def _legal(self, s: DivingBellState) -> Sequence[Move]:
-        phase = s.phase
-        if phase == "dive":
-            return DIVE_MOVES[s.draws_left > 0, len(s.row) > 0]
-        if phase == "divide":
-            if not s.burst:
-                return BOTH_PILES
-            return [TO[p] for p in PILES if self._pile_has_room(s, PILES.index(p))]
-        if phase == "choose":
-            return TAKE_EITHER
-        if phase == "vote":
-            return VOTES
-        return ()
-
-    def _pile_has_room(self, s: DivingBellState, pile: int) -> bool:
+    def _divide_options(self, s: DivingBellState, step: PlainStep) -> Sequence[Move]:
+        """Either pile; after a burst, a pile takes at most half the treasures (rounded up)."""
         if not s.burst:
-            return True
-        n = len(s.treasures())
-        return s.division.count(pile) < (n + 1) // 2
+            return BOTH_PILES
+        most = (len(s.treasures()) + 1) // 2
+        return [TO[p] for k, p in enumerate(PILES) if s.division.count(k) < most]
 
     def _why_illegal(self, s: DivingBellState, move: Move) -> Message:
         if s.phase == "draw":
@@ -174,37 +139,26 @@ class DivingBell(Game[DivingBellState]):
                                 if s.phase in ("dive", "divide", "choose", "vote") else s.phase)
         return Message.of(f"{GAME}.error.now", phase=phase, legal=legal)
 
-    # ---- playing --------------------------------------------------------------
-    def _apply_quiet(self, s: DivingBellState, move: Move,
-                     events: Narration = None) -> None:
-        """Play ``move``; its events go to the end of ``events``, or are not built at all
-        when there is no list (a random playout, a replay: see ``StepEvents``). Every
-        handler takes the list or None, and builds an event only for a list. Every step
-        of Diving Bell tells something, so there is no step to hand back NO_EVENTS for."""
-        phase = s.phase
-        if phase == "dive":
-            if move == STOP:
-                if events is not None:
-                    events.append(self._event("stop", SECTION.DIVE,
-                                              ("player", self.players[s.diver]),
-                                              ("cards", len(s.row)), ("pressure", s.pressure),
-                                              ("limit", s.limit)))
-                self._end_dive(s, events)
-                return
-            s.phase = "draw"
+    # ---- playing: each step's effect. Its events go to the end of ``events``, or are
+    # not built at all when there is no list (a random playout, a replay: see
+    # ``StepEvents``); every step of Diving Bell tells something.
+    def _dive(self, s: DivingBellState, step: PlainStep, move: Move, events: Narration) -> None:
+        if move == STOP:
             if events is not None:
-                events.append(self._event("draw", SECTION.DIVE, ("player", self.players[s.diver]),
-                                          ("pressure", s.pressure), ("limit", s.limit)))
-        elif phase == "draw":
-            self._reveal(s, move.arg, events)
-        elif phase == "divide":
-            self._assign(s, PILES.index(move.arg), events)
-        elif phase == "choose":
-            self._choose(s, PILES.index(move.arg), events)
-        else:
-            self._vote(s, move == VOTE[True], events)
+                events.append(self._event("stop", SECTION.DIVE, ("player", self.players[s.diver]),
+                                          ("cards", len(s.row)), ("pressure", s.pressure),
+                                          ("limit", s.limit)))
+            self._end_dive(s, events)
+            return
+        s.steps.append(DRAW_CARD)
+        s.chance = True       # speed: the dealer's step is next; no walk (Turns.play): 3 %
+        if events is not None:
+            events.append(self._event("draw", SECTION.DIVE, ("player", self.players[s.diver]),
+                                      ("pressure", s.pressure), ("limit", s.limit)))
 
-    def _reveal(self, s: DivingBellState, code: str, events: Narration) -> None:
+    def _reveal(self, s: DivingBellState, step: PlainStep, move: Move,
+                events: Narration) -> None:
+        code = move.arg
         card = card_by_code(code)
         unseen = s.unseen                        # sorted ids, except in a scramble_hidden copy
         k = bisect_left(unseen, FIRST_ID[code])  # the first unseen card with this code
@@ -253,7 +207,7 @@ class DivingBell(Game[DivingBellState]):
                                           ("player", self.players[s.diver])))
             self._end_dive(s, events)
         else:
-            s.phase = "dive"
+            s.steps.append(s.step("dive"))
 
     def _end_dive(self, s: DivingBellState, events: Narration) -> None:
         treasures = s.treasures()
@@ -262,7 +216,7 @@ class DivingBell(Game[DivingBellState]):
                 events.append(self._event("nothing", SECTION.DIVIDE))
             self._end_turn(s, events)
             return
-        s.phase = "divide"
+        s.steps.append(s.step("divide"))
         if events is None:
             return
         divider = self.players[1 - s.diver]
@@ -275,22 +229,25 @@ class DivingBell(Game[DivingBellState]):
             events.append(self._event("divide_free", SECTION.DIVIDE, ("player", divider),
                                       ("cards", len(treasures))))
 
-    def _assign(self, s: DivingBellState, pile: int, events: Narration) -> None:
+    def _assign(self, s: DivingBellState, step: PlainStep, move: Move,
+                events: Narration) -> None:
         treasures = s.treasures()
         division = s.division
         if events is not None:
             card = ALL_CARDS[treasures[len(division)]]
             events.append(self._event("assign", SECTION.DIVIDE,
-                                      ("player", self.players[1 - s.diver]),
-                                      ("card", card), ("pile", PILES[pile])))
-        division.append(pile)
-        if len(division) == len(treasures):
-            s.phase = "choose"
-            if events is not None:
-                chooser = self.chooser(s)
-                kind = "choose_burst" if s.burst else "choose_normal"
-                section = SECTION.BURST if s.burst else SECTION.CHOOSE
-                events.append(self._event(kind, section, ("player", self.players[chooser])))
+                                      ("player", self.players[step.player]),
+                                      ("card", card), ("pile", move.arg)))
+        division.append(PILES.index(move.arg))
+        if len(division) < len(treasures):
+            s.steps.append(step)                 # the next card of the row to divide
+            return
+        choose = s.step("choose")
+        s.steps.append(choose)
+        if events is not None:
+            kind = "choose_burst" if s.burst else "choose_normal"
+            section = SECTION.BURST if s.burst else SECTION.CHOOSE
+            events.append(self._event(kind, section, ("player", self.players[choose.player])))
 
     def state_cards(self, player: int) -> list[Card]:
         """The cards in ``player``'s personal treasure pile."""
@@ -300,8 +257,9 @@ class DivingBell(Game[DivingBellState]):
         """The cards the divider has put on pile A (0) or B (1) so far."""
         return [ALL_CARDS[i] for i in s.on_pile(pile)]
 
-    def _choose(self, s: DivingBellState, pile: int, events: Narration) -> None:
-        chooser = self.chooser(s)
+    def _choose(self, s: DivingBellState, step: PlainStep, move: Move,
+                events: Narration) -> None:
+        pile, chooser = PILES.index(move.arg), step.player
         other = 1 - chooser
         taken: list[int] = []
         left: list[int] = []
@@ -341,8 +299,8 @@ class DivingBell(Game[DivingBellState]):
                 return
         if not s.draws_left:
             if self.discard_pile(s) and not s.reshuffled:
-                s.phase = "vote"
                 s.votes.clear()
+                s.steps.append(s.step("vote"))
                 if events is not None:
                     events.append(self._event("vote_open", SECTION.GAME_END,
                                               ("player", self.players[1 - s.diver]),
@@ -351,7 +309,7 @@ class DivingBell(Game[DivingBellState]):
             self._finish(s, "deck", events)
             return
         s.diver = 1 - s.diver
-        s.phase = "dive"
+        s.steps.append(s.step("dive"))
         if events is not None:
             events.append(self._event("turn", SECTION.END_TURN, ("player", self.players[s.diver])))
 
@@ -360,16 +318,17 @@ class DivingBell(Game[DivingBellState]):
         cards and, in the quick game only, the cards set aside at set-up."""
         return len(s.discards) + (s.set_aside if self.variant == "quick" else 0)
 
-    def _vote(self, s: DivingBellState, yes: bool, events: Narration) -> None:
+    def _vote(self, s: DivingBellState, step: PlainStep, move: Move, events: Narration) -> None:
+        yes = move == VOTE[True]
         if events is not None:
-            voter = self._current_player(s) or 0
             events.append(self._event("vote_yes" if yes else "vote_no", SECTION.GAME_END,
-                                      ("player", self.players[voter])))
+                                      ("player", self.players[step.player])))
         s.votes.append(yes)
         if not yes:
             self._finish(s, "declined", events)
             return
         if len(s.votes) < 2:
+            s.steps.append(s.step("vote"))       # the other player votes
             return
         s.unseen = sorted(s.unseen + s.discards)
         s.draws_left = self.discard_pile(s)
@@ -377,14 +336,14 @@ class DivingBell(Game[DivingBellState]):
         s.discards.clear()
         s.reshuffled = True
         s.diver = 1 - s.diver
-        s.phase = "dive"
+        s.steps.append(s.step("dive"))
         s.recount()
         if events is not None:
             events.append(self._event("reshuffle", SECTION.GAME_END, ("cards", s.draws_left)))
             events.append(self._event("turn", SECTION.END_TURN, ("player", self.players[s.diver])))
 
     def _finish(self, s: DivingBellState, why: str, events: Narration) -> None:
-        s.phase = "over"
+        s.over = True
         s.ended_by = why
         if events is None:
             return
@@ -417,9 +376,6 @@ class DivingBell(Game[DivingBellState]):
         return [i for i, r in enumerate(ranking) if r == best]
 
     # ---- views -------------------------------------------------------------------
-    def _phase(self, s: DivingBellState) -> str:
-        return s.phase
-
     def _view(self, s: DivingBellState, player: int | None) -> DivingBellTable:
         """Diving Bell has no hidden hands: all a player lacks is the order of the deck, which
         nobody knows (it is dealt at random), so every seat and the spectator see the same."""
@@ -458,6 +414,21 @@ class DivingBell(Game[DivingBellState]):
         s = self._state.clone()
         rng.shuffle(s.unseen)
         return cast(DivingBell, self._with_state(s))
+
+
+#: Every kind of step of Diving Bell, for the turn machine (core/turns.py): who takes it,
+#: its effect, the rule it applies, its legal moves or the dealer's outcomes. Every
+#: decision WAITS for its seat, even with a single legal move (a dive with the deck spent,
+#: the last card of a burst division): the player says it.
+DivingBell.turns = Turns(
+    StepRule("dive", WAITS, DivingBell._dive, Section.DIVE, legal=DivingBell._dive_options),
+    StepRule("draw", CHANCE, DivingBell._reveal, outcomes=DivingBell._outcomes),
+    StepRule("divide", WAITS, DivingBell._assign, Section.DIVIDE,
+             legal=DivingBell._divide_options),
+    StepRule("choose", WAITS, DivingBell._choose, Section.CHOOSE,
+             legal=lambda game, s, step: TAKE_EITHER),
+    StepRule("vote", WAITS, DivingBell._vote, Section.GAME_END, legal=lambda game, s, step: VOTES),
+)
 
 
 def view_of(game: Game[Any], player: int | None) -> DivingBellView:

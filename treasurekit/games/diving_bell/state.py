@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import TypedDict
 
 from ...core.game import BaseView
+from ...core.turns import PlainStep, TurnTable
 from .cards import AIR_POCKET_RELIEF, ALL_CARDS, CODES, IS_TREASURE, KRAKENS_TO_BURST
 from .scoring import score
 
@@ -35,15 +36,22 @@ class DivingBellView(BaseView, DivingBellTable):
     """What ``DivingBell.view(seat)`` returns (``rules.view_of`` types it)."""
 
 
+#: The steps of Diving Bell (the rules' ``DivingBell.turns``), made once: the dealer's
+#: ``draw``, and each seat's ``dive``, ``divide``, ``choose`` and ``vote``.
+DRAW_CARD = PlainStep("draw")
+SEAT_STEPS = {kind: (PlainStep(kind, 0), PlainStep(kind, 1))
+              for kind in ("dive", "divide", "choose", "vote")}
+
+
 @dataclass(slots=True)
-class DivingBellState:
-    """Everything on the table. Card lists hold ids into ``ALL_CARDS``."""
+class DivingBellState(TurnTable[PlainStep]):
+    """Everything on the table and the steps to come, the next first. Card lists hold ids
+    into ``ALL_CARDS``."""
 
     diver: int
     unseen: list[int]                      # not yet revealed (sorted ids): deck + set aside
     draws_left: int                        # cards in the face-down deck
     set_aside: int = 0                     # unseen cards out of play (quick game)
-    phase: str = "dive"                    # dive | draw | divide | choose | vote | over
     row: list[int] = field(default_factory=list)
     division: list[int] = field(default_factory=list)   # pile index per treasure of the row
     piles: list[list[int]] = field(default_factory=lambda: [[], []])
@@ -60,17 +68,27 @@ class DivingBellState:
 
     def clone(self) -> DivingBellState:
         return DivingBellState(
-            self.diver, self.unseen[:], self.draws_left, self.set_aside, self.phase,
-            self.row[:], self.division[:], [p[:] for p in self.piles], self.discards[:],
+            self.diver, self.unseen[:], self.draws_left, self.set_aside, self.row[:],
+            self.division[:], [p[:] for p in self.piles], self.discards[:],
             self.reshuffled, self.votes[:], self.ended_by, self.limit,
             self.pressure, self.krakens, self.burst, self.counts.copy(),
+            steps=self.steps[:], over=self.over, chance=self.chance, legal=self.legal,
         )
+
+    def step(self, kind: str) -> PlainStep:
+        """The step ``kind`` with the seat that takes it: the diver, or the other player who
+        divides, chooses after a burst and votes first; the dealer draws."""
+        if kind == "draw":
+            return DRAW_CARD
+        other = (kind == "divide" or kind == "choose" and self.burst
+                 or kind == "vote" and not self.votes)
+        return SEAT_STEPS[kind][1 - self.diver if other else self.diver]
 
     def recount(self) -> None:
         """Recompute the running totals from the cards themselves."""
         self.pressure = pressure_of(self.row)
         self.krakens = krakens_in(self.row)
-        self.burst = self.phase in ("divide", "choose") and bursts(self.row, self.limit)
+        self.burst = bursts(self.row, self.limit)
         self.counts = dict(sorted(Counter(map(CODES.__getitem__, self.unseen)).items()))
 
     def treasures(self) -> list[int]:
