@@ -18,8 +18,9 @@ from typing import Any
 import psutil
 
 KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
-#: a kernel's connection file, in the command line of every kernel the server starts
-KERNEL_FILE = re.compile(r"kernel-[0-9a-f-]{36}\.json")
+#: a kernel's connection file (its id in group 1), in the command line of every kernel the
+#: server starts
+KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 
 
 @dataclass

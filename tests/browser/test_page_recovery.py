@@ -25,7 +25,7 @@ from playwright.sync_api import expect
 from treasurekit.core.i18n import tr
 
 from . import harness
-from .serving import kernel_processes
+from .serving import KERNEL_FILE, kernel_processes
 
 APP = "diving_bell"
 STORE_KEY = f"treasurekit.{APP}"
@@ -50,7 +50,7 @@ def kernels(server: harness.Server) -> dict[str, Any]:
     """The server's kernel processes by kernel id (a restarted kernel keeps its id)."""
     found = {}
     for proc in kernel_processes(server.proc.pid):
-        ids = re.findall(r"kernel-([0-9a-f-]{36})\.json", " ".join(proc.cmdline()))
+        ids = KERNEL_FILE.findall(" ".join(proc.cmdline()))
         if ids:
             found[ids[0]] = proc
     return found

@@ -199,9 +199,6 @@ class Turns:
         self.rules: Mapping[str, StepRule] = {rule.kind: rule for rule in rules}
         if len(self.rules) != len(rules):
             raise ValueError("two step rules of the same kind")
-        #: the kinds of step that always wait for their seat (none that ``settle`` may take)
-        self.waiting = frozenset(rule.kind for rule in rules
-                                 if rule.run == WAITS and rule.settle is None)
         #: the kinds of step that always wait, for their seat or for the dealer (none that
         #: ``settle`` may take), each with whether it is the dealer's
         self.stops = {rule.kind: rule.run == CHANCE for rule in rules
