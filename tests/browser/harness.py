@@ -71,6 +71,8 @@ class Server:
 
     def stop(self) -> None:
         """SIGTERM (the server shuts its kernels down), SIGKILL if it hangs; clean up."""
+        if RUNNING.get(self.base_url) is self:
+            del RUNNING[self.base_url]
         if self.proc.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGTERM)
@@ -87,6 +89,10 @@ class Server:
                 path.unlink(missing_ok=True)
 
 
+#: the servers started and not yet stopped, by base URL (to show a failing page's log)
+RUNNING: dict[str, Server] = {}
+
+
 def _start(name: str, argv: Sequence[str], port: int, probe: str,
            timeout: float = 60.0, scratch: Sequence[Path] = ()) -> Server:
     log = Path(tempfile.mkstemp(prefix=f"tk-{name}-", suffix=".log")[1])
@@ -101,6 +107,7 @@ def _start(name: str, argv: Sequence[str], port: int, probe: str,
                                 stdin=subprocess.DEVNULL, env=env, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     server = Server(name, base, proc, log, [log, runtime, *scratch])
+    RUNNING[base] = server
     deadline = time.monotonic() + timeout
     while True:
         if proc.poll() is not None:
@@ -350,8 +357,50 @@ FAILED = ".tk-cell-failed"
 def wait_for_app(page: Any, watch: Watch, timeout_ms: int = FIRST_LOAD_MS) -> None:
     """The notebook ran, the widgets are drawn and talk to an idle kernel.
 
-    Fails fast, with what went wrong, when the page shows an error instead.
+    Fails fast, with what went wrong, when the page shows an error instead. A page whose
+    watchdog is reloading it (a kernel lost while starting, widgets that never drew) is
+    given one more ``timeout_ms``, as a learner would wait; if it still has no app, the
+    failure says what the page and its server last said.
     """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        _wait_for_app(page, watch, timeout_ms)
+    except PlaywrightTimeout:
+        status = _status(page)
+        if not status:
+            raise AssertionError(f"no app after {timeout_ms} ms\n"
+                                 + diagnosis(page, watch)) from None
+        print(f"the page's watchdog said {status!r}: waiting for it to reload")
+        try:
+            _wait_for_app(page, watch, timeout_ms)
+        except PlaywrightTimeout:
+            raise AssertionError(f"no app after twice {timeout_ms} ms\n"
+                                 + diagnosis(page, watch)) from None
+
+
+def _status(page: Any) -> str:
+    """What the watchdog says at the foot of the page ("" if nothing)."""
+    with contextlib.suppress(Exception):
+        bar = page.locator("#tk-serving-status")
+        if bar.count():
+            return str(bar.inner_text(timeout=2_000)).strip()
+    return ""
+
+
+def diagnosis(page: Any, watch: Watch) -> str:
+    """The page's address and watchdog notice, its console, and its server's log tail."""
+    lines = [f"page: {page.url}", f"watchdog: {_status(page)!r}",
+             f"kernel: last state {watch.kernel_state!r}, {watch.kernel_messages} messages"]
+    lines += [f"console: {c}" for c in watch.console[-12:]]
+    lines += [f"pageerror: {e}" for e in watch.errors[-5:]]
+    server = next((s for base, s in RUNNING.items() if page.url.startswith(base)), None)
+    if server is not None:
+        lines.append(f"{server.name} log (tail):\n{server.log(3000)}")
+    return "\n".join(lines)
+
+
+def _wait_for_app(page: Any, watch: Watch, timeout_ms: int) -> None:
     page.wait_for_selector("#loading", state="detached", timeout=timeout_ms)
     page.locator(f".tk-app button, .voila-error, {STDERR}, {ERROR}, {FAILED}").first.wait_for(
         state="attached", timeout=timeout_ms)

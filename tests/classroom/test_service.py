@@ -40,7 +40,8 @@ def service(where: str) -> Iterator[tuple[ClassStore, str]]:
 
 
 def remote(url: str, user: str) -> RemoteClassStore:
-    return RemoteClassStore(url, f"token-of-{user}")
+    # (a generous timeout: `make test` runs these at nice 19 beside the browser tests)
+    return RemoteClassStore(url, f"token-of-{user}", timeout=30)
 
 
 def post(url: str, operation: str, body: bytes, token: str | None = "token-of-ann",

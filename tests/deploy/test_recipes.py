@@ -39,7 +39,7 @@ def test_binder_postbuild_installs_the_same_settings(tmp_path: Path) -> None:
     etc.mkdir(parents=True)
     (etc / "jupyter_server_config.json").write_text('{"ServerApp": {"ip": "0.0.0.0"}}')
     env = dict(os.environ, NB_PYTHON_PREFIX=str(prefix), TK_POSTBUILD_NO_PIP="1")
-    subprocess.run(["bash", "binder/postBuild"], cwd=ROOT, env=env, check=True, timeout=120)
+    subprocess.run(["bash", "binder/postBuild"], cwd=ROOT, env=env, check=True, timeout=300)
     assert json.loads((etc / "voila.json").read_text()) == VOILA
     server = json.loads((etc / "jupyter_server_config.json").read_text())
     assert server["ServerApp"]["ip"] == "0.0.0.0"                 # kept

@@ -30,7 +30,7 @@ from .registry import NAMES as GAME_NAMES
 
 #: seeds checked per game here (`make bench-practice` asks 10,000 per game and counts the
 #: distinct questions and the time each takes)
-SEEDS = 600
+SEEDS = 400
 CHUNKS = 4
 #: every how many seeds a question is asked a second time (same seed, same question)
 AGAIN_EVERY = 10

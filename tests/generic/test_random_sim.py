@@ -27,7 +27,7 @@ from ..checks import check_undo_path
 from .registry import NAMES, Setup, setups
 from .simulate import run_game
 
-STEPS_PER_GAME = 3_000
+STEPS_PER_GAME = 2_000
 MIN_GAMES = 2
 
 

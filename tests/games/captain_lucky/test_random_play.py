@@ -1,4 +1,4 @@
-"""Captain Lucky, seeded random play: 2,000 games across 2 to 6 players.
+"""Captain Lucky, seeded random play: 1,000 games across 2 to 6 players.
 
 After every step: every card accounted for exactly once (draw pile + hands + middle +
 collections + discard pile == the packs in use), hands never above 5 and full while the
@@ -20,7 +20,7 @@ import treasurekit as tk
 
 from .invariants import GAME, run_game, step
 
-GAMES_PER_COUNT = 400
+GAMES_PER_COUNT = 200
 CHUNK = 200
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 

@@ -1,4 +1,4 @@
-"""Coralia, seeded random play: 1,050 games over 2, 3 and 4 players (the generic suite plays
+"""Coralia, seeded random play: 600 games over 2, 3 and 4 players (the generic suite plays
 every set-up too).
 
 After every step: every die, card and tile accounted for (the inventory never changes).
@@ -26,8 +26,8 @@ from treasurekit.games.coralia.cards import SYMBOLS
 
 from .invariants import run_game
 
-GAMES_PER_COUNT = 350
-CHUNK = 175
+GAMES_PER_COUNT = 200
+CHUNK = 100
 SAMPLE_EVERY = 10
 
 

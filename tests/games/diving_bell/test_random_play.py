@@ -14,8 +14,8 @@ The checks live in invariants.py.
 Exact undo, same seed -> same game, mid-game saves and views are checked for every game by
 tests/generic; the hypothesis test below undoes along any path, however far back.
 
-Runtime budget: about 30 s for this file with ``-n 2`` on 2 idle cores (500 games a variant;
-1,000 until 26 Nov, trimmed to keep `make test` within its 15 minutes).
+Runtime budget: about 20 s for this file with ``-n 2`` on 2 idle cores (300 games a variant;
+1,000, then 500, until 26 Nov: trimmed to keep `make test` within its 15 minutes).
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ from ...checks import check_undo_path
 from .helpers import GAME, VARIANTS, book_score, step
 from .invariants import run_game
 
-GAMES_PER_VARIANT = 500
-CHUNK = 250                  # games per test item, so that xdist can spread the work
+GAMES_PER_VARIANT = 300
+CHUNK = 150                  # games per test item, so that xdist can spread the work
 @pytest.mark.parametrize("chunk", range(GAMES_PER_VARIANT // CHUNK))
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_games_keep_every_invariant(variant, chunk):
