@@ -11,6 +11,8 @@ its own page handlers):
   and the apps at the top of the served folder, not ``walkthroughs/`` (those are for
   JupyterLab); ``/``, ``/voila/tree`` and ``/logout`` lead to the landing page, and
   Voila's contents API (the folder's file names, sizes and dates) is not served;
+* the page templates compiled once per server (:class:`CompiledTemplates`), not once
+  per page and per kernel of the pool;
 * no ``Server`` header, gzip for text (a phone's first visit loads 5.4 MB of scripts and
   styles); the Content-Security-Policy, Referrer-Policy and cookie options are settings
   in ``voila.json``.
@@ -70,6 +72,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal
 from urllib.parse import urlencode
 
+import jinja2
+from jinja2.bccache import Bucket
 from jupyter_client.kernelspec import KernelSpec, KernelSpecManager
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
@@ -84,6 +88,7 @@ from tornado import httputil, web
 from tornado.ioloop import PeriodicCallback
 from traitlets import Bool, Dict, Float, Integer, List, Unicode, default
 from voila.app import Voila
+from voila.exporter import VoilaExporter
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
@@ -334,6 +339,11 @@ class TreasurekitVoila(Voila):  # type: ignore[misc]
         return public_root(str(self.ip), int(self.port), given=self.public_url)
 
     def start(self) -> None:
+        # traitlets leaves the app's logger at DEBUG and drops what is under log_level in
+        # its handler: the server built a debug record for every kernel message (4 % of
+        # its CPU while a class reloads, py-spy, 26 Nov) and threw it away
+        self.log.setLevel(self.log_level)
+        CompiledTemplates.share_with(VoilaExporter)
         root, _ = self.public_address()
         os.environ[PUBLIC_URL_ENV] = root      # every kernel inherits it
         self.open_class_store()
@@ -382,6 +392,55 @@ class TreasurekitVoila(Voila):  # type: ignore[misc]
         if self.compress:
             self.app.transforms.insert(0, web.GZipContentEncoding)  # before chunking
         return handlers
+
+
+# ---- the page templates, compiled once --------------------------------------------------
+class CompiledTemplates(jinja2.BytecodeCache):
+    """The page templates' compiled code, kept for the server's lifetime.
+
+    Voila renders every page, and every kernel of the preheated pool, with a new nbconvert
+    exporter whose new Jinja environment parsed and compiled the same templates again:
+    about half of the server's CPU for a kernel of the pool (py-spy, 26 Nov), in the one
+    process that serves the whole class while it reloads. With this cache a new
+    environment loads the compiled code instead. A template compiles to other code for
+    async and sync rendering, so the key says which; a changed template file has another
+    checksum and compiles again.
+    """
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def get_bucket(self, environment: jinja2.Environment, name: str,
+                   filename: str | None, source: str) -> Bucket:
+        mode = "async" if environment.is_async else "sync"
+        bucket = Bucket(environment, f"{self.get_cache_key(name, filename)}:{mode}",
+                        self.get_source_checksum(source))
+        self.load_bytecode(bucket)
+        return bucket
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+    @classmethod
+    def share_with(cls, exporter: type[Any]) -> None:
+        """Give every Jinja environment ``exporter`` (an nbconvert exporter class) creates
+        from now on one cache of this class; once per class."""
+        if getattr(exporter, "_tk_compiled_templates", None) is not None:
+            return
+        cache, create = cls(), exporter._create_environment
+
+        def create_environment(self: Any) -> jinja2.Environment:
+            environment: jinja2.Environment = create(self)
+            environment.bytecode_cache = cache
+            return environment
+
+        exporter._create_environment = create_environment
+        exporter._tk_compiled_templates = cache
 
 
 # ---- what one page may send its kernel -------------------------------------------------
