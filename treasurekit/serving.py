@@ -430,7 +430,7 @@ class CompiledTemplates(jinja2.BytecodeCache):
     def share_with(cls, exporter: type[Any]) -> None:
         """Give every Jinja environment ``exporter`` (an nbconvert exporter class) creates
         from now on one cache of this class; once per class."""
-        if getattr(exporter, "_tk_compiled_templates", None) is not None:
+        if "_tk_compiled_templates" in vars(exporter):
             return
         cache, create = cls(), exporter._create_environment
 
