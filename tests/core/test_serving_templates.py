@@ -63,3 +63,10 @@ def test_every_exporter_of_the_class_gets_the_servers_cache() -> None:
     assert second.environment.bytecode_cache is cache
     assert first.environment is not second.environment
     assert VoilaExporter().environment.bytecode_cache is not cache
+
+    class Derived(Exporter):
+        pass
+
+    serving.CompiledTemplates.share_with(Derived)           # a class of its own: its own
+    own = Derived().environment.bytecode_cache
+    assert isinstance(own, serving.CompiledTemplates) and own is not cache
