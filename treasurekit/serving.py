@@ -518,14 +518,21 @@ class LimitedChannelsConnection(ZMQChannelsWebsocketConnection):
 class AppKernelSpecManager(KernelSpecManager):
     """Jupyter's kernel specs, with ipykernel's started as ``treasurekit.app_kernel``:
     the same kernel without the debugger a page never uses, a fifth cheaper to start
-    (see that module). A spec that does not run ``ipykernel_launcher`` is left as it is.
+    (see that module), and forked from a process that has imported the apps already
+    (``treasurekit.kernel_fork``: half a kernel's start). A spec that does not run
+    ``ipykernel_launcher`` is left as it is.
     """
+
+    fork = Bool(True, config=True,
+                help="Fork the app kernels from one that has imported the apps.")
 
     def get_kernel_spec(self, kernel_name: str) -> KernelSpec:
         spec: KernelSpec = super().get_kernel_spec(kernel_name)
         if spec.argv[1:3] == ["-m", "ipykernel_launcher"]:
             spec.argv = [spec.argv[0], "-m", "treasurekit.app_kernel", *spec.argv[3:]]
             spec.metadata = {**spec.metadata, "debugger": False}
+            if self.fork:
+                spec.metadata["kernel_provisioner"] = {"provisioner_name": "treasurekit-fork"}
         return spec
 
 
@@ -923,4 +930,12 @@ def main(argv: Sequence[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    # Run as ``python -m treasurekit.serving``, this file is ``__main__``, while voila.json
+    # names the classes of ``treasurekit.serving``: a second copy of the module. Starting
+    # from that copy gives the page handler and the kernel manager one module's state
+    # (the page load's hold in ``_viewer_hold``, which the kernel manager did not see
+    # from the handler of the other copy: a flood's kernels counted only while their page
+    # was rendered).
+    from treasurekit.serving import main as serve
+
+    serve(sys.argv[1:])

@@ -100,3 +100,22 @@ def test_a_viewer_handed_a_pool_kernel_that_has_not_started_never_waits_for_the_
     assert not manager.pool_go(younger)
     clock[0] += 3
     assert manager.pool_go(younger)                       # 3 s without a connection
+
+
+def test_run_as_a_module_the_server_is_the_module_voila_json_names(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m treasurekit.serving`` starts the classes of ``treasurekit.serving``, the
+    module voila.json names, and not those of its ``__main__`` copy: the page handler and
+    the kernel manager must share one module's state (the page load's hold; with two
+    copies, a flood's kernels counted only while their page was rendered)."""
+    import runpy
+    import sys
+
+    from voila.app import Voila
+
+    started: list[type] = []      # (Voila's own method: the same for both copies' classes)
+    monkeypatch.setattr(Voila, "launch_instance",
+                        classmethod(lambda cls, argv: started.append(cls)))
+    monkeypatch.setattr(sys, "argv", ["serving", "--class-size", "0"])
+    runpy.run_module("treasurekit.serving", run_name="__main__")
+    assert started == [serving.TreasurekitVoila]
