@@ -5,7 +5,10 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import sys
+import tracemalloc
 from collections.abc import Callable, Sequence
+from types import FrameType, TracebackType
 from typing import Any
 
 import pytest
@@ -117,3 +120,75 @@ def step_randomly(game: tk.Game[Any], rng: random.Random) -> None:
         game.deal()
     else:
         game.play(bot_move(game, RandomBot(), rng))
+
+
+class bounded_work:              # a context manager: named as it reads in a ``with``
+    """A ``with`` block may make at most ``calls`` function calls and allocate at most
+    ``memory_mb`` megabytes beyond what it started with; AssertionError if it does more.
+
+    The unit tests bound the work a hostile input costs in this way rather than by
+    the clock: the count is the same on a fast machine and on a busy one, so the
+    bound is never flaky, and it still fails when the code does too much. Every
+    Python function call and every call of a C function from Python counts (the
+    ``call`` and ``c_call`` events of ``sys.setprofile``), so an endless Python loop
+    fails as soon as it passes the bound instead of hanging. The peak of the memory
+    ``tracemalloc`` sees catches what a count cannot: a compression bomb unpacked by
+    one C call, a huge list built by one multiplication. Work inside one C call
+    (a regular expression that backtracks forever, say) is not counted.
+
+    The AssertionError is raised inside the code that went too far, and again when
+    the block ends, in case that code caught it. Only the current thread is counted.
+    The profiler in place before is restored; tracemalloc is stopped again if it was
+    not running (if it was, its peak is reset at the start of the block). ``calls``
+    and ``peak_mb`` say afterwards how much the block did, to choose a bound from.
+
+    >>> with bounded_work(calls=1_000, memory_mb=1) as work:
+    ...     total = sum(abs(n) for n in range(100))
+    >>> 100 < work.calls < 1_000 and work.peak_mb < 1
+    True
+    >>> with bounded_work(calls=1_000, memory_mb=1):
+    ...     total = sum(abs(n) for n in range(10**6))
+    Traceback (most recent call last):
+    AssertionError: more than 1,000 calls
+    """
+
+    def __init__(self, *, calls: int, memory_mb: float) -> None:
+        self.limit = calls
+        self.memory_mb = memory_mb
+        self.calls = 0
+        self.peak_mb = 0.0
+        self._overrun = False
+        self._profiler: Callable[..., object] | None = None
+        self._was_tracing = False
+        self._base = 0
+
+    def _count(self, frame: FrameType, event: str, arg: object) -> None:
+        if event == "call" or event == "c_call":
+            self.calls += 1
+            if self.calls > self.limit:
+                self._overrun = True
+                raise AssertionError(self._too_many())       # (this unsets the profiler)
+
+    def _too_many(self) -> str:
+        return f"more than {self.limit:,} calls"
+
+    def __enter__(self) -> bounded_work:
+        self._was_tracing = tracemalloc.is_tracing()
+        if not self._was_tracing:
+            tracemalloc.start()
+        tracemalloc.reset_peak()
+        self._base = tracemalloc.get_traced_memory()[0]
+        self._profiler = sys.getprofile()
+        sys.setprofile(self._count)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        sys.setprofile(self._profiler)
+        self.peak_mb = (tracemalloc.get_traced_memory()[1] - self._base) / 1e6
+        if not self._was_tracing:
+            tracemalloc.stop()
+        if self._overrun:
+            raise AssertionError(self._too_many()) from error
+        assert self.peak_mb <= self.memory_mb, (
+            f"{self.peak_mb:.1f} MB allocated, more than {self.memory_mb:g} MB")
