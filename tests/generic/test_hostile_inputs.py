@@ -25,6 +25,7 @@ from ..checks import bounded_work, engine_loaded, step_randomly
 
 GAMES = sorted(tk.GAMES)
 FUZZ = 2000
+MESSAGE = tk.InvalidSave.MAX_MESSAGE
 #: the work a refused input may cost (a guard against hangs and memory blow-ups): the most
 #: measured is 1,151 calls (a save of Captain Lucky with 1,000 players "Ann") and 1.01 MB (a
 #: save of 1 MB, read; one of 10 MB is refused unread), under 0.1 MB for any other
@@ -37,7 +38,6 @@ ANSWERED_CALLS, ANSWERED_MB = 50_000, 3
 @pytest.fixture(autouse=True)
 def _engine_loaded() -> None:
     engine_loaded()              # (a first import is no work of the input that meets it)
-MESSAGE = tk.InvalidSave.MAX_MESSAGE
 
 
 def positions(name: str) -> list[dict[str, Any]]:
