@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import copy
+import itertools
+import operator
 import pickle
 import random
+import sys
+import tracemalloc
 from collections.abc import Callable, Sequence
+from types import FrameType, TracebackType
 from typing import Any
 
 import pytest
 
 import treasurekit as tk
+from treasurekit.core import i18n
 from treasurekit.core.bots import RandomBot, bot_move
+from treasurekit.core.registry import game_class
 
 
 def all_views(game: tk.Game[Any]) -> list[dict[str, Any]]:
@@ -117,3 +124,96 @@ def step_randomly(game: tk.Game[Any], rng: random.Random) -> None:
         game.deal()
     else:
         game.play(bot_move(game, RandomBot(), rng))
+
+
+def engine_loaded() -> None:
+    """Load now what the engine loads on first use: every game's modules and messages, and
+    Babel's numbers, plurals and lists (a refusal's message may hold any of them). Work
+    counted afterwards by :class:`bounded_work` is then the input's own, whichever tests
+    ran first (a first import costs up to 30,000 calls and 5 MB)."""
+    lang = i18n.DEFAULT_LANGUAGE
+    for name in tk.GAMES:
+        game_class(name)
+        i18n.catalog(lang, name)
+    i18n.catalog(lang, "core")
+    i18n.number(1234.5, lang)
+    i18n.plural_form(2, lang)
+    for style in ("standard", "or"):
+        i18n.join(("a", "b"), lang, style)
+
+
+class bounded_work:              # a context manager: named as it reads in a ``with``
+    """A ``with`` block may make at most ``calls`` function calls and allocate at most
+    ``memory_mb`` megabytes beyond what it started with; AssertionError if it does more.
+
+    The unit tests bound the work a hostile input costs in this way rather than by
+    the clock: the count is the same on a fast machine and on a busy one, so the
+    bound is never flaky, and it still fails when the code does too much. Every
+    Python function call and every call of a C function from Python counts (the
+    ``call`` and ``c_call`` events of ``sys.setprofile``), so an endless loop that
+    calls anything fails as soon as it passes the bound instead of hanging. The peak of
+    the memory ``tracemalloc`` sees catches what a count cannot: a compression bomb
+    unpacked by one C call, a huge list built by one multiplication. A loop that calls
+    nothing at all, and work inside one C call (a regular expression that backtracks
+    forever, say), are not counted.
+
+    The AssertionError is raised inside the code that went too far, and again when
+    the block ends, in case that code caught it. Only the current thread is counted.
+    The profiler in place before is restored; tracemalloc is stopped again if it was
+    not running (if it was, its peak is reset at the start of the block). ``calls``
+    and ``peak_mb`` say afterwards how much the block did, to choose a bound from.
+
+    >>> with bounded_work(calls=1_000, memory_mb=1) as work:
+    ...     total = sum(abs(n) for n in range(100))
+    >>> 100 < work.calls < 1_000 and work.peak_mb < 1
+    True
+    >>> with bounded_work(calls=1_000, memory_mb=1):
+    ...     total = sum(abs(n) for n in range(10**6))
+    Traceback (most recent call last):
+    AssertionError: more than 1,000 calls
+    """
+
+    def __init__(self, *, calls: int, memory_mb: float) -> None:
+        self.limit = calls
+        self.memory_mb = memory_mb
+        self.calls = 0
+        self.peak_mb = 0.0
+        self._overrun = False
+        self._budget = itertools.repeat(None, 0)
+        self._profiler: Callable[..., object] | None = None
+        self._was_tracing = False
+        self._base = 0
+
+    def _count(self, frame: FrameType, event: str, arg: object) -> None:
+        if (event == "call" or event == "c_call") and next(self._budget, True):
+            self._overrun = True
+            raise AssertionError(self._too_many())           # (this unsets the profiler)
+
+    def _too_many(self) -> str:
+        return f"more than {self.limit:,} calls"
+
+    def __enter__(self) -> bounded_work:
+        self._was_tracing = tracemalloc.is_tracing()
+        if not self._was_tracing:
+            tracemalloc.start()
+        tracemalloc.reset_peak()
+        self._base = tracemalloc.get_traced_memory()[0]
+        # one item per call allowed: taking one allocates nothing, unlike adding 1 to a
+        # count (an allocation tracemalloc would trace, on every call)
+        self._budget = itertools.repeat(None, self.limit)
+        self._overrun = False
+        self._profiler = sys.getprofile()
+        sys.setprofile(self._count)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        sys.setprofile(self._profiler)
+        self.calls = self.limit - operator.length_hint(self._budget) + self._overrun
+        self.peak_mb = (tracemalloc.get_traced_memory()[1] - self._base) / 1e6
+        if not self._was_tracing:
+            tracemalloc.stop()
+        if self._overrun:
+            raise AssertionError(self._too_many()) from error
+        assert self.peak_mb <= self.memory_mb, (
+            f"{self.peak_mb:.1f} MB allocated, more than {self.memory_mb:g} MB")

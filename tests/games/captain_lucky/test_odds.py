@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 import numpy as np
 import pytest
@@ -14,6 +13,8 @@ import treasurekit as tk
 from treasurekit.core.bots import RandomBot, play_out
 from treasurekit.games.captain_lucky import odds
 from treasurekit.games.captain_lucky.bots import BOTS, SensibleBot, make_bot
+
+from ...checks import bounded_work
 
 GAME = "captain_lucky"
 
@@ -92,15 +93,13 @@ def test_other_die_faces_agree_with_simulation(faces):
     assert abs(simulated - exact) < 4 * _sigma(exact, 100_000)
 
 
-def test_exact_table_k5_m5_in_under_50_ms():
-    best = float("inf")
-    for _ in range(5):
-        odds.solve.cache_clear()
-        start = time.perf_counter()
+def test_exact_table_k5_m5_is_small_work():
+    """Solved by numpy over all states at once: measured, 223 calls and 0.01 MB. Its speed
+    (goal: under 50 ms) is benchmarks/run.py's."""
+    odds.solve.cache_clear()
+    with bounded_work(calls=2_000, memory_mb=0.1):
         table = odds.win_table()
-        best = min(best, time.perf_counter() - start)
     assert table.shape == (6, 6, 2)
-    assert best < 0.050, f"{best * 1000:.1f} ms"
 
 
 def test_savings_tip_policy_stops_when_cards_are_worth_more():
