@@ -20,7 +20,14 @@ def main() -> None:
     sys.modules["debugpy"] = None  # type: ignore[assignment]
     from ipykernel import kernelapp
 
-    kernelapp.launch_new_instance()
+    app = kernelapp.IPKernelApp.instance()
+    app.initialize()
+    if "ipywidgets" in sys.modules:
+        # imported before this kernel existed (a kernel forked from the server's zygote,
+        # treasurekit.kernel_fork): ipywidgets registers its comm targets when it is
+        # imported in a kernel, so without this no page would get its widgets
+        sys.modules["ipywidgets"].register_comm_target()
+    app.start()
 
 
 if __name__ == "__main__":

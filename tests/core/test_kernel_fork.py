@@ -10,9 +10,11 @@ import asyncio
 import contextlib
 import json
 import os
+import queue
 import socket
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -139,3 +141,38 @@ def test_the_zygote_refuses_a_bad_request_and_forks_nothing(
     assert {p.pid for p in psutil.Process(zygote.process.pid).children()} == before
     assert zygote.process.poll() is None                # and goes on serving
 
+
+
+def test_a_forked_kernel_gives_a_page_its_widgets(zygote: Zygote, tmp_path: Path) -> None:
+    """ipywidgets was imported in the zygote, before any kernel, so it had not registered
+    its comm targets: a page asking for its widgets' states got no answer (the app kernel
+    registers them)."""
+    async def scenario() -> None:
+        seen, _, manager = await run(
+            "import ipywidgets, json\nbutton = ipywidgets.Button(description='Go')\n"
+            "print(json.dumps(button.model_id))", tmp_path, dict(os.environ))
+        client = manager.client()
+        client.start_channels()
+        try:
+            comm_id = uuid.uuid4().hex
+            for kind, content in [
+                    ("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control",
+                                   "data": {}}),
+                    ("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}})]:
+                client.session.send(client.shell_channel.socket, client.session.msg(
+                    kind, content, metadata={"version": "1.0.0"}))
+            states: dict[str, Any] = {}
+            deadline = time.monotonic() + 30
+            while not states and time.monotonic() < deadline:
+                with contextlib.suppress(queue.Empty, asyncio.TimeoutError):
+                    msg = await client.get_iopub_msg(timeout=1)
+                    if (msg["msg_type"] == "comm_msg"
+                            and msg["content"].get("comm_id") == comm_id):
+                        states = msg["content"]["data"]["states"]
+            assert seen in states
+            assert states[seen]["state"]["description"] == "Go"
+        finally:
+            client.stop_channels()
+            await manager.shutdown_kernel()
+
+    asyncio.run(scenario())
