@@ -86,7 +86,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from jupyter_server.utils import url_path_join
 from tornado import httputil, web
 from tornado.ioloop import PeriodicCallback
-from traitlets import Bool, Dict, Float, Integer, List, Unicode, default
+from traitlets import Bool, Dict, Float, Integer, List, TraitError, Unicode, default
 from voila.app import Voila
 from voila.exporter import VoilaExporter
 from voila.tornado.contentshandler import VoilaContentsHandler
@@ -824,7 +824,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 resident[kernel_id] = rss
             if kernel_id in pooled or kernel_id in self._ever_connected:
                 continue
-            idle = (now - kernel.last_activity).total_seconds()
+            try:
+                idle = (now - kernel.last_activity).total_seconds()
+            except TraitError:      # a kernel still starting: no activity recorded yet
+                continue
             if (self.unconnected_timeout > 0 and idle > self.unconnected_timeout
                     and getattr(kernel, "execution_state", "") != "busy"):
                 self.log.warning("Shutting down kernel %s: its page has not connected "

@@ -119,3 +119,17 @@ def test_run_as_a_module_the_server_is_the_module_voila_json_names(
     monkeypatch.setattr(sys, "argv", ["serving", "--class-size", "0"])
     runpy.run_module("treasurekit.serving", run_name="__main__")
     assert started == [serving.TreasurekitVoila]
+
+
+def test_the_watch_passes_over_a_kernel_with_no_activity_yet(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel still starting has no ``last_activity`` (reading it raises): the watch
+    for unconnected pages leaves it for the next round instead of failing the round."""
+    import asyncio
+
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+    manager = _manager(monkeypatch, 24_000)
+    manager._kernels["starting"] = ServerKernelManager()
+    asyncio.run(manager.watch_kernels())
+    assert "starting" in manager._kernels
