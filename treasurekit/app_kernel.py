@@ -21,13 +21,13 @@ def main() -> None:
     from ipykernel import kernelapp
 
     app = kernelapp.IPKernelApp.instance()
-    app.initialize()
+    app.initialize()  # type: ignore[no-untyped-call]
     if "ipywidgets" in sys.modules:
         # imported before this kernel existed (a kernel forked from the server's zygote,
         # treasurekit.kernel_fork): ipywidgets registers its comm targets when it is
         # imported in a kernel, so without this no page would get its widgets
         sys.modules["ipywidgets"].register_comm_target()
-    app.start()
+    app.start()  # type: ignore[no-untyped-call]
 
 
 if __name__ == "__main__":
