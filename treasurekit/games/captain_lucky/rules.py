@@ -506,8 +506,8 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
             s.dice = list(faces)
             failed = faces.count(BLANK)
         else:
-            it = iter(faces)
-            s.dice = [next(it) if d == BLANK else d for d in s.dice]
+            new_faces = iter(faces)
+            s.dice = [next(new_faces) if d == BLANK else d for d in s.dice]
             failed = s.dice.count(BLANK)
         s.rolls.append((s.rolling, faces))
         if events is not None:
@@ -584,19 +584,19 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
     def _end_turn(self, s: CaptainLuckyState, step: PlainStep, move: Move,
                   events: Narration) -> None:
         s.turns[s.turn] += 1
-        nxt = (s.turn + 1) % len(self.players)
-        if s.end_announced and nxt == s.heart:
+        next_seat = (s.turn + 1) % len(self.players)
+        if s.end_announced and next_seat == s.heart:
             self._finish(s, events)
             return
-        s.turn = nxt
-        if sum(s.hands[nxt]):
+        s.turn = next_seat
+        if sum(s.hands[next_seat]):
             s.steps.append(s.step("place"))
             if events is not None:
                 events.append(self._event_pairs("turn", SECTION.PLAY,
-                                                ("player", self.players[nxt])))
+                                                ("player", self.players[next_seat])))
             return
         if events is not None:
-            events.append(self._event("no_cards", SECTION.PLACE, player=self.players[nxt]))
+            events.append(self._event("no_cards", SECTION.PLACE, player=self.players[next_seat]))
         s.steps.append(s.step("seek_target"))
 
     def _finish(self, s: CaptainLuckyState, events: Narration) -> None:
