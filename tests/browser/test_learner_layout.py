@@ -81,8 +81,10 @@ def cut_off(t: Tab) -> list[Any]:
     return found
 
 
-# One app per run of the suite would do as well: the presenter and phone sweeps
-# (test_presenter_*.py, test_phone.py) open every tab of every app in both languages.
+# One app, every tab, in both languages. The other sweeps cover every game in part: the
+# presenter sweeps (test_presenter_*.py) show every lesson and example step, the game and
+# its review in Dutch and in English; the phone sweep (test_phone.py) opens every tab of
+# every game but Diving Bell (played whole by taps) in English only.
 @pytest.mark.parametrize("notebook", APPS[:1])
 def test_no_label_is_cut_off_in_either_language(small_tab: Tab, voila_url: str,
                                                 notebook: str) -> None:

@@ -131,7 +131,8 @@ BUILD = {
 }
 
 
-# (test_classroom_link.py opens a shared link of Diving Bell from the pool; here two others)
+# (test_classroom_link.py opens a shared link of Diving Bell from the pool; here one other,
+# the first of the rest by name)
 @pytest.mark.parametrize("name", [a for a in APPS if a != "diving_bell"][:1])
 def test_a_built_table_opens_from_its_share_link(browser: Any, voila_url: str,
                                                  name: str) -> None:

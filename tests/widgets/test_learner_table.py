@@ -19,11 +19,12 @@ GAMES = sorted(tk.GAMES)
 def test_tokens_and_moves_for() -> None:
     moves = [Move("take", "A"), Move("take", "B"), Move("play", "r4/sea/0"),
              Move("play", "r4/shore/0"), Move("draw", "")]
-    assert {"A", "B", "r4", "draw"} <= set(tokens(moves))
-    assert moves_for("A", moves) == [Move("take", "A")]
-    assert moves_for("draw", moves) == [Move("draw", "")]
-    assert len(moves_for("r4", moves)) == 2
-    assert moves_for("g9", moves) == []
+    about = tk.new_game("diving_bell", seed=1).move_subject
+    assert {"A", "B", "r4", "draw"} <= set(tokens(moves, about))
+    assert moves_for("A", moves, about) == [Move("take", "A")]
+    assert moves_for("draw", moves, about) == [Move("draw", "")]
+    assert len(moves_for("r4", moves, about)) == 2
+    assert moves_for("g9", moves, about) == []
 
 
 def test_a_token_not_offered_does_nothing() -> None:
@@ -49,17 +50,18 @@ def test_touching_the_table_plays_the_move(game: str) -> None:
             continue
         drawn = set(re.findall(r'data-tk-pick="([^"]+)"', player.table.value))
         offered = [tk_ for tk_ in player.table.picks if tk_ in drawn]
-        single = [t for t in offered if len(moves_for(t, player.table_moves)) == 1]
+        single = [t for t in offered if len(moves_for(t, player.table_moves, g.move_subject)) == 1]
         if single:
             before = len(g.history)
-            move = moves_for(single[0], player.table_moves)[0]
+            move = moves_for(single[0], player.table_moves, g.move_subject)[0]
             player.table.touch(single[0])
             assert len(player.game.history) > before
             assert str(player.game.history[before]) == str(move)
             return
         if offered and hasattr(player.picker, "select"):
             # a card with a side still to choose: touching it chooses it in the form
-            token = next(t for t in offered if len(moves_for(t, player.table_moves)) > 1)
+            token = next(t for t in offered
+                         if len(moves_for(t, player.table_moves, g.move_subject)) > 1)
             before = len(g.history)
             player.table.touch(token)
             assert len(player.game.history) == before          # nothing played yet
@@ -89,7 +91,7 @@ def test_a_treasure_type_in_the_hand_is_touched_to_place_it() -> None:
             continue
         assert hand and hand <= set(player.table.picks), (hand, player.table.picks)
         for name in sorted(hand):
-            meant = moves_for(name, player.table_moves)
+            meant = moves_for(name, player.table_moves, g.move_subject)
             assert meant and all(m.kind == "place" and m.arg.startswith(name) for m in meant)
             if len(meant) > 1 and "several" not in seen:
                 before = len(g.history)
@@ -98,9 +100,10 @@ def test_a_treasure_type_in_the_hand_is_touched_to_place_it() -> None:
                 picked = [b.tooltip for b in player.picker.buttons if b.button_style == "primary"]
                 assert picked == [str(m) for m in meant]
                 seen.add("several")
-        single = [n for n in sorted(hand) if len(moves_for(n, player.table_moves)) == 1]
+        single = [n for n in sorted(hand)
+                  if len(moves_for(n, player.table_moves, g.move_subject)) == 1]
         if single and "one" not in seen:
-            move = moves_for(single[0], player.table_moves)[0]
+            move = moves_for(single[0], player.table_moves, g.move_subject)[0]
             before = len(g.history)
             player.table.touch(single[0])
             assert str(player.game.history[before]) == str(move)

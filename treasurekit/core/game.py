@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -42,6 +43,8 @@ SAVE_VERSION = 1
 #: the table every 128 steps costs a random playout about one per cent (a game has 170 to
 #: 350 steps); taking back one step replays at most 127 (under half a millisecond).
 CHECKPOINT_EVERY = 128
+#: Where a move's argument turns from what it is about to its details (``Game.move_subject``).
+_DETAILS = re.compile(r"[/-]")
 
 
 class State(Protocol):
@@ -393,6 +396,24 @@ class Game(ABC, Generic[S]):
         if not self.is_chance:
             raise IllegalMove("deal", "core.error.no_chance")
         return self._sample_chance(self._state, self._dealer.number(len(self.history)))
+
+    def move_subject(self, move: Move) -> str | None:
+        """The part of the table ``move`` is about, as the drawing marks it to be touched
+        (a card, a pile, a treasure type), or None for a move about no part (``draw``).
+
+        By default the argument's first part, before its details: ``r4`` of ``r4/sea/0``
+        (a card, its side still to choose), ``ruby`` of ``ruby-2`` (a treasure type, how
+        many still open). A game whose notation says it otherwise overrides this; the
+        widgets ask here and never cut a move's argument themselves.
+
+        >>> import treasurekit as tk
+        >>> g = tk.new_game("diving_bell", seed=1)
+        >>> g.move_subject(Move("play", "r4/sea/0")), g.move_subject(Move("place", "ruby-2"))
+        ('r4', 'ruby')
+        >>> g.move_subject(Move("take", "A")), g.move_subject(Move("draw"))
+        ('A', None)
+        """
+        return _DETAILS.split(move.arg, maxsplit=1)[0] if move.arg else None
 
     def take_back_limit(self, seat: int) -> TakeBack:
         """How far back ``seat`` may take this game (Board Game Arena's rule): a take-back

@@ -248,11 +248,11 @@ class GamePlayer(w.VBox):
         """The learner touched something on the table: the one move it means is played;
         when it means several (a card to play with a side to choose), the picker is asked
         to select it, if it can."""
-        moves = moves_for(token, self.table_moves)
+        moves = moves_for(token, self.table_moves, self.game.move_subject)
         if len(moves) == 1:
             self.human_move(moves[0])
         elif moves and hasattr(self.picker, "select"):
-            self.picker.select(token)
+            self.picker.select(token, moves)
 
     def continue_one(self) -> None:
         """The learner's "next": the computer makes its next move."""
@@ -514,7 +514,7 @@ class GamePlayer(w.VBox):
         self.hint_button.disabled = thinking
         self.hint_box.value = self._hint_html() if mine and self.hint is not None else ""
         self.table_moves = g.legal_moves() if mine else []
-        self.table.picks = tokens(self.table_moves)
+        self.table.picks = tokens(self.table_moves, g.move_subject)
         self.picker.update(self.table_moves,
                            g.view(seat) if mine and seat is not None else None)
 

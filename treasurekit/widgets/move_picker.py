@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
@@ -10,7 +10,6 @@ import ipywidgets as w
 from ..core.i18n import has
 from ..core.moves import Move
 from .lang import Language
-from .table import moves_for
 
 
 def move_label(game: str, move: Move, lang: Language) -> str:
@@ -37,10 +36,11 @@ class MovePicker(w.HBox):
         self.add_class("tk-moves")
         lang.on_change(self._render)
 
-    def select(self, token: str) -> None:
-        """A part of the table touched that stands for several moves (e.g. a treasure type
-        in the hand: place one, two ...): those buttons are picked out, the rest dimmed."""
-        chosen = {str(m) for m in moves_for(token, self.moves)}
+    def select(self, token: str, meant: Iterable[Move]) -> None:
+        """A part of the table touched (``token``) that stands for several moves, ``meant``
+        (e.g. a treasure type in the hand: place one, two ...): those buttons are picked
+        out, the rest dimmed."""
+        chosen = {str(m) for m in meant}
         for b in self.buttons:
             b.button_style = "primary" if b.tooltip in chosen else ""
             (b.remove_class if b.tooltip in chosen or not chosen else b.add_class)("tk-dim")

@@ -7,7 +7,7 @@ depends on colour vision alone.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from html import escape
 from typing import Any
 
@@ -352,8 +352,9 @@ class SeaOrShorePicker(w.VBox):
         self.adds.value = min(adds, most)
         self.adds.layout.display = "" if most else "none"
 
-    def select(self, card: str) -> None:
-        """A card touched on the table: chosen in the form, the side still to pick."""
+    def select(self, card: str, meant: Iterable[Move] = ()) -> None:
+        """A card touched on the table: chosen in the form, the side still to pick (the
+        moves it may mean, ``meant``, are the form's to offer)."""
         if card in self.room:
             self.cards.value = card
 

@@ -4,13 +4,13 @@ A small anywidget (its front-end ships in anywidget's wheel and is served locall
 Voila or JupyterLab). The game's drawing marks what may be touched with
 ``data-tk-pick="<token>"``; the widget outlines the tokens that lead to a legal move
 (``picks``) and sends the touched token back. Which move a token means is decided in
-Python from the legal moves (:func:`moves_for`): the widget holds no rules. The move
-buttons stay, for keyboard and screen-reader users.
+Python from the legal moves and the part of the table each is about, which the game
+tells (``Game.move_subject``, :func:`moves_for`): the widget holds no rules and cuts no
+notation. The move buttons stay, for keyboard and screen-reader users.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -68,32 +68,33 @@ _CSS = """
 """
 
 
-def first_part(arg: str) -> str:
-    """What an argument is about before its details: ``r4`` of ``r4/sea/0`` (a card, its
-    side still to choose), ``ruby`` of ``ruby-2`` (a treasure type, how many still open)."""
-    return re.split(r"[/-]", arg, maxsplit=1)[0]
+#: What part of the table a move is about: the game's ``move_subject`` (``core.game``).
+Subject = Callable[[Move], str | None]
 
 
-def tokens(moves: Iterable[Move]) -> list[str]:
+def tokens(moves: Iterable[Move], subject: Subject) -> list[str]:
     """Every token that may stand for one of ``moves`` on the table: the move itself, its
-    argument, and the argument's first part (:func:`first_part`)."""
+    argument, and the part of the table it is about (``subject``, the game's
+    ``move_subject``)."""
     out: dict[str, None] = {}
     for move in moves:
         out[str(move)] = None
         if move.arg:
             out[move.arg] = None
-            out[first_part(move.arg)] = None
+        about = subject(move)
+        if about:
+            out[about] = None
     return list(out)
 
 
-def moves_for(token: str, moves: Iterable[Move]) -> list[Move]:
+def moves_for(token: str, moves: Iterable[Move], subject: Subject) -> list[Move]:
     """The legal moves a touched token means: exactly the move, or the moves with that
-    argument, or (when the token is only the first part) all moves starting with it."""
+    argument, or (when the token is only a part of the table) all moves about it."""
     moves = list(moves)
     exact = [m for m in moves if str(m) == token or m.arg == token]
     if exact:
         return exact
-    return [m for m in moves if m.arg and first_part(m.arg) == token]
+    return [m for m in moves if subject(m) == token]
 
 
 class ClickableTable(anywidget.AnyWidget):  # type: ignore[misc, unused-ignore]

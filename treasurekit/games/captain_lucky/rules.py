@@ -75,7 +75,7 @@ from .state import (
 #: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
 SECTION = fast_members(Section)
 
-NT = len(TYPES)
+TYPE_COUNT = len(TYPES)
 
 DRAW = {t: Move("draw", t) for t in TYPES}
 PLACE = {(i, n): Move("place", f"{t}-{n}") for i, t in enumerate(TYPES)
@@ -94,7 +94,7 @@ def owner_code(owner: int) -> str:
 
 STEAL: dict[tuple[int, int, int], Move] = {
     (owner, t, size): Move("steal", f"{owner_code(owner)}-{TYPES[t]}-{size}")
-    for owner in range(MIDDLE, 6) for t in range(NT) for size in range(1, SET_SIZE + 1)}
+    for owner in range(MIDDLE, 6) for t in range(TYPE_COUNT) for size in range(1, SET_SIZE + 1)}
 
 
 #: The moves that name the sets of ``count`` cards of type ``t`` held by ``owner``, and
@@ -104,10 +104,10 @@ STEALS_OF_COUNT = {
     owner: tuple(tuple(tuple(STEAL[owner, t, size] for size in
                              ([SET_SIZE] if c >= SET_SIZE else []) + ([c % SET_SIZE] if c % SET_SIZE
                                                                        else []))
-                       for c in range(MAX_COUNT)) for t in range(NT))
+                       for c in range(MAX_COUNT)) for t in range(TYPE_COUNT))
     for owner in range(MIDDLE, 6)}
 PLACES_OF_COUNT = tuple(tuple(tuple(PLACE[t, n] for n in range(1, min(c, SET_SIZE) + 1))
-                              for c in range(MAX_COUNT)) for t in range(NT))
+                              for c in range(MAX_COUNT)) for t in range(TYPE_COUNT))
 
 #: Move -> what it means, for the hot path (parsing is only for refusals).
 STEAL_OF: dict[Move, tuple[int, int, int]] = {m: k for k, m in STEAL.items()}
@@ -258,8 +258,8 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
     def _initial_state(self) -> CaptainLuckyState:
         n = len(self.players)
         return CaptainLuckyState(
-            list(pack_for(n)), [[0] * NT for _ in range(n)], [0] * NT,
-            [[0] * NT for _ in range(n)], [0] * NT, [False] * n,
+            list(pack_for(n)), [[0] * TYPE_COUNT for _ in range(n)], [0] * TYPE_COUNT,
+            [[0] * TYPE_COUNT for _ in range(n)], [0] * TYPE_COUNT, [False] * n,
             deal_left=HAND_SIZE * n + FACE_UP_AT_START, turns=[0] * n,
             steps=[DEALER_STEPS["deal"]], chance=True)
 
@@ -506,8 +506,8 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
             s.dice = list(faces)
             failed = faces.count(BLANK)
         else:
-            it = iter(faces)
-            s.dice = [next(it) if d == BLANK else d for d in s.dice]
+            new_faces = iter(faces)
+            s.dice = [next(new_faces) if d == BLANK else d for d in s.dice]
             failed = s.dice.count(BLANK)
         s.rolls.append((s.rolling, faces))
         if events is not None:
@@ -584,19 +584,19 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
     def _end_turn(self, s: CaptainLuckyState, step: PlainStep, move: Move,
                   events: Narration) -> None:
         s.turns[s.turn] += 1
-        nxt = (s.turn + 1) % len(self.players)
-        if s.end_announced and nxt == s.heart:
+        next_seat = (s.turn + 1) % len(self.players)
+        if s.end_announced and next_seat == s.heart:
             self._finish(s, events)
             return
-        s.turn = nxt
-        if sum(s.hands[nxt]):
+        s.turn = next_seat
+        if sum(s.hands[next_seat]):
             s.steps.append(s.step("place"))
             if events is not None:
                 events.append(self._event_pairs("turn", SECTION.PLAY,
-                                                ("player", self.players[nxt])))
+                                                ("player", self.players[next_seat])))
             return
         if events is not None:
-            events.append(self._event("no_cards", SECTION.PLACE, player=self.players[nxt]))
+            events.append(self._event("no_cards", SECTION.PLACE, player=self.players[next_seat]))
         s.steps.append(s.step("seek_target"))
 
     def _finish(self, s: CaptainLuckyState, events: Narration) -> None:
@@ -682,11 +682,11 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
         rng.shuffle(pool)
         for q in others:
             size = sum(s.hands[q])
-            s.hands[q] = [0] * NT
+            s.hands[q] = [0] * TYPE_COUNT
             for t in pool[:size]:
                 s.hands[q][t] += 1
             del pool[:size]
-        s.pile = [pool.count(t) for t in range(NT)]
+        s.pile = [pool.count(t) for t in range(TYPE_COUNT)]
         return cast(CaptainLucky, self._with_state(s))
 
 

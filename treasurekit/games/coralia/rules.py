@@ -123,8 +123,8 @@ from .view import CoraliaTable, CoraliaView, view
 # plain ``for i in range(len(...))`` loops, not comprehensions or ``zip(..., strict=True)``,
 # which cost more than the loop itself over so few dice (Python 3.11).
 
-#: ``S.X`` is ``Section.X``, read fast (see core.sections.fast_members)
-S = fast_members(Section)
+#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
+SECTION = fast_members(Section)
 T = TypeVar("T")
 COPYCAT = TURTLE_INDEX["copy"]
 PER_FISH_CARD = EFFECT.index("perfish")          # the starfish cards scoring per fish / pearl
@@ -155,8 +155,8 @@ TURTLE_MOVE = tuple(Move("turtle", t) for t in TURTLES)
 PREROLL1 = tuple(Move("preroll", s) for s in SYMBOLS)
 PREROLL2 = {(a, b): Move("preroll", f"{SYMBOLS[a]}+{SYMBOLS[b]}")
             for a in range(6) for b in range(a, 6)}
-PREROLL2_OF = {m: k for k, m in PREROLL2.items()}
-DIE_STR = tuple(tuple(f"{c}-{s}" for s in SYMBOLS) for c in COLOURS)
+PREROLL2_SYMBOLS = {m: k for k, m in PREROLL2.items()}
+DIE_NOTATION = tuple(tuple(f"{c}-{s}" for s in SYMBOLS) for c in COLOURS)
 #: Move -> its meaning, for the hot path.
 PICKED = {m: c for c, m in enumerate(PICK)}
 DRAWN = {m: k for k, m in enumerate(DRAW)}
@@ -207,13 +207,14 @@ PICK_FOUR = tuple({n: Step("pick_four", p, count=n) for n in range(1, 5)}
                   for p in range(MAX_PLAYERS))
 #: The pearl space's two cards, and the island pile's card for a die on the island, for
 #: each seat.
-PEARL_DRAWS = tuple((Step("draw", p, pile=PEARL, section=S.PEARL),) * 2
+PEARL_DRAWS = tuple((Step("draw", p, pile=PEARL, section=SECTION.PEARL),) * 2
                     for p in range(MAX_PLAYERS))
-ISLAND_DRAW = tuple(Step("draw", p, pile=ISLAND, section=S.BLOCKED_SPACES)
+ISLAND_DRAW = tuple(Step("draw", p, pile=ISLAND, section=SECTION.BLOCKED_SPACES)
                     for p in range(MAX_PLAYERS))
 #: Draw n cards of a pile and keep one, by pile (how many, under which section): the fish
 #: and starfish spaces, and a die on the island beside another player's octopus.
-DRAW_CHOICES = {FISH: (2, S.FISH), STARFISH: (3, S.STARFISH), ISLAND: (2, S.OCTOPUS_ISLAND)}
+DRAW_CHOICES = {FISH: (2, SECTION.FISH), STARFISH: (3, SECTION.STARFISH),
+                ISLAND: (2, SECTION.OCTOPUS_ISLAND)}
 #: Their steps for each seat: the draws, then the choice.
 CHOICE_STEPS = {pile: tuple((Step("draw", p, pile=pile, section=section, to_choose=True),) * n
                             + (Step("keep", p, pile=pile, section=section),)
@@ -258,7 +259,7 @@ def roll_outcomes(colours: tuple[int, ...]) -> list[tuple[Move, float]]:
             _OUTCOMES.clear()
         p = 1 / 6 ** len(colours)
         found = [(Move("roll", ",".join(parts)), p)
-                 for parts in product(*(DIE_STR[c] for c in colours))]
+                 for parts in product(*(DIE_NOTATION[c] for c in colours))]
         _OUTCOMES[colours] = found
     return found
 
@@ -384,7 +385,7 @@ class Coralia(TurnGame[CoraliaState]):
         n = floor(x * SIX_POWER[len(colours)])
         parts: list[str] = []
         for c in colours:
-            parts.append(DIE_STR[c][n % 6])
+            parts.append(DIE_NOTATION[c][n % 6])
             n //= 6
         return move_of(("roll", ",".join(parts)))
 
@@ -466,11 +467,11 @@ class Coralia(TurnGame[CoraliaState]):
         stored = locked.count(True)
         if stored >= len(s.turtles[step.player]) or stored >= MAX_LOCKS:
             return picks
-        syms = s.station_symbols
+        symbols = s.station_symbols
         free: list[int] = []
         for i, c in enumerate(s.station_colours):        # a plain loop (see the top)
             if not locked[i]:
-                die = c * 6 + syms[i]
+                die = c * 6 + symbols[i]
                 if die not in free:
                     free.append(die)
         free.sort()
@@ -487,10 +488,10 @@ class Coralia(TurnGame[CoraliaState]):
         reef (an octopus only while ``p`` has one left), or to the island if it is taken."""
         board = s.board
         octopus_left = s.octopus_left[p] > 0
-        syms = s.station_symbols
+        symbols = s.station_symbols
         out: dict[Move, None] = {}              # each move once, in the station's order
         for i, c in enumerate(s.station_colours):        # a plain loop (see the top)
-            sym = syms[i]
+            sym = symbols[i]
             if board[c * SPACES + sym] < 0:
                 if sym == OCTOPUS_S and not octopus_left:
                     continue
@@ -561,9 +562,9 @@ class Coralia(TurnGame[CoraliaState]):
         legal = legal if len(legal) <= 160 else legal[:157] + "..."   # reasons stay short
         if s.chance:
             if kind == "roll":
-                cols = [COLOURS[c] for c in self._to_roll(s)]
-                return Message.of(f"{GAME}.error.rolling", colours=", ".join(cols),
-                                  example=",".join(c + "-pearl" for c in cols))
+                colours = [COLOURS[c] for c in self._to_roll(s)]
+                return Message.of(f"{GAME}.error.rolling", colours=", ".join(colours),
+                                  example=",".join(c + "-pearl" for c in colours))
             return Message.of(f"{GAME}.error.chance_due", legal=legal)
         me = self.players[step.player]
         if kind == "place":
@@ -598,7 +599,7 @@ class Coralia(TurnGame[CoraliaState]):
         s.turtles_beside.remove(t)
         s.turtle_on_reef[step.target] = t
         if ev is not None:
-            ev.append(self._event("setup_turtle", S.SET_UP, ("reef", REEF[step.target]),
+            ev.append(self._event("setup_turtle", SECTION.SET_UP, ("reef", REEF[step.target]),
                                   ("turtle", TURTLE[t])))
 
     def _setup_island_pile(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
@@ -606,25 +607,25 @@ class Coralia(TurnGame[CoraliaState]):
         self._take(s, step.target, k)
         insort(s.piles[ISLAND], k)
         if ev is not None and s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH:
-            ev.append(self._event("setup_island", S.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
+            ev.append(self._event("setup_island", SECTION.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
 
     def _setup_roll(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         c = step.target
-        syms = PREROLL2_OF[move] if s.players == 2 else (SYMBOL_INDEX[move.arg],)
+        symbols = PREROLL2_SYMBOLS[move] if s.players == 2 else (SYMBOL_INDEX[move.arg],)
         placed: set[int] = set()
-        for sym in syms:
+        for sym in symbols:
             s.supply[c] -= 1
             die = DIE[c][sym]
             if sym in placed:
                 s.island[c] += 1
                 if ev is not None:
-                    ev.append(self._event("preroll_island", S.FEWER_PLAYERS, ("die", die)))
+                    ev.append(self._event("preroll_island", SECTION.FEWER_PLAYERS, ("die", die)))
                 continue
             placed.add(sym)
             if sym == DIVER_S:
                 s.board[c * SPACES + TREASURE] = c
                 if ev is not None:
-                    ev.append(self._event("preroll_treasure", S.FEWER_PLAYERS, ("die", die),
+                    ev.append(self._event("preroll_treasure", SECTION.FEWER_PLAYERS, ("die", die),
                                           ("reef", REEF[c])))
             elif sym == TURTLE_S:
                 s.board[c * SPACES + sym] = c
@@ -632,16 +633,16 @@ class Coralia(TurnGame[CoraliaState]):
                 s.turtle_on_reef[c] = -1
                 s.turtles_beside.append(t)
                 if ev is not None:
-                    ev.append(self._event("preroll_turtle", S.FEWER_PLAYERS, ("die", die),
+                    ev.append(self._event("preroll_turtle", SECTION.FEWER_PLAYERS, ("die", die),
                                           ("turtle", TURTLE[t])))
             else:
                 s.board[c * SPACES + sym] = c
                 if ev is not None:
-                    ev.append(self._event("preroll", S.FEWER_PLAYERS, ("die", die)))
+                    ev.append(self._event("preroll", SECTION.FEWER_PLAYERS, ("die", die)))
 
     def _begin(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         if ev is not None:
-            ev.append(self._event("start", S.SET_UP, ("player", self.players[s.starter]),
+            ev.append(self._event("start", SECTION.SET_UP, ("player", self.players[s.starter]),
                                   ("count", ROUNDS[s.players])))
         s.turn = s.starter
         s.steps.insert(0, TURN[s.starter])
@@ -663,14 +664,14 @@ class Coralia(TurnGame[CoraliaState]):
         s.station_locked.append(False)
         if step.count > 1:
             if ev is not None:
-                ev.append(self._event("pick_one", S.COURSE_OF_THE_GAME,
+                ev.append(self._event("pick_one", SECTION.COURSE_OF_THE_GAME,
                                       ("player", self.players[p]),
                                       ("colour", Named("adj", COLOURS[c])),
                                       ("count", step.count - 1)))
             s.steps.insert(0, PICK_FOUR[p][step.count - 1])
         else:
             if ev is not None:
-                ev.append(self._event("pick_four", S.COURSE_OF_THE_GAME,
+                ev.append(self._event("pick_four", SECTION.COURSE_OF_THE_GAME,
                                       ("player", self.players[p]),
                                       ("colours", tuple(COLOUR[x] for x in s.station_colours))))
             s.steps.insert(0, ROLL[p])
@@ -686,7 +687,7 @@ class Coralia(TurnGame[CoraliaState]):
                     s.station_locked[i] = True
                     break
             if ev is not None:
-                ev.append(event_of((GAME, "lock", S.LOCK_IN, (("player", self.players[p]),
+                ev.append(event_of((GAME, "lock", SECTION.LOCK_IN, (("player", self.players[p]),
                                                               ("die", DIE[c][sym])), ())))
             s.steps.insert(0, step)              # the same decision again
             return
@@ -694,15 +695,15 @@ class Coralia(TurnGame[CoraliaState]):
         s.station_colours.append(c)
         s.station_locked.append(False)
         if True in s.station_locked:                   # dice stored on turtles keep their symbols
-            syms, locked = s.station_symbols, s.station_locked
-            for i in range(len(syms)):          # a plain loop (see the top)
+            symbols, locked = s.station_symbols, s.station_locked
+            for i in range(len(symbols)):       # a plain loop (see the top)
                 if not locked[i]:
-                    syms[i] = -1
-            syms.append(-1)
+                    symbols[i] = -1
+            symbols.append(-1)
         else:
             s.station_symbols = [-1] * len(s.station_colours)
         if ev is not None:
-            ev.append(event_of((GAME, "pick", S.COURSE_OF_THE_GAME, (
+            ev.append(event_of((GAME, "pick", SECTION.COURSE_OF_THE_GAME, (
                 ("player", self.players[p]), ("colour", COLOUR[c]),
                 ("count", s.station_locked.count(False))), ())))
         s.steps.insert(0, ROLL[p])
@@ -710,17 +711,17 @@ class Coralia(TurnGame[CoraliaState]):
     def _roll(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p = step.player
         rolled = roll_symbols(move.arg)         # the rolled dice in the station's order
-        syms = s.station_symbols                # the dice to roll show -1; the others
-        if len(rolled) == len(syms):            # were stored on turtles
+        symbols = s.station_symbols             # the dice to roll show -1; the others
+        if len(rolled) == len(symbols):         # were stored on turtles
             s.station_symbols = rolled          # every die rolled
         else:
             k = 0
-            for i in range(len(syms)):          # a plain loop (see the top)
-                if syms[i] < 0:
-                    syms[i] = rolled[k]
+            for i in range(len(symbols)):       # a plain loop (see the top)
+                if symbols[i] < 0:
+                    symbols[i] = rolled[k]
                     k += 1
         if ev is not None:
-            ev.append(event_of((GAME, "roll", S.COURSE_OF_THE_GAME,
+            ev.append(event_of((GAME, "roll", SECTION.COURSE_OF_THE_GAME,
                                 (("player", self.players[p]), ("dice", parse_roll(move.arg))),
                                 ())))
         moves = self._place_moves(s, p)
@@ -732,7 +733,7 @@ class Coralia(TurnGame[CoraliaState]):
             s.station_symbols[i] = -1
             s.station_locked[i] = False
         if ev is not None:
-            ev.append(self._event("reroll", S.OCTOPUS_ISLAND, ("player", self.players[p])))
+            ev.append(self._event("reroll", SECTION.OCTOPUS_ISLAND, ("player", self.players[p])))
         s.steps.insert(0, ROLL[p])
 
     def _place(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
@@ -748,7 +749,7 @@ class Coralia(TurnGame[CoraliaState]):
             return
         s.board[space] = c
         if ev is not None:
-            ev.append(event_of((GAME, "place", S.COURSE_OF_THE_GAME, (
+            ev.append(event_of((GAME, "place", SECTION.COURSE_OF_THE_GAME, (
                 ("player", self.players[p]), ("die", DIE[c][sym]), ("reef", REEF[c])), ())))
         self._action(s, p, c, sym, ev)
 
@@ -756,19 +757,20 @@ class Coralia(TurnGame[CoraliaState]):
         s.island[c] += 1
         me = self.players[p]
         if ev is not None:
-            ev.append(self._event("island", S.BLOCKED_SPACES, ("player", me), ("die", DIE[c][sym])))
+            ev.append(self._event("island", SECTION.BLOCKED_SPACES, ("player", me),
+                                  ("die", DIE[c][sym])))
         owner = s.octopus[c]
         if owner < 0 or owner == p:
             if owner == p:
                 s.points[p] += 2
                 if ev is not None:
-                    ev.append(self._event("octopus_island_own", S.OCTOPUS_ISLAND, ("player", me),
-                                          ("reef", REEF[c])))
+                    ev.append(self._event("octopus_island_own", SECTION.OCTOPUS_ISLAND,
+                                          ("player", me), ("reef", REEF[c])))
             s.steps.insert(0, ISLAND_DRAW[p])
             return
         s.points[owner] += 2
         if ev is not None:
-            ev.append(self._event("octopus_island", S.OCTOPUS_ISLAND,
+            ev.append(self._event("octopus_island", SECTION.OCTOPUS_ISLAND,
                                   ("owner", self.players[owner]), ("reef", REEF[c]),
                                   ("player", me)))
         self._draw_choice(s, p, ISLAND)
@@ -791,46 +793,48 @@ class Coralia(TurnGame[CoraliaState]):
         elif sym == OCTOPUS_S:
             s.octopus[reef] = p
             s.octopus_left[p] -= 1
-            pts = s.reef_dice(reef)
-            s.points[p] += pts
+            gained = s.reef_dice(reef)
+            s.points[p] += gained
             if ev is not None:
-                ev.append(self._event("octopus", S.OCTOPUS, ("player", me), ("reef", REEF[reef]),
-                                      ("count", pts)))
+                ev.append(self._event("octopus", SECTION.OCTOPUS, ("player", me),
+                                      ("reef", REEF[reef]), ("count", gained)))
             for r in range(6):
                 owner = s.octopus[r]
                 if r != reef and owner >= 0:
                     s.points[owner] += 1
                     if ev is not None:
-                        ev.append(self._event("octopus_bonus", S.OCTOPUS,
+                        ev.append(self._event("octopus_bonus", SECTION.OCTOPUS,
                                               ("owner", self.players[owner]), ("reef", REEF[r])))
         elif sym == DIVER_S:
             old = s.diver[p]
             s.diver[p] = reef
             if old < 0:
                 if ev is not None:
-                    ev.append(self._event("diver", S.DIVER, ("player", me), ("reef", REEF[reef])))
+                    ev.append(self._event("diver", SECTION.DIVER, ("player", me),
+                                          ("reef", REEF[reef])))
                 return
             b = s.board
             if b[old * SPACES + TREASURE] < 0:
                 b[old * SPACES + TREASURE] = b[old * SPACES + DIVER_S]
                 b[old * SPACES + DIVER_S] = -1
                 if ev is not None:
-                    ev.append(self._event("diver_move", S.DIVER, ("player", me),
+                    ev.append(self._event("diver_move", SECTION.DIVER, ("player", me),
                                           ("old", REEF[old]), ("reef", REEF[reef])))
                 if s.chest_on_reef[old]:
                     s.chest_on_reef[old] = False
-                    s.steps.insert(0, step_of("chest", p, reef=old, section=S.DIVER))
+                    s.steps.insert(0, step_of("chest", p, reef=old, section=SECTION.DIVER))
             else:
                 if ev is not None:
-                    ev.append(self._event("diver_stays", S.DIVER, ("player", me),
+                    ev.append(self._event("diver_stays", SECTION.DIVER, ("player", me),
                                           ("old", REEF[old]), ("reef", REEF[reef])))
         else:                                               # turtle
             t = s.turtle_on_reef[reef]
             s.turtle_on_reef[reef] = -1
             s.turtles[p].append(t)
             if ev is not None:
-                ev.append(self._event("turtle", S.TURTLE, ("player", me), ("turtle", TURTLE[t])))
-            self._effect(s, p, TURTLES[t], S.TURTLE_BONUSES, ev)
+                ev.append(self._event("turtle", SECTION.TURTLE, ("player", me),
+                                      ("turtle", TURTLE[t])))
+            self._effect(s, p, TURTLES[t], SECTION.TURTLE_BONUSES, ev)
 
     def _effect(self, s: CoraliaState, p: int, what: str, section: Section,
                 ev: Narration) -> None:
@@ -882,9 +886,9 @@ class Coralia(TurnGame[CoraliaState]):
     def _copy(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, t = step.player, TURTLE_INDEX[move.arg]
         if ev is not None:
-            ev.append(self._event("copy", S.TURTLE_BONUSES, ("player", self.players[p]),
+            ev.append(self._event("copy", SECTION.TURTLE_BONUSES, ("player", self.players[p]),
                                   ("turtle", TURTLE[t])))
-        self._effect(s, p, TURTLES[t], S.TURTLE_BONUSES, ev)
+        self._effect(s, p, TURTLES[t], SECTION.TURTLE_BONUSES, ev)
 
     def _chest(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, where = step.player, step.reef
@@ -898,7 +902,7 @@ class Coralia(TurnGame[CoraliaState]):
         else:
             if ev is not None:
                 ev.append(self._event("chest_beside", step.section, *params))
-        self._effect(s, p, CHESTS[c], S.TREASURE_CHESTS, ev)
+        self._effect(s, p, CHESTS[c], SECTION.TREASURE_CHESTS, ev)
 
     def _white(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, sym = step.player, SYMBOL_INDEX[move.arg]
@@ -913,14 +917,14 @@ class Coralia(TurnGame[CoraliaState]):
         if move == REEF_ISLAND:
             s.white_island += 1
             if ev is not None:
-                ev.append(self._event("white_island", S.BLOCKED_SPACES, ("player", me),
+                ev.append(self._event("white_island", SECTION.BLOCKED_SPACES, ("player", me),
                                       ("die", DIE[WHITE][sym])))
             s.steps.insert(0, ISLAND_DRAW[p])
             return
         r = COLOUR_INDEX[move.arg]
         s.board[r * SPACES + sym] = WHITE
         if ev is not None:
-            ev.append(self._event("white_place", S.TREASURE_CHESTS, ("player", me),
+            ev.append(self._event("white_place", SECTION.TREASURE_CHESTS, ("player", me),
                                   ("die", DIE[WHITE][sym]), ("reef", REEF[r])))
         self._action(s, p, r, sym, ev)
 
@@ -977,13 +981,13 @@ class Coralia(TurnGame[CoraliaState]):
         if s.dice_left() <= DICE_LEFT_AT_END[s.players]:
             self._start_scoring(s, ev)
             return
-        nxt = (step.player + 1) % s.players
+        next_seat = (step.player + 1) % s.players
         if ev is not None:
-            syms = s.station_symbols
-            passed = dice_of((tuple([DIE[c][syms[i]] for i, c in enumerate(station)]),))
-            ev.append(event_of((GAME, "pass", S.COURSE_OF_THE_GAME,
-                                (("player", self.players[nxt]), ("dice", passed)), ())))
-        self._start_turn(s, nxt)
+            symbols = s.station_symbols
+            passed = dice_of((tuple([DIE[c][symbols[i]] for i, c in enumerate(station)]),))
+            ev.append(event_of((GAME, "pass", SECTION.COURSE_OF_THE_GAME,
+                                (("player", self.players[next_seat]), ("dice", passed)), ())))
+        self._start_turn(s, next_seat)
 
     def _order(self, s: CoraliaState) -> list[int]:
         return [(s.starter + i) % s.players for i in range(s.players)]
@@ -991,7 +995,7 @@ class Coralia(TurnGame[CoraliaState]):
     def _start_scoring(self, s: CoraliaState, ev: Narration) -> None:
         s.scoring = True
         if ev is not None:
-            ev.append(self._event("end", S.ENDING, ("count", s.dice_left()),
+            ev.append(self._event("end", SECTION.ENDING, ("count", s.dice_left()),
                                   ("player", self.players[s.starter])))
         s.steps[0:0] = final_scoring(s.starter, s.players)
 
@@ -1020,11 +1024,12 @@ class Coralia(TurnGame[CoraliaState]):
         if ev is not None:
             starfish = sorted([k for k in s.hands[p] if CARD_KINDS[k].pile == STARFISH])
             if starfish:
-                ev.append(self._event("reveal", S.STARFISH_SCORING, ("player", self.players[p]),
+                ev.append(self._event("reveal", SECTION.STARFISH_SCORING,
+                                      ("player", self.players[p]),
                                       ("cards", tuple([CARD[k] for k in starfish])),
                                       ("count", len(starfish))))
             else:
-                ev.append(self._event("no_starfish", S.STARFISH_SCORING,
+                ev.append(self._event("no_starfish", SECTION.STARFISH_SCORING,
                                       ("player", self.players[p])))
         if s.starfish_to_score[p]:
             s.steps.insert(0, SCORE_STARFISH[p])
@@ -1036,12 +1041,12 @@ class Coralia(TurnGame[CoraliaState]):
         s.steps.insert(0, NEXT_STARFISH[p])
         me = self.players[p]
         effect = EFFECT[k]
-        sec = S.STARFISH_SCORING
+        section = SECTION.STARFISH_SCORING
 
         def points(n: int) -> None:
             s.points[p] += n
             if ev is not None:
-                ev.append(self._event("sf_points", sec, ("player", me), ("card", CARD[k]),
+                ev.append(self._event("sf_points", section, ("player", me), ("card", CARD[k]),
                                       ("count", n)))
 
         if effect == "island":
@@ -1054,24 +1059,25 @@ class Coralia(TurnGame[CoraliaState]):
             points(jellyfish_gain(s.points[p]))
         elif effect == "recover":
             if ev is not None:
-                ev.append(self._event("sf_card", sec, ("player", me), ("card", CARD[k])))
-            self._effect(s, p, "chest", sec, ev)
+                ev.append(self._event("sf_card", section, ("player", me), ("card", CARD[k])))
+            self._effect(s, p, "chest", section, ev)
         elif effect == "treasure":
             a, b = CARD_KINDS[k].colours
             there = [c for c in (a, b) if s.chest_on_reef[c]]
             if ev is not None:
-                ev.append(self._event("sf_treasure", sec, ("player", me), ("card", CARD[k]),
+                ev.append(self._event("sf_treasure", section, ("player", me), ("card", CARD[k]),
                                       ("count", len(there))))
             if len(there) == 2:
                 s.steps.insert(0, step_of("open", p, reef=a, other_reef=b))
             elif there:
                 self._collect(s, p, there[0])
         else:                                               # "draw"
-            cols = CARD_KINDS[k].colours
-            n = sum(1 for c in s.station_colours if c in cols) + sum(s.supply[c] for c in cols)
+            colours = CARD_KINDS[k].colours
+            n = (sum(1 for c in s.station_colours if c in colours)
+                 + sum(s.supply[c] for c in colours))
             n = min(n, len(PILES))
             if ev is not None:
-                ev.append(self._event("sf_draws", sec, ("player", me), ("card", CARD[k]),
+                ev.append(self._event("sf_draws", section, ("player", me), ("card", CARD[k]),
                                       ("count", n)))
             if n:
                 s.steps.insert(0, step_of("draw_pile", p, count=n))
@@ -1082,19 +1088,19 @@ class Coralia(TurnGame[CoraliaState]):
 
     def _collect(self, s: CoraliaState, p: int, reef: int) -> None:
         s.chest_on_reef[reef] = False
-        s.steps.insert(0, step_of("chest", p, reef=reef, section=S.STARFISH_SCORING))
+        s.steps.insert(0, step_of("chest", p, reef=reef, section=SECTION.STARFISH_SCORING))
 
     def _open(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, first = step.player, COLOUR_INDEX[move.arg]
         second = step.other_reef if first == step.reef else step.reef
         s.chest_on_reef[second] = False
-        s.steps.insert(0, step_of("chest", p, reef=second, section=S.STARFISH_SCORING))
+        s.steps.insert(0, step_of("chest", p, reef=second, section=SECTION.STARFISH_SCORING))
         self._collect(s, p, first)
 
     def _draw_pile(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, n, used = step.player, step.count, step.piles_used
         pile = PILE_INDEX[move.arg]
-        draw = step_of("draw", p, pile=pile, section=S.STARFISH_SCORING)
+        draw = step_of("draw", p, pile=pile, section=SECTION.STARFISH_SCORING)
         if n > 1:
             s.steps[0:0] = (draw, step_of("draw_pile", p, count=n - 1, piles_used=used | 1 << pile))
         else:
@@ -1108,13 +1114,13 @@ class Coralia(TurnGame[CoraliaState]):
                 n = diver_points(s, r)
                 s.points[p] += n
                 if ev is not None:
-                    ev.append(self._event("diver_score", S.DIVER_SCORING,
+                    ev.append(self._event("diver_score", SECTION.DIVER_SCORING,
                                           ("player", self.players[p]), ("reef", REEF[r]),
                                           ("count", n)))
 
     def _fish_scoring(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         s.fish_up = True
-        self._show(s, "show_fish", FISH, S.FISH_SCORING, ev)
+        self._show(s, "show_fish", FISH, SECTION.FISH_SCORING, ev)
         for p in self._order(s):
             kinds = fish_cards(s.hands[p])
             sets = fish_sets(kinds)
@@ -1122,19 +1128,19 @@ class Coralia(TurnGame[CoraliaState]):
             s.points[p] += n
             me = self.players[p]
             if kinds and ev is not None:
-                ev.append(self._event("fish_score", S.FISH_SCORING, ("player", me),
+                ev.append(self._event("fish_score", SECTION.FISH_SCORING, ("player", me),
                                       ("sets", " + ".join(map(str, sets))), ("count", n)))
             per = s.hands[p].count(PER_FISH_CARD)
             if per:
                 m = per * PER_FISH * len(kinds)
                 s.points[p] += m
                 if ev is not None:
-                    ev.append(self._event("per_fish", S.FISH_SCORING, ("player", me),
+                    ev.append(self._event("per_fish", SECTION.FISH_SCORING, ("player", me),
                                           ("fish", len(kinds)), ("count", m)))
 
     def _pearl_scoring(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         s.pearls_up = True
-        self._show(s, "show_pearls", PEARL, S.PEARL_SCORING, ev)
+        self._show(s, "show_pearls", PEARL, SECTION.PEARL_SCORING, ev)
         pearls = [pearl_cards(h) for h in s.hands]
         places = pearl_places(pearls)
         for p in self._order(s):
@@ -1143,7 +1149,7 @@ class Coralia(TurnGame[CoraliaState]):
                 n = pearl_points(pearls[p], places[p])
                 s.points[p] += n
                 if ev is not None:
-                    ev.append(self._event("pearl_score", S.PEARL_SCORING, ("player", me),
+                    ev.append(self._event("pearl_score", SECTION.PEARL_SCORING, ("player", me),
                                           ("place", places[p] + 1),
                                           ("total", sum(pearls[p])), ("count", n)))
             per = s.hands[p].count(PER_PEARL_CARD)
@@ -1151,7 +1157,7 @@ class Coralia(TurnGame[CoraliaState]):
                 m = per * PER_PEARL * len(pearls[p])
                 s.points[p] += m
                 if ev is not None:
-                    ev.append(self._event("per_pearl", S.PEARL_SCORING, ("player", me),
+                    ev.append(self._event("per_pearl", SECTION.PEARL_SCORING, ("player", me),
                                           ("pearls", len(pearls[p])), ("count", m)))
 
     def _finish(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
@@ -1163,16 +1169,16 @@ class Coralia(TurnGame[CoraliaState]):
             return
         top = [p for p, k in enumerate(keys) if k[0] == best[0]]
         if len(top) > 1:
-            ev.append(self._event("tie_break", S.ENDING, ("count", best[0]),
+            ev.append(self._event("tie_break", SECTION.ENDING, ("count", best[0]),
                                   ("cards", tuple(Standing(self.players[p], keys[p][1])
                                                   for p in top)),
                                   ("turtles", tuple(Standing(self.players[p], keys[p][2])
                                                     for p in top))))
         if len(s.winners) == 1:
-            ev.append(self._event("winner", S.ENDING, ("player", self.players[s.winners[0]]),
+            ev.append(self._event("winner", SECTION.ENDING, ("player", self.players[s.winners[0]]),
                                   ("count", best[0])))
         else:
-            ev.append(self._event("shared", S.ENDING,
+            ev.append(self._event("shared", SECTION.ENDING,
                                   ("players", tuple(self.players[p] for p in s.winners)),
                                   ("count", best[0])))
 

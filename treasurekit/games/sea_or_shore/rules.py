@@ -252,7 +252,7 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         """Everything as at set-up: fresh decks, hands to deal, additions back in the pile."""
         n = s.players
         decks = sorted_decks(n)
-        s.decks = [Deck([], list(d), []) for d in decks]
+        s.decks = [Deck([], list(cards), []) for cards in decks]
         s.face_up = [None] * len(decks)
         s.known = [[0] * n for _ in decks]
         s.box = list(ISLAND_CODES)
@@ -385,7 +385,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
 
     def _peek_options(self, s: SeaOrShoreState) -> list[int]:
         """The treasure decks that still hold a card to look at (the action's choice)."""
-        return [d for d, deck in enumerate(s.decks) if deck.top or deck.middle or deck.bottom]
+        return [deck_index for deck_index, deck in enumerate(s.decks)
+                if deck.top or deck.middle or deck.bottom]
 
     def _steal_targets(self, s: SeaOrShoreState, step: Step) -> list[int]:
         """Players the winner of a colour (the treasure ``step``) may rob instead of taking
@@ -400,8 +401,9 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         for v in clockwise(s.players, s.starter):
             pile = piles[v]
             if pile and pile[-1][0] == colour and v != winner:
-                pl = played[v]
-                if pl is not None and pl.card[0] == colour and PLAY_OF[pl].value < value:
+                their_play = played[v]
+                if (their_play is not None and their_play.card[0] == colour
+                        and PLAY_OF[their_play].value < value):
                     targets.append(v)
         return targets
 
@@ -492,8 +494,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
                     events: Narration) -> bool:
         """Turn up or look at a card whose identity is already settled (the step is then
         done: True), or False if it is not."""
-        kind, d = step.kind, step.deck
-        deck = s.decks[d]
+        kind, deck_index = step.kind, step.deck
+        deck = s.decks[deck_index]
         if kind == "turn":
             if deck.middle and not deck.top:
                 return False
@@ -503,7 +505,7 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             else:
                 if events is not None:
                     events.append(event_of((GAME, "deck_empty", SECTION.SETUP,
-                                            (("deck", d + 1),), ())))
+                                            (("deck", deck_index + 1),), ())))
             return True
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or not (deck.middle or deck.bottom):
@@ -516,23 +518,23 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
 
     def _turn(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
-        d = step.deck
-        deck = s.decks[d]
+        deck_index = step.deck
+        deck = s.decks[deck_index]
         if deck.top:
             deck.top.pop(0)                       # looked at before: no chance left
         elif deck.middle:
             deck.middle.remove(move.arg)
         else:
             deck.bottom.pop(0)                    # back round to the cards put under
-        known = s.known[d]
+        known = s.known[deck_index]
         if any(known):                           # whoever looked knows one card less
             for p, k in enumerate(known):
                 if k:
                     known[p] = k - 1
-        s.face_up[d] = move.arg
+        s.face_up[deck_index] = move.arg
         if events is not None:
             events.append(event_of((GAME, "turn", SECTION.SETUP,
-                                    (("deck", d + 1), ("card", TREASURES[move.arg])), ())))
+                                    (("deck", deck_index + 1), ("card", TREASURES[move.arg])), ())))
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move,
@@ -699,11 +701,11 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
-        winner, d = step.player, step.deck
+        winner, deck_index = step.player, step.deck
         if move.kind == "take":
-            card = s.face_up[d]
+            card = s.face_up[deck_index]
             assert card is not None
-            s.face_up[d] = None
+            s.face_up[deck_index] = None
             s.piles[winner].append(card)
             if events is not None:
                 events.append(event_of((GAME, "take", SECTION.TREASURE,
@@ -811,17 +813,17 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
-        p, d = step.player, int(move.arg)
-        s.steps[0:0] = _LOOK_STEPS[p][d]
+        p, deck_index = step.player, int(move.arg)
+        s.steps[0:0] = _LOOK_STEPS[p][deck_index]
         if events is not None:
             events.append(event_of((GAME, "peek", SECTION.ACTION_PEEK,
-                                    (("player", self.players[p]), ("deck", d + 1),
-                                     ("cards", min(3, s.decks[d].size()))), ())))
+                                    (("player", self.players[p]), ("deck", deck_index + 1),
+                                     ("cards", min(3, s.decks[deck_index].size()))), ())))
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
-        d = step.deck
-        deck = s.decks[d]
+        deck_index = step.deck
+        deck = s.decks[deck_index]
         middle = deck.middle
         middle.remove(move.arg)
         deck.top.append(move.arg)
@@ -837,16 +839,16 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
-        p, d = step.player, step.deck
-        deck = s.decks[d]
+        p, deck_index = step.player, step.deck
+        deck = s.decks[deck_index]
         new = move.arg.split(",")
         deck.top[:len(new)] = new
         # only the looker knows the new order; anyone who knew the old one no longer does
-        known = s.known[d] = [0] * s.players
+        known = s.known[deck_index] = [0] * s.players
         known[p] = len(new)
         if events is not None:
             events.append(event_of((GAME, "order", SECTION.ACTION_PEEK,
-                                    (("player", self.players[p]), ("deck", d + 1),
+                                    (("player", self.players[p]), ("deck", deck_index + 1),
                                      ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,))))
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move,
@@ -895,10 +897,10 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             if under:
                 events.append(event_of((GAME, "under", SECTION.END_TRICK,
                                         (("cards", under),), ())))
-        for d, card in enumerate(face_up):
+        for deck_index, card in enumerate(face_up):
             if card:
-                decks[d].bottom.append(card)
-                face_up[d] = None
+                decks[deck_index].bottom.append(card)
+                face_up[deck_index] = None
         s.starter = (s.starter + 1) % s.players
         if not any(s.hands):
             s.steps.insert(0, Step("end_round"))
@@ -1027,13 +1029,13 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
                 s.passing[q] = rng.choice(pass_options(s.hands[q]))
         s.box = sorted(rest)
         looking = s.steps[0] if s.steps and s.steps[0].kind in ("see", "order") else None
-        for d, deck in enumerate(s.decks):
+        for deck_index, deck in enumerate(s.decks):
             seen = min(len(deck.top), len(deck.top) if looking and looking.player == player
-                       and looking.deck == d else s.known[d][player])
+                       and looking.deck == deck_index else s.known[deck_index][player])
             hidden = deck.top[seen:] + deck.middle + deck.bottom
             rng.shuffle(hidden)
             tops = len(deck.top) - seen
-            s.decks[d] = Deck(deck.top[:seen] + hidden[:tops],
+            s.decks[deck_index] = Deck(deck.top[:seen] + hidden[:tops],
                               sorted(hidden[tops:tops + len(deck.middle)]),
                               hidden[tops + len(deck.middle):])
         for q in others:
@@ -1080,7 +1082,8 @@ _SEAT_MOVES = {kind: tuple(Move(kind, str(v)) for v in range(SeaOrShore.max_play
 _TAKE, _REVEAL = Move("take"), Move("reveal")
 _TAKE_ONLY = (_TAKE,)
 #: The treasure deck that holds each colour, per number of players.
-_DECK_OF = {n: {c: d for d, colours in enumerate(deck_colours(n)) for c in colours}
+_DECK_OF = {n: {c: deck_index for deck_index, colours in enumerate(deck_colours(n))
+                 for c in colours}
             for n in range(SeaOrShore.min_players, SeaOrShore.max_players + 1)}
 #: The step of an action's decision for each seat (the action card's winner decides).
 _SEAT_STEPS = {kind: tuple(Step(kind, p) for p in range(SeaOrShore.max_players))
@@ -1090,16 +1093,17 @@ _SEATS = range(SeaOrShore.max_players)
 # The steps a trick's end sets out, made once and looked up by plain indexing (each trick
 # asks for several: cheaper than building or caching them per call).
 #: The treasure step of each colour's winner, per number of players: [players][colour][seat].
-_TREASURE_STEPS = {n: {c: tuple(Step("treasure", p, d, colour=COLOURS.index(c)) for p in _SEATS)
-                       for c, d in deck_of.items()}
+_TREASURE_STEPS = {n: {c: tuple(Step("treasure", p, deck_index, colour=COLOURS.index(c))
+                                for p in _SEATS)
+                       for c, deck_index in deck_of.items()}
                    for n, deck_of in _DECK_OF.items()}
 #: The action step of each action card's winner: [seat][action card].
 _ACTION_STEPS = tuple(tuple(Step("action", p, card=c) for c in range(len(ACTION_CARDS)))
                       for p in _SEATS)
 #: The peek action's steps once a deck is chosen: look at its top, then put the cards back
 #: in an order of the looker's choice: [seat][deck].
-_LOOK_STEPS = tuple(tuple((Step("see", p, d), Step("order", p, d))
-                          for d in range(max(len(deck_colours(n)) for n in _DECK_OF)))
+_LOOK_STEPS = tuple(tuple((Step("see", p, deck_index), Step("order", p, deck_index))
+                          for deck_index in range(max(len(deck_colours(n)) for n in _DECK_OF)))
                     for p in _SEATS)
 #: How many cards of a round's deal go on the short path of ``_apply_quiet``, per number
 #: of players: all but the last card dealt, while the box keeps two cards or more after
@@ -1119,12 +1123,12 @@ def order_moves(seen: tuple[str, ...]) -> tuple[Move, ...]:
 @cache
 def sorted_decks(players: int) -> tuple[tuple[str, ...], ...]:
     """The treasure decks at set-up, each sorted (the shuffled middle of a ``Deck``)."""
-    return tuple(tuple(sorted(d)) for d in treasure_decks(players))
+    return tuple(tuple(sorted(cards)) for cards in treasure_decks(players))
 
 
 def _turn_steps(players: int) -> tuple[Step, ...]:
     """Turn up the top treasure of each deck."""
-    return tuple(Step("turn", -1, d) for d in range(len(sorted_decks(players))))
+    return tuple(Step("turn", -1, deck_index) for deck_index in range(len(sorted_decks(players))))
 
 
 def _play_steps(players: int, starter: int) -> tuple[Step, ...]:
