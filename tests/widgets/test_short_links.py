@@ -17,14 +17,13 @@ import treasurekit as tk
 from treasurekit.addresses import PUBLIC_URL_ENV
 from treasurekit.classroom import ClassError, ClassStore
 from treasurekit.classroom.config import CLASS_DIR_ENV, CLASS_URL_ENV, class_store
-from treasurekit.classroom.remote import RemoteClassStore
 from treasurekit.classroom.store import short_id
 from treasurekit.core.i18n import tr
 from treasurekit.core.teaching import examples_of
 from treasurekit.widgets import viewer
 from treasurekit.widgets.share import QR_MAX_VERSION, SharePanel, qr_version, share_query
 
-from ..classroom.running import serving
+from ..classroom.running import kernels_store
 from .teacher_helpers import editor, key, teacher
 from .ui import App, find, one
 
@@ -46,19 +45,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path,
           monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStore]:
     """The store every kernel of the server reaches: the SQLite file the server names,
     or the class service the hub names. Yields the store itself (to look inside)."""
-    monkeypatch.delenv(CLASS_URL_ENV, raising=False)
-    if request.param == "file":
-        monkeypatch.setenv(CLASS_DIR_ENV, str(tmp_path))
-        kept = class_store()
-        assert isinstance(kept, ClassStore)
-        yield kept
-        return
-    monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
-    kept = ClassStore(tmp_path / "service" / "classes.sqlite")
-    with serving(kept, {"server-token": "user:tess"}) as url:
-        monkeypatch.setenv(CLASS_URL_ENV, url)
-        monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "server-token")
-        assert isinstance(class_store(), RemoteClassStore)
+    with kernels_store(request.param, tmp_path, monkeypatch) as kept:
         yield kept
 
 
