@@ -131,6 +131,20 @@ BUILD = {
 }
 
 
+def _student_opens(context: Any, link: Any) -> tuple[Any, harness.Watch]:
+    """A student opens the share ``link`` in a page of their own: on the table in play,
+    then the builder a tab away."""
+    student = context.new_page()
+    seen = harness.watch_page(student)
+    harness.open_app(student, seen, link.evaluate("a => a.href"))
+    expect(student.locator(".tk-tabs .lm-TabBar-tab.lm-mod-current")).to_have_text(
+        "Play the computer")
+    expect(student.locator(".tk-play .tk-table").first).to_be_visible()
+    harness.click(student, seen, student.locator(".tk-tabs .lm-TabBar-tab").filter(
+        has_text=re.compile(r"^\s*Build & share\s*$")))
+    return student, seen
+
+
 # (test_classroom_link.py opens a shared link of Diving Bell from the pool; here one other,
 # the first of the rest by name)
 @pytest.mark.parametrize("name", [a for a in APPS if a != "diving_bell"][:1])
@@ -168,21 +182,41 @@ def test_a_built_table_opens_from_its_share_link(browser: Any, voila_url: str,
         harness.assert_page_ok(page, watch)
 
         # a student opens the link in a page of their own
-        student = context.new_page()
-        seen = harness.watch_page(student)
-        harness.open_app(student, seen, link.evaluate("a => a.href"))
-        # on the table in play, the builder a tab away
-        expect(student.locator(".tk-tabs .lm-TabBar-tab.lm-mod-current")).to_have_text(
-            "Play the computer")
-        expect(student.locator(".tk-play .tk-table").first).to_be_visible()
-        harness.click(student, seen, student.locator(".tk-tabs .lm-TabBar-tab").filter(
-            has_text=re.compile(r"^\s*Build & share\s*$")))
+        student, seen = _student_opens(context, link)
         shared = student.locator(".tk-editor-table")
         shared.wait_for(state="visible")
         assert harness.wait_stable(shared) == table
         # the same words (line breaks may differ with the page's scroll bar)
         assert shared.inner_text().split() == text.split()
         expect(student.locator(".tk-teacher-message")).to_contain_text("Opened")
+        harness.assert_page_ok(student, seen)
+    finally:
+        context.close()
+
+
+def test_a_long_tables_short_link_opens_it(browser: Any, voila_url: str) -> None:
+    """A table whose long link's QR code is over version 10 (Coralia's last example,
+    pasted under "Load and review"): the server keeps a class store, so the link is
+    ``?s=<id>``, and a student's page opened from it holds the same table."""
+    code = tk.share_code(tk.core.teaching.examples_of("coralia")[-1].run())
+    context = browser.new_context(viewport=harness.VIEWPORT)
+    try:
+        page = context.new_page()
+        watch = harness.watch_page(page)
+        harness.open_app(page, watch, harness.app_url(voila_url, "coralia.ipynb", "en"))
+        harness.click(page, watch, page.locator(".tk-tabs .lm-TabBar-tab").filter(
+            has_text=re.compile(r"^\s*Build & share\s*$")))
+        page.locator(".tk-review-code textarea").fill(code)
+        harness.wait_kernel_idle(page, watch)
+        harness.click(page, watch, page.locator(".tk-review-load"))
+        link = page.locator("a.tk-share-link")
+        expect(link).to_have_attribute("href", re.compile(r"^\?s=[a-z2-7]{10}&lang=en$"))
+        assert page.locator(".tk-share-qr svg").count() == 1
+        harness.assert_page_ok(page, watch)
+
+        student, seen = _student_opens(context, link)
+        assert student.locator(".tk-shared-error").count() == 0
+        expect(student.locator(".tk-share-code input")).to_have_value(code)   # the same
         harness.assert_page_ok(student, seen)
     finally:
         context.close()

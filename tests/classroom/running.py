@@ -9,9 +9,18 @@ import asyncio
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
+import pytest
 from tornado.netutil import bind_sockets
 
+from treasurekit.classroom.config import (
+    CLASS_DIR_ENV,
+    CLASS_URL_ENV,
+    HUB_TOKEN_ENV,
+    class_store,
+)
+from treasurekit.classroom.remote import RemoteClassStore
 from treasurekit.classroom.service import SERVICE_NAME, http_server, make_app
 from treasurekit.classroom.store import ClassStore
 
@@ -54,3 +63,25 @@ def serving(store: ClassStore, tokens: dict[str, str]) -> Iterator[str]:
         assert isinstance(stop, asyncio.Event)
         loop.call_soon_threadsafe(stop.set)
         thread.join(30)
+
+
+@contextmanager
+def kernels_store(kind: str, directory: Path,
+                  monkeypatch: pytest.MonkeyPatch) -> Iterator[ClassStore]:
+    """Every kernel's class store (``classroom.config.class_store``) while it lasts: the
+    SQLite file in ``directory`` the server names (``kind`` "file"), or the class service
+    the hub names ("service": one hub user's server token). Yields the store itself."""
+    monkeypatch.delenv(CLASS_URL_ENV, raising=False)
+    if kind == "file":
+        monkeypatch.setenv(CLASS_DIR_ENV, str(directory))
+        kept = class_store()
+        assert isinstance(kept, ClassStore)
+        yield kept
+        return
+    monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
+    store = ClassStore(directory / "service" / "classes.sqlite")
+    with serving(store, {"server-token": "user:tess"}) as url:
+        monkeypatch.setenv(CLASS_URL_ENV, url)
+        monkeypatch.setenv(HUB_TOKEN_ENV, "server-token")
+        assert isinstance(class_store(), RemoteClassStore)
+        yield store

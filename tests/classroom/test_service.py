@@ -22,10 +22,11 @@ import pytest
 from treasurekit.classroom import ClassError, ClassStore, Item, Mine
 from treasurekit.classroom.remote import RemoteClassStore
 from treasurekit.classroom.service import BODY_MAX, READ_MAX
-from treasurekit.classroom.store import JOIN_TRIES
+from treasurekit.classroom.store import JOIN_TRIES, SHORT_LENGTH, short_id
+from treasurekit.core.share import MAX_CODE_CHARS
 
 from .running import serving
-from .test_store import QUESTION, refused
+from .test_store import QUESTION, SHARED, refused, shared_rows
 
 #: the hub's view: each single-user server's API token and its user
 TOKENS = {"token-of-tess": "tess", "token-of-ann": "ann", "token-of-bob": "bob",
@@ -160,6 +161,50 @@ def test_a_hostile_request_is_refused_in_json_and_nothing_is_stored(
     assert post(url, "drop_tables", b"{}")[0] == 404
 
 
+def test_a_shared_table_through_the_service_is_the_stores(
+        service: tuple[ClassStore, str]) -> None:
+    store, url = service
+    tess, ann = remote(url, "tess"), remote(url, "ann")
+    short = tess.share(SHARED)
+    assert short == short_id(SHARED) == store.share(SHARED) == tess.share(SHARED)
+    assert ann.shared(short) == SHARED == store.shared(short)     # any hub user reads it
+    assert shared_rows(store) == 1
+    refused("no_shared", ann.shared, "a" * SHORT_LENGTH)
+    refused("short", ann.shared, "<b>")
+    refused("share_code", tess.share, "tk2.broken")
+    refused("share_code", tess.share, "tk2." + "A" * MAX_CODE_CHARS)
+    assert shared_rows(store) == 1
+
+
+@pytest.mark.parametrize(("operation", "body", "status", "key", "params"), [
+    ("share", {"code": "tk2.broken"}, 400, "share_code", {"limit": MAX_CODE_CHARS}),
+    ("share", {"code": "tk2." + "A" * MAX_CODE_CHARS}, 400, "share_code",
+     {"limit": MAX_CODE_CHARS}),                                      # one over, still read
+    ("share", {"code": "<script>"}, 400, "share_code", {"limit": MAX_CODE_CHARS}),
+    ("share", {"code": 7}, 400, "share_code", {"limit": MAX_CODE_CHARS}),
+    ("share", {"code": [SHARED]}, 400, "share_code", {"limit": MAX_CODE_CHARS}),
+    ("share", {"code": "x" * BODY_MAX}, 413, "too_big", {"limit": BODY_MAX}),
+    ("share", {}, 400, "request", {}),
+    ("share", {"code": SHARED, "short": "abcdefghij"}, 400, "request", {}),   # one more
+    ("share", {"code": SHARED, "now": 0}, 400, "request", {}),
+    ("shared", {"short": "abcdefgh01"}, 400, "short", {"length": SHORT_LENGTH}),
+    ("shared", {"short": "a" * 11}, 400, "short", {"length": SHORT_LENGTH}),
+    ("shared", {"short": None}, 400, "short", {"length": SHORT_LENGTH}),
+    ("shared", {"short": "'; DROP TABLE shared; --"}, 400, "short", {"length": SHORT_LENGTH}),
+    ("shared", {"code": SHARED}, 400, "request", {}),
+    ("shared", {"short": "abcdefghij", "code": SHARED}, 400, "request", {}),
+])
+def test_a_hostile_share_request_is_refused_in_json_and_nothing_is_stored(
+        service: tuple[ClassStore, str], operation: str, body: dict[str, Any], status: int,
+        key: str, params: dict[str, Any]) -> None:
+    store, url = service
+    assert post(url, operation, json.dumps(body).encode()) == (
+        status, {"error": f"classroom.error.{key}", "params": params})
+    assert shared_rows(store) == 0
+    assert post(url, "share", json.dumps({"code": SHARED}).encode(), None)[0] == 403
+    assert shared_rows(store) == 0                                  # no token: nothing kept
+
+
 def test_a_body_beyond_what_is_read_is_cut_off_and_the_service_goes_on(
         service: tuple[ClassStore, str]) -> None:
     store, url = service
@@ -246,7 +291,8 @@ def test_an_answer_of_another_shape_is_unavailable_not_a_crash(
     monkeypatch.setattr(client, "_call", lambda *a, **k: {"unexpected": 1})
     for call, args in ((client.start, ("coralia",)), (client.now, ("ABCDEF",)),
                        (client.tally, ("ABCDEF", "t")), (client.mine, ("ABCDEF", "s", 1)),
-                       (client.show, ("ABCDEF", "t", QUESTION))):
+                       (client.show, ("ABCDEF", "t", QUESTION)),
+                       (client.share, (SHARED,)), (client.shared, ("abcdefghij",))):
         with pytest.raises(ClassError) as caught:
             call(*args)
         assert caught.value.message.key == "classroom.error.unavailable"

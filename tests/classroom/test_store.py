@@ -13,17 +13,34 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+import treasurekit as tk
 from treasurekit.classroom import ClassError, ClassStore, Item, Mine
+from treasurekit.classroom import store as store_module
 from treasurekit.classroom.store import (
     CODE_ALPHABET,
     ITEM_MAX,
     JOIN_TRIES,
     NICKNAME_MAX,
     SCHEMA_VERSION,
+    SHARE_KEEP_SECONDS,
+    SHORT_ALPHABET,
+    SHORT_LENGTH,
     check_code,
+    short_id,
 )
+from treasurekit.core.share import MAX_CODE_CHARS
 
 QUESTION = Item("practice:coralia:pearl_score:12", ("3", "4", "5"), "4")
+#: a table shared from a rulebook example (its link's QR code is over version 10)
+SHARED = tk.share_code(tk.core.teaching.examples_of("coralia")[-1].run())
+
+
+
+def shared_rows(store: ClassStore) -> int:
+    """How many share codes the store keeps."""
+    with store.database.transaction(write=False) as db:
+        count: int = db.execute("SELECT COUNT(*) FROM shared").fetchone()[0]
+    return count
 
 
 @pytest.fixture
@@ -240,3 +257,66 @@ def test_the_schema_is_versioned_and_a_newer_one_refused(where: str) -> None:
     if store.path is not None:                   # SQLite keeps it in the file's header
         with sqlite3.connect(store.path) as db:
             assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+
+
+def test_a_shared_code_is_kept_once_under_its_short_id(store: ClassStore) -> None:
+    short = store.share(SHARED, now=0)
+    assert len(short) == SHORT_LENGTH and set(short) <= set(SHORT_ALPHABET)
+    assert short == short_id(SHARED) and store.share(SHARED, now=1) == short  # same code
+    assert store.shared(short) == SHARED
+    assert store.shared(f" {short.upper()} ") == SHARED           # case and spaces forgiven
+    other = tk.share_code(tk.new_game("coralia", players=3, seed=1))
+    assert store.share(other, now=2) != short
+    assert shared_rows(store) == 2
+    assert ClassStore(store.where).shared(short) == SHARED        # after a restart
+
+
+@pytest.mark.parametrize("short", ["", "abc", "a" * (SHORT_LENGTH + 1), "abcdefgh01",
+                                   "abcdefgh8b", "abcdéfghij", None, 12345678901,
+                                   ["abcdefghij"], "x" * 100_000, "abcde\x00fghi"])
+def test_a_malformed_short_id_is_refused(store: ClassStore, short: object) -> None:
+    refused("short", store.shared, short)
+
+
+def test_an_unknown_short_id_is_refused(store: ClassStore) -> None:
+    store.share(SHARED)
+    unknown = next(c * SHORT_LENGTH for c in SHORT_ALPHABET if c * SHORT_LENGTH
+                   != short_id(SHARED))
+    refused("no_shared", store.shared, unknown)
+
+
+@pytest.mark.parametrize("code", [
+    "", "hello", "tk2.!!", "tk2.broken", " " + SHARED, SHARED + "\n", SHARED[:-3],
+    "tk2." + "A" * MAX_CODE_CHARS, SHARED + "A" * MAX_CODE_CHARS, None, 7, [SHARED],
+    SHARED.encode(), "\ufeff" + SHARED,
+])
+def test_what_is_no_share_code_is_refused_and_nothing_stored(store: ClassStore,
+                                                              code: object) -> None:
+    refused("share_code", store.share, code)
+    assert shared_rows(store) == 0
+
+
+def test_old_shared_codes_are_purged(store: ClassStore) -> None:
+    short = store.share(SHARED, now=0)
+    other = store.share(tk.share_code(tk.new_game("coralia", players=2, seed=2)),
+                        now=SHARE_KEEP_SECONDS / 2)
+    store.share(SHARED, now=SHARE_KEEP_SECONDS / 2)               # shared again: kept longer
+    store.purge(now=SHARE_KEEP_SECONDS + 1)
+    assert store.shared(short) == SHARED and shared_rows(store) == 2
+    store.purge(now=2 * SHARE_KEEP_SECONDS)
+    refused("no_shared", store.shared, other)
+    assert shared_rows(store) == 0
+
+
+def test_a_store_of_the_first_schema_is_migrated_and_keeps_its_classes(
+        where: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as first:
+        first.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:1])
+        first.setattr(store_module, "SCHEMA_VERSION", 1)
+        old = ClassStore(where)
+        started = old.start("coralia", now=0)
+    store = ClassStore(where)
+    with store.database.transaction(write=True) as db:
+        assert store.database.version(db) == SCHEMA_VERSION == 2
+    assert store.now(started.code).item_no == 0
+    assert store.shared(store.share(SHARED)) == SHARED

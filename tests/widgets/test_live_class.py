@@ -18,16 +18,15 @@ from typing import Any
 import ipywidgets as w
 import pytest
 
-from treasurekit.classroom import ClassStore, Item
-from treasurekit.classroom.config import CLASS_DIR_ENV, CLASS_URL_ENV, HUB_TOKEN_ENV, class_store
-from treasurekit.classroom.remote import RemoteClassStore
+from treasurekit.classroom import Item
+from treasurekit.classroom.config import CLASS_DIR_ENV, CLASS_URL_ENV
 from treasurekit.core.i18n import tr
 from treasurekit.core.share import share_code
 from treasurekit.widgets.browser_store import BrowserStore
 from treasurekit.widgets.lang import Language
 from treasurekit.widgets.live import Follower, LiveClass
 
-from ..classroom.running import serving
+from ..classroom.running import kernels_store
 from .teacher_helpers import key
 from .ui import App, click, find, one, texts, walk
 
@@ -41,16 +40,7 @@ def classes(request: pytest.FixtureRequest, tmp_path: Path,
     monkeypatch.setenv("SERVER_PORT", "8866")
     monkeypatch.setenv("SCRIPT_NAME", "/voila/render/diving_bell.ipynb")
     monkeypatch.delenv("QUERY_STRING", raising=False)
-    if request.param == "file":
-        monkeypatch.setenv(CLASS_DIR_ENV, str(tmp_path))
-        yield tmp_path
-        return
-    monkeypatch.delenv(CLASS_DIR_ENV, raising=False)
-    store = ClassStore(tmp_path / "service" / "classes.sqlite")
-    with serving(store, {"server-token": "user:tess"}) as url:
-        monkeypatch.setenv(CLASS_URL_ENV, url)
-        monkeypatch.setenv(HUB_TOKEN_ENV, "server-token")
-        assert isinstance(class_store(), RemoteClassStore)
+    with kernels_store(request.param, tmp_path, monkeypatch):
         yield tmp_path
 
 

@@ -134,3 +134,16 @@ class RemoteClassStore:
     def mine(self, code: str, student: str, item_no: int) -> Mine:
         return cast(Mine, self._shaped(lambda d: Mine(**d), self._call(
             "mine", code=code, student=student, item_no=item_no)))
+
+    # ---- shared tables -----------------------------------------------------------------
+    def share(self, code: object) -> str:
+        return self._text(self._call("share", code=code))
+
+    def shared(self, short: object) -> str:
+        return self._text(self._call("shared", short=short))
+
+    @staticmethod
+    def _text(value: Any) -> str:
+        if type(value) is not str:
+            raise _unavailable()
+        return value

@@ -53,7 +53,8 @@ log = logging.getLogger("treasurekit.classroom.service")
 
 #: the service's name in the hub (its URL prefix: /services/<name>/)
 SERVICE_NAME = "treasurekit-class"
-#: the longest request body (a shared table's item of ITEM_MAX characters fits easily)
+#: the longest request body (a shared table's item of ITEM_MAX characters, and a share
+#: code of MAX_CODE_CHARS, fit)
 BODY_MAX = 16 * 1024
 #: a body this long is not even read (Tornado closes the connection)
 READ_MAX = 4 * BODY_MAX
@@ -107,6 +108,7 @@ def _operations(store: ClassStore) -> dict[str, Callable[..., Any]]:
         "tally": store.tally, "who_answered": store.who_answered, "results": store.results,
         "results_csv": store.results_csv, "join": store.join, "game_of": store.game_of,
         "now": store.now, "answer": store.answer, "mine": store.mine,
+        "share": store.share, "shared": store.shared,
     }
 
 
@@ -120,6 +122,7 @@ ARGUMENTS: dict[str, tuple[str, ...]] = {
     "join": ("code", "nickname"), "game_of": ("code",), "now": ("code",),
     "answer": ("code", "student", "item_no", "choice"),
     "mine": ("code", "student", "item_no"),
+    "share": ("code",), "shared": ("short",),
 }
 #: operations whose store method takes the client (the limit on wrong class codes)
 _CLIENT = {"join", "game_of"}

@@ -37,6 +37,7 @@ shown (the widgets), and the CSV export quotes cells a spreadsheet would run as 
 
 from __future__ import annotations
 
+import base64
 import csv
 import hashlib
 import io
@@ -51,7 +52,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple, TypedDict
 
-from ..core.errors import TreasureKitError
+from ..core.errors import InvalidSave, TreasureKitError
+from ..core.share import MAX_CODE_CHARS, load_share_code
 from .database import Connection, open_database
 
 #: the class code's alphabet: capitals and digits a reader cannot mistake for another
@@ -70,6 +72,14 @@ CLASS_MAX = 200
 JOIN_TRIES = 10
 #: how long a class is kept after its last change (``purge``), by default
 KEEP_SECONDS = 7 * 24 * 3600
+#: a shared table's short id: this many characters of the lower-case base32 (RFC 4648:
+#: letters and the digits 2-7, none a reader can take for another) of the code's SHA-256
+SHORT_LENGTH = 10
+SHORT_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567"
+#: how long a shared code is kept after it was last shared (``purge``)
+SHARE_KEEP_SECONDS = 365 * 24 * 3600
+#: a share code as a link carries it (what the engine writes: no spaces around it)
+_SHARE_CODE = re.compile(r"tk[12]\.[A-Za-z0-9_-]+")
 #: a nickname: letters (any script), digits, spaces and . - _ ' (no markup, no control)
 _NICKNAME = re.compile(r"[^\W_]([\w .'\-]*[\w.'])?", re.UNICODE)
 
@@ -118,6 +128,15 @@ MIGRATIONS: tuple[str, ...] = (
         at DOUBLE PRECISION NOT NULL
     );
     CREATE INDEX join_failures_client ON join_failures (client, at);
+    """,
+    # 2: share codes kept under a short id (``?s=``, a QR code of a low version)
+    """
+    CREATE TABLE shared (
+        short TEXT PRIMARY KEY,         -- SHORT_LENGTH characters of base32(SHA-256(code))
+        code TEXT NOT NULL,             -- the share code (tk2.…), as given
+        kept DOUBLE PRECISION NOT NULL  -- when it was last shared
+    );
+    CREATE INDEX shared_kept ON shared (kept);
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -241,6 +260,35 @@ def check_nickname(nickname: object) -> str:
     if not 0 < len(tidy) <= NICKNAME_MAX or not _NICKNAME.fullmatch(tidy):
         raise ClassError("classroom.error.nickname", limit=NICKNAME_MAX)
     return tidy
+
+
+def short_id(code: str) -> str:
+    """The short id a share code is kept under (the same code, the same id)."""
+    digest = hashlib.sha256(code.encode("utf-8", "surrogatepass")).digest()
+    return base64.b32encode(digest).decode("ascii").lower()[:SHORT_LENGTH]
+
+
+def check_short(short: object) -> str:
+    """A short id as given (case and spaces around it forgiven), or a ClassError."""
+    if type(short) is not str or len(short) > 2 * SHORT_LENGTH:
+        raise ClassError("classroom.error.short", length=SHORT_LENGTH)
+    cleaned = short.strip().lower()
+    if len(cleaned) != SHORT_LENGTH or any(ch not in SHORT_ALPHABET for ch in cleaned):
+        raise ClassError("classroom.error.short", length=SHORT_LENGTH)
+    return cleaned
+
+
+def check_share_code(code: object) -> str:
+    """A share code the engine loads, at most ``MAX_CODE_CHARS`` characters, or a
+    ClassError (the code is replayed: a code of impossible steps is refused too)."""
+    if (type(code) is not str or len(code) > MAX_CODE_CHARS
+            or not _SHARE_CODE.fullmatch(code)):
+        raise ClassError("classroom.error.share_code", limit=MAX_CODE_CHARS)
+    try:
+        load_share_code(code)
+    except InvalidSave:
+        raise ClassError("classroom.error.share_code", limit=MAX_CODE_CHARS) from None
+    return code
 
 
 def _sheet_cell(value: object) -> str:
@@ -526,16 +574,44 @@ class ClassStore:
         right = None if answer is None or choice is None else choice == answer
         return Mine(choice, right, answer)
 
+    # ---- shared tables ---------------------------------------------------------------
+    def share(self, code: object, now: float | None = None) -> str:
+        """Keep a share code (a table shared by a teacher, checked by the engine) and
+        give its short id (``?s=<id>``): content-addressed, so the same code gives the
+        same id and is kept once (sharing it again keeps it longer)."""
+        code = check_share_code(code)
+        short = short_id(code)
+        with self._db() as db:
+            db.execute("INSERT INTO shared (short, code, kept) VALUES (?, ?, ?) "
+                       "ON CONFLICT (short) DO UPDATE SET kept = excluded.kept",
+                       (short, code, self._clock(now)))
+            kept = db.execute("SELECT code FROM shared WHERE short = ?", (short,)).fetchone()
+            if kept[0] != code:          # two codes, one id (about 1 in 2**50): refuse
+                raise ClassError("classroom.error.share_clash")
+        return short
+
+    def shared(self, short: object) -> str:
+        """The share code kept under ``short`` (anyone holding the id may read it)."""
+        found = check_short(short)
+        with self._db(write=False) as db:
+            row = db.execute("SELECT code FROM shared WHERE short = ?", (found,)).fetchone()
+        if row is None:
+            raise ClassError("classroom.error.no_shared")
+        return str(row[0])
+
     # ---- upkeep ------------------------------------------------------------------------
     def purge(self, older_than: float = KEEP_SECONDS, now: float | None = None) -> int:
         """Delete the classes (and their students and answers) untouched for
-        ``older_than`` seconds; how many were deleted."""
-        cut = self._clock(now) - older_than
+        ``older_than`` seconds, and the shared codes not shared again for
+        ``SHARE_KEEP_SECONDS``; how many classes were deleted."""
+        at = self._clock(now)
+        cut = at - older_than
         with self._db() as db:
             old = [c for (c,) in db.execute("SELECT code FROM classes WHERE touched < ?",
                                             (cut,))]
             for code in old:                       # students, items, answers: cascade
                 db.execute("DELETE FROM classes WHERE code = ?", (code,))
+            db.execute("DELETE FROM shared WHERE kept < ?", (at - SHARE_KEEP_SECONDS,))
         return len(old)
 
     def codes(self) -> Sequence[str]:

@@ -8,11 +8,19 @@ with ``?position=CODE`` and the current ``?lang=``; the app reads it at start
 (``TREASUREKIT_PUBLIC_URL``: the LAN address when it listens on every interface, or
 ``PUBLIC_URL``), else the one the teacher's browser used, never ``0.0.0.0``. A link only
 this machine can open (loopback) comes with a warning saying how to serve the class.
+
+A link whose QR code would be over version :data:`QR_MAX_VERSION` (too fine for a phone
+at the back of the room: a table built in Build & share, a rulebook example's) is
+``?s=<id>`` instead when the server keeps a class store (``classroom.config.class_store``):
+the store keeps the code under a short id (``ClassStore.share``) and the page asks it for
+the code (:func:`open_short`). Without a store (JupyterLab), or when it fails, the link is
+the long one, which needs no store.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -22,6 +30,7 @@ import ipywidgets as w
 import segno
 
 from ..addresses import ALL_INTERFACES, PUBLIC_URL_ENV, is_loopback, lan_address
+from ..classroom import ClassAPI, ClassError
 from ..core.errors import InvalidSave
 from ..core.game import Game
 from ..core.share import load_share_code, share_code
@@ -56,15 +65,37 @@ def only_here(link: str) -> bool:
     return bool(link) and is_loopback(urlsplit(link).hostname or "")
 
 
+#: the largest QR code a share link may need (finer ones are hard to scan from the back
+#: row); a longer link becomes a short one when the server keeps a class store
+QR_MAX_VERSION = 10
+
+
 def share_query(code: str, lang: str) -> str:
     """``?position=CODE&lang=xx`` (the code is URL-safe as it is)."""
     return "?" + urlencode({"position": code, "lang": lang})
 
 
+def short_query(short: str, lang: str) -> str:
+    """``?s=<id>&lang=xx``: a shared table kept by the class store under ``short``."""
+    return "?" + urlencode({"s": short, "lang": lang})
+
+
+def _qr(text: str) -> segno.QRCode:
+    """``text``'s QR code (error correction M; never a Micro QR, which phones seldom read)."""
+    return segno.make(text, error="m", micro=False)
+
+
+def qr_version(text: str) -> int:
+    """The version (size, 1 to 40) of ``text``'s QR code."""
+    version = _qr(text).version
+    assert isinstance(version, int)               # (a Micro QR's would be "M1".."M4")
+    return version
+
+
 def qr_svg(text: str, title: str, fill: bool = False) -> str:
     """``text`` as a QR code in inline SVG, black on white with its quiet zone; sized by
     the page (its ``viewBox`` only) when it is to ``fill`` a screen."""
-    qr = segno.make(text, error="m")
+    qr = _qr(text)
     svg: str = qr.svg_inline(scale=4, dark="#000", light="#fff", title=title,
                              svgclass="tk-qr tk-qr-big" if fill else "tk-qr", omitsize=fill)
     return svg
@@ -132,13 +163,16 @@ class QrScreen(w.VBox):
 
 
 class SharePanel(w.VBox):
-    """"Share this table": the code, the link and its QR code for one game's table."""
+    """"Share this table": the code, the link and its QR code for one game's table; the
+    link is a short one (``?s=``) kept by ``store`` when the long one's QR code would be
+    over version :data:`QR_MAX_VERSION`."""
 
-    def __init__(self, lang: Language) -> None:
+    def __init__(self, lang: Language, store: ClassAPI | None = None) -> None:
         super().__init__()
-        self.lang = lang
+        self.lang, self.store = lang, store
         self.add_class("tk-share")
         self.code = ""
+        self._short: tuple[str, str | None] = ("", None)   # the last code and its id
         self.body = w.HTML()
         self.code_box = w.Text(disabled=False, layout=w.Layout(width="100%"))
         self.code_box.add_class("tk-share-code")
@@ -153,9 +187,30 @@ class SharePanel(w.VBox):
 
     @property
     def link(self) -> str:
-        if not self.code:
-            return ""
-        return app_address() + share_query(self.code, self.lang.code)
+        """The link the QR code holds (empty: nothing shared)."""
+        return app_address() + self.query if self.code else ""
+
+    @property
+    def query(self) -> str:
+        """The link's query: ``?position=CODE``, or ``?s=<id>`` when that link's QR code
+        would be over :data:`QR_MAX_VERSION` and the store keeps the code."""
+        long = share_query(self.code, self.lang.code)
+        if self.store is None or qr_version(app_address() + long) <= QR_MAX_VERSION:
+            return long
+        short = self.short_id()
+        return short_query(short, self.lang.code) if short else long
+
+    def short_id(self) -> str | None:
+        """The store's short id of the code (asked once per code); None when the store
+        fails: the long link works without it."""
+        if self.store is not None and self._short[0] != self.code:
+            try:
+                short: str | None = self.store.share(self.code)
+            except Exception as err:       # ClassError, or the database's own: no short link
+                print(f"treasurekit: no short link: {err!r}", file=sys.stderr)
+                short = None
+            self._short = (self.code, short)
+        return self._short[1]
 
     def refresh(self) -> None:
         t = self.lang.t
@@ -167,10 +222,10 @@ class SharePanel(w.VBox):
         self.code_box.layout.display = ""
         self.code_box.value = self.code
         self.code_box.description = t("teacher.share.code")
-        link = self.link
-        qr = qr_svg(link, t("teacher.share.qr"))
         # the page's own address with the new query: right behind any proxy as well
-        here = share_query(self.code, self.lang.code)
+        here = self.query
+        link = app_address() + here
+        qr = qr_svg(link, t("teacher.share.qr"))
         address = (f'<p class="tk-share-address"><code>{escape(link)}</code></p>'
                    if link != here else "")
         if only_here(link):        # the class's devices cannot open it: say so, and how
@@ -193,3 +248,17 @@ def open_shared(code: str) -> tuple[Game[Any] | None, InvalidSave | None]:
         return load_share_code(code), None
     except InvalidSave as err:
         return None, err
+
+
+def open_short(short: str, store: ClassAPI | None) -> tuple[str | None, ClassError | None]:
+    """The share code a ``?s=`` id stands for, or the store's reason for refusing it (no
+    store here: an id nobody kept; a store that fails: unavailable)."""
+    if store is None:
+        return None, ClassError("classroom.error.no_shared")
+    try:
+        return store.shared(short), None
+    except ClassError as err:
+        return None, err
+    except Exception as err:               # the database's own failure
+        print(f"treasurekit: a short link was not read: {err!r}", file=sys.stderr)
+        return None, ClassError("classroom.error.unavailable")

@@ -12,8 +12,9 @@ with the shared frame (and a :class:`GamePlayer` tab) gets, with no code of its 
   (``live.py``); the full-screen QR code is then the class's join link;
 - ``?position=CODE`` opens that table in the Play tab (a student lands on the table in
   play; the teacher's tab holds it too); a code the engine refuses shows its reason and
-  the app is otherwise as usual. Read through ``viewer.on_viewer``: the same from a
-  kernel of the preheated pool.
+  the app is otherwise as usual. ``?s=<id>`` (a short link, ``share.py``) opens the
+  table the class store keeps under that id the same way; an id it does not know says
+  so. Read through ``viewer.on_viewer``: the same from a kernel of the preheated pool.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from urllib.parse import urlencode
 
 import ipywidgets as w
 
+from ..classroom import ClassAPI
 from ..classroom.config import class_store
-from ..core.errors import InvalidSave
+from ..core.errors import InvalidSave, TreasureKitError
 from ..core.game import Game
 from ..core.i18n import Message
 from ..core.share import load_code_or_save, share_code
@@ -38,7 +40,14 @@ from .live import LiveClass
 from .move_picker import MovePicker
 from .presenter import PRESENT_CSS, Presenter, asks_presenter
 from .review import GameReview
-from .share import QR_SCREEN_CSS, QrScreen, SharePanel, app_address, open_shared
+from .share import (
+    QR_SCREEN_CSS,
+    QrScreen,
+    SharePanel,
+    app_address,
+    open_shared,
+    open_short,
+)
 from .style import panel
 from .viewer import on_viewer
 
@@ -50,14 +59,15 @@ def read_code(text: str) -> Game[Any]:
 
 
 class TeacherPanel(w.VBox):
-    """Build a table, share it, load a game or code and review it step by step."""
+    """Build a table, share it, load a game or code and review it step by step (a long
+    link's table shared through ``store`` under a short id, when there is one)."""
 
     def __init__(self, game: str, lang: Language, player: GamePlayer,
-                 open_play: Callable[[], None]) -> None:
+                 open_play: Callable[[], None], store: ClassAPI | None = None) -> None:
         super().__init__()
         self.name, self.lang, self.player, self.open_play = game, lang, player, open_play
         self.add_class("tk-teacher")
-        self.share = SharePanel(lang)
+        self.share = SharePanel(lang, store)
         spec = spec_for(game)
         self.editor = (PositionEditor(spec, lang, player.render_table,
                                       lambda n: list(SEAT_NAMES[:n]), self.play_from,
@@ -163,7 +173,8 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
     def build() -> TeacherPanel:
         if not teacher:
             teacher.append(TeacherPanel(game, lang, player(),
-                                        lambda: setattr(tab, "selected_index", play_index)))
+                                        lambda: setattr(tab, "selected_index", play_index),
+                                        store))
             holder.children = [teacher[0]]
             show_shared()
         return teacher[0]
@@ -197,7 +208,7 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
     notice.add_class("tk-shared-notice")
     app.linked = False
 
-    def refuse(error: InvalidSave | None, other: str | None) -> None:
+    def refuse(error: TreasureKitError | None, other: str | None) -> None:
         def say() -> None:        # again at a language switch, in the new language
             reason = (lang.t("teacher.load.other_game", game=lang.t(f"{other}.title"))
                       if other is not None else error)
@@ -225,13 +236,23 @@ def equip(game: str, lang: Language, tabs: list[tuple[str, Any]], tab: w.Tab,
             play.open_review()
         tab.selected_index = play_index
 
-    opened: set[str] = set()
+    def open_kept(short: str) -> None:
+        """A short link: the table the class store keeps under ``short``, as if its code
+        had been in the link."""
+        code, error = open_short(short, store)
+        if code is None:
+            refuse(error, None)
+            return
+        open_position(code)
+
+    opened: set[tuple[str, str]] = set()
 
     def follow(params: dict[str, str]) -> None:
-        code = params.get("position")
-        if code is not None and code not in opened:
-            opened.add(code)
-            open_position(code)
+        for name, open_it in (("position", open_position), ("s", open_kept)):
+            value = params.get(name)
+            if value is not None and (name, value) not in opened:
+                opened.add((name, value))
+                open_it(value)
         if asks_presenter(params):
             presenter.set(True)
 
