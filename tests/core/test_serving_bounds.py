@@ -102,6 +102,7 @@ def test_a_viewer_handed_a_pool_kernel_that_has_not_started_never_waits_for_the_
     assert manager.pool_go(younger)                       # 3 s without a connection
 
 
+@pytest.mark.filterwarnings("ignore:'treasurekit.serving' found in sys.modules")
 def test_run_as_a_module_the_server_is_the_module_voila_json_names(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """``python -m treasurekit.serving`` starts the classes of ``treasurekit.serving``, the
