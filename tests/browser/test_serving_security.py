@@ -89,7 +89,10 @@ FORBIDDEN = [
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[harness.Server]:
-    s = harness.start_voila()
+    # The probes render pages that never connect, from one address: more than the 8 such
+    # kernels one address may hold at once (ClassroomKernelManager.
+    # max_unconnected_per_address, which test_serving_flood checks); here, no such cap.
+    s = harness.start_voila(extra=["--ClassroomKernelManager.max_unconnected_per_address=0"])
     yield s
     s.stop()
 
