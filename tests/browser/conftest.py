@@ -29,7 +29,7 @@ MODULE_SECONDS = {
     "test_serving_security": 91, "test_diving_bell_app": 84,
     "test_live_class": 75, "test_serving_limits": 56, "test_captain_lucky_app": 56,
     "test_serving_browser": 53,
-    "test_learner_practice": 50, "test_sea_or_shore_app": 48, "test_classroom_link": 45,
+    "test_learner_practice": 50, "test_sea_or_shore_app": 48, "test_classroom_link": 120,
     "test_coralia_app": 42, "test_learner_layout": 41,
 }
 

@@ -131,17 +131,19 @@ def _start(name: str, argv: Sequence[str], port: int, probe: str,
 
 
 def start_voila(directory: str = "notebooks", extra: Sequence[str] = (),
-                port: int | None = None, serving: Sequence[str] = ()) -> Server:
+                port: int | None = None, serving: Sequence[str] = (),
+                ip: str = "127.0.0.1") -> Server:
     """Voila in directory mode from the repo root (so ``voila.json`` there applies), as
     ``make serve`` starts it (``python -m treasurekit.serving``, without a pool unless
     ``extra`` or ``serving``, options of ``treasurekit.serving`` such as ``--class-size``,
     ask for one), on ``port`` (or a free one). Its live classes are kept in a temporary
-    directory of its own (removed when it stops)."""
+    directory of its own (removed when it stops). It listens on ``ip`` (loopback unless
+    a test asks for ``0.0.0.0``, every interface); it is always opened at 127.0.0.1."""
     port = port or free_port()
     classes = Path(tempfile.mkdtemp(prefix="tk-classes-"))
     argv = [sys.executable, "-m", "treasurekit.serving", "--class-size", "0",
             "--directory", directory, "--class-dir", str(classes), *serving,
-            "--", f"--port={port}", "--Voila.ip=127.0.0.1", *extra]
+            "--", f"--port={port}", f"--Voila.ip={ip}", *extra]
     # A static file answers without starting a kernel.
     return _start("voila", argv, port, "/voila/static/voila.js", scratch=[classes])
 

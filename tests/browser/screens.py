@@ -104,6 +104,9 @@ def measure(page: Any, parts: list[str], min_text: float = 0) -> dict[str, Any]:
 #: the words of the slide and the labels inside its drawings alike, in every game
 SMALL, LARGE = (1280, 720), (1920, 1080)
 MIN_TEXT = 24
+#: the floor at SMALL: the same slide zoomed to 2/3 (the fit follows the window), so
+#: MIN_TEXT at that zoom (16 px)
+SMALL_MIN_TEXT = MIN_TEXT * SMALL[1] / LARGE[1]
 LESSON = [".tk-lesson-question", ".tk-lesson-choices", ".tk-lesson-table", ".tk-lesson-nav"]
 EXAMPLE = [".tk-ex-head", ".tk-ex-nav", ".tk-ex-caption", ".tk-ex-table"]
 
@@ -122,17 +125,18 @@ def press(page: Any, watch: Any, key: str) -> None:
 
 def slide_problems(page: Any, parts: list[str], where: str) -> list[str]:
     """What is wrong with the slide shown at the window's size: the page scrolls, one of
-    ``parts`` is not wholly on screen, or (at LARGE) a text is under MIN_TEXT px, a word
-    of the slide or a label inside a drawing."""
+    ``parts`` is not wholly on screen, or a text is under the floor, a word of the slide
+    or a label inside a drawing: MIN_TEXT px at LARGE, SMALL_MIN_TEXT px (the same slide
+    at 2/3) at SMALL, none at another size."""
     size = page.viewport_size
-    large = (size["width"], size["height"]) == LARGE
-    m = measure(page, parts, MIN_TEXT if large else 0)
+    floor = {LARGE: MIN_TEXT, SMALL: SMALL_MIN_TEXT}.get((size["width"], size["height"]), 0)
+    m = measure(page, parts, floor)
     found = []
     if m["scroll"] > 0 or m["wide"] > 0:
         found.append(f"{where}: scrolls {m['scroll']} px down, {m['wide']} px across")
     if m["off"]:
         found.append(f"{where}: off screen {m['off']}")
-    if large and m["small"]:
+    if floor and m["small"]:
         found.append(f"{where}: small text {m['small'][:3]}")
     return found
 

@@ -4,7 +4,8 @@ the drawn table in the first screen of a game (its set-up folded away), Coralia'
 readable (one reef at a time, a tap on a switch for another, labels of 18 px and more),
 every lesson step opened with the part of the table it is about in sight above its
 answers, and a whole game of Diving Bell played by taps with the piles a choice is about
-on screen with that choice.
+on screen with that choice. Every game's tabs are swept, Diving Bell's on the page its
+whole game is played on (before the game: one page load fewer).
 """
 
 from __future__ import annotations
@@ -123,8 +124,37 @@ def lesson_steps_in_sight(page: Any, watch: Any, game: str) -> None:
     assert not found, found
 
 
-#: the game played to its end by taps (its Play tab is checked there, a whole game long)
+#: the game played to its end by taps (its tabs are swept on that page, before the game)
 WHOLE_GAME = "diving_bell"
+
+
+def every_tab_fits(page: Any, watch: Any) -> dict[str, Any]:
+    """Every tab of the app, from the first, opened by a tap: its tab in sight (no hidden
+    swipe), nothing on it wider than the screen or smaller than a fingertip, and a game's
+    table in the first screen, its set-up folded away (unfolded and folded by taps). What
+    is wrong, by tab; the page ends on its last tab."""
+    tabs = page.locator(".tk-tabs .lm-TabBar-tab")
+    found: dict[str, Any] = {}
+    for i in range(tabs.count()):
+        tab = tabs.nth(i)
+        box = tab.bounding_box()             # in sight: no hidden swipe
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        if i:
+            tap(page, watch, tab)
+        expect(tab).to_have_class(re.compile("lm-mod-current"))
+        check = page.evaluate(CHECK)
+        m = measure(page, [])
+        if check["wide"] or check["small"] or m["wide"] > 0:
+            found[tab.inner_text().strip()] = (check, m["wide"])
+        if "lm-mod-current" in (tab.get_attribute("class") or "") and \
+                page.locator(".tk-play-area:visible").count():
+            table = page.locator(".tk-play-area .tk-table").first.bounding_box()
+            assert table and table["y"] < PHONE["height"] - 100, table  # the first screen
+            expect(page.locator(".tk-setup")).to_be_hidden()
+            tap(page, watch, page.locator(".tk-setup-open"))
+            expect(page.locator(".tk-setup .tk-new-game")).to_be_visible()
+            tap(page, watch, page.locator(".tk-setup-open"))
+    return found
 
 
 @pytest.mark.parametrize("game", [g for g in sorted(tk.GAMES) if g != WHOLE_GAME])
@@ -134,26 +164,7 @@ def test_every_tab_fits_a_phone(browser: Any, voila_url: str, game: str) -> None
         harness.open_app(page, watch, harness.app_url(voila_url, f"{game}.ipynb", "en"))
         lesson_steps_in_sight(page, watch, game)
         tabs = page.locator(".tk-tabs .lm-TabBar-tab")
-        found: dict[str, Any] = {}
-        for i in range(tabs.count()):
-            tab = tabs.nth(i)
-            box = tab.bounding_box()             # in sight: no hidden swipe
-            assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
-            if i:
-                tap(page, watch, tab)
-            expect(tab).to_have_class(re.compile("lm-mod-current"))
-            check = page.evaluate(CHECK)
-            m = measure(page, [])
-            if check["wide"] or check["small"] or m["wide"] > 0:
-                found[tab.inner_text().strip()] = (check, m["wide"])
-            if "lm-mod-current" in (tab.get_attribute("class") or "") and \
-                    page.locator(".tk-play-area:visible").count():
-                table = page.locator(".tk-play-area .tk-table").first.bounding_box()
-                assert table and table["y"] < PHONE["height"] - 100, table  # the first screen
-                expect(page.locator(".tk-setup")).to_be_hidden()
-                tap(page, watch, page.locator(".tk-setup-open"))
-                expect(page.locator(".tk-setup .tk-new-game")).to_be_visible()
-                tap(page, watch, page.locator(".tk-setup-open"))
+        found = every_tab_fits(page, watch)
         assert not found, found
         assert harness.only_the_app(page, watch) == []     # every tab built: nothing else
         if game == "coralia":         # the board, readable: one reef at a time, large
@@ -176,6 +187,10 @@ def test_a_whole_game_by_taps(browser: Any, voila_url: str) -> None:
     try:
         harness.open_app(page, watch, harness.app_url(voila_url, f"{WHOLE_GAME}.ipynb", "en"))
         lesson_steps_in_sight(page, watch, WHOLE_GAME)
+        # every tab, as test_every_tab_fits_a_phone sweeps the other games' (on this page)
+        found = every_tab_fits(page, watch)
+        assert not found, found
+        assert harness.only_the_app(page, watch) == []     # every tab built: nothing else
         tap(page, watch, page.locator(".tk-tabs .lm-TabBar-tab").nth(2))
         # the computer plays on by itself (the set-up's switch, unfolded and folded again)
         tap(page, watch, page.locator(".tk-setup-open"))

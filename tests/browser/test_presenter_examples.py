@@ -1,10 +1,13 @@
 """Presenter mode, every step of every rulebook example of every game, the game in
-play and the review of a finished game (its first, third and last position): in Dutch
-(the longer words), each step at 1920x1080 (forward with →), the last step of each
-example, the game and the review at 1280x720 too (the same slide zoomed to 2/3), and in
-English; the page never scrolls, the example's title, buttons, caption and table are on
-screen at once, and at 1920x1080 no text is under 24 px, the labels inside the drawings
-included, in every game, the final count of Coralia's scoring table too (screens.MIN_TEXT).
+play and the review of a finished game (its first, third and last position), at both
+sizes and in both languages: each example forward through every step in Dutch (the
+longer words; with →), then ``l`` for English and back through every step to its first
+(with ←), each step measured at 1920x1080 and at 1280x720 (the same slide zoomed to 2/3)
+in each language; the game and the review in English at both sizes. The page never
+scrolls, the example's title, buttons, caption and table are on screen at once, and no
+text is under 24 px at 1920x1080 nor under 16 px at 1280x720, the labels inside the
+drawings included, in every game, the final count of Coralia's scoring table too
+(screens.MIN_TEXT, screens.SMALL_MIN_TEXT).
 
 One page per game, one evaluate per step and size (screens.py).
 """
@@ -46,7 +49,7 @@ def test_every_example_step_fits_the_projector(browser: Any, voila_url: str,
         found: list[str] = []
 
         def both_sizes(parts: list[str], where: str) -> None:
-            for size in (SMALL, LARGE):
+            for size in (LARGE, SMALL):
                 page.set_viewport_size({"width": size[0], "height": size[1]})
                 found.extend(slide_problems(page, parts, f"{where} {size}"))
 
@@ -55,21 +58,30 @@ def test_every_example_step_fits_the_projector(browser: Any, voila_url: str,
         tops = {round(b["y"]) for b in
                 (chooser.nth(i).bounding_box() for i in range(chooser.count())) if b}
         assert len(tops) <= 1, f"the examples' chooser wraps onto {len(tops)} rows"
-        for n in range(max(1, chooser.count())):
+        count = max(1, chooser.count())
+        for n in range(count):
             if chooser.count():
                 harness.click(page, watch, chooser.nth(n))
             forward = page.locator(".tk-example:visible .tk-forward")
-            shown = 0
+            shown = 0                           # forward, in Dutch
             while True:
+                both_sizes(EXAMPLE, f"example {n + 1} step {shown} nl")
                 if forward.is_disabled():
-                    both_sizes(EXAMPLE, f"example {n + 1} step {shown} nl")
                     break
-                page.set_viewport_size({"width": LARGE[0], "height": LARGE[1]})
-                found += slide_problems(page, EXAMPLE, f"example {n + 1} step {shown} nl")
                 press(page, watch, "ArrowRight")
                 shown += 1
-        press(page, watch, "l")
-        both_sizes(EXAMPLE, f"example {n + 1} step {shown} en")
+            last = shown
+            press(page, watch, "l")             # back, in English
+            while True:
+                both_sizes(EXAMPLE, f"example {n + 1} step {shown} en")
+                if not shown:
+                    break
+                press(page, watch, "ArrowLeft")
+                shown -= 1
+            if last:
+                assert not forward.is_disabled(), f"← did not go back in example {n + 1}"
+            if n + 1 < count:
+                press(page, watch, "l")         # the next example in Dutch again
         # the game in play, at both sizes
         harness.click(page, watch, tabs.filter(has_text="Play").first)
         page.locator(".tk-play-area .tk-table").first.wait_for()

@@ -1,9 +1,11 @@
-"""Presenter mode, every lesson step of every game on the projector: in Dutch (the longer
-words), each step at 1920x1080 (forward with → and space), the last step at 1280x720 too
-and in English (the slide is designed for 1920x1080 and zoomed to the window: 1280x720 is
-the same slide at 2/3); the page never scrolls, the question, its answers, the table and
-Previous/Next are on screen at once, and at 1920x1080 no text is under 24 px, the labels
-inside the drawings included, in every game (screens.MIN_TEXT). The keys
+"""Presenter mode, every lesson step of every game on the projector, at both sizes and in
+both languages: forward through every step in Dutch (the longer words; with → and space),
+then ``l`` for English and back through every step to the first (with ←), each step
+measured at 1920x1080 and at 1280x720 in each language (the slide is designed for
+1920x1080 and zoomed to the window: 1280x720 is the same slide at 2/3). The page never
+scrolls, the question, its answers, the table and Previous/Next are on screen at once,
+and no text is under 24 px at 1920x1080 nor under 16 px at 1280x720, the labels inside
+the drawings included, in every game (screens.MIN_TEXT, screens.SMALL_MIN_TEXT). The keys
 work from the moment the page is open (nothing clicked, no pointer over the app), ← goes
 back, and the keys work again after a click outside the app.
 
@@ -51,34 +53,37 @@ def test_every_lesson_step_fits_the_projector(browser: Any, voila_url: str, game
         found: list[str] = []
 
         def both_sizes(where: str) -> None:
-            for size in (SMALL, LARGE):
+            for size in (LARGE, SMALL):        # (LARGE first: see above)
                 page.set_viewport_size({"width": size[0], "height": size[1]})
                 found.extend(slide_problems(page, LESSON, f"{where} {size}"))
 
-        steps = 0
+        steps = 0                               # forward, in Dutch
         while True:
-            last = lesson.locator(".tk-next").is_disabled()
-            if last:
-                both_sizes(f"lesson {steps + 1} nl")
+            both_sizes(f"lesson {steps + 1} nl")
+            if lesson.locator(".tk-next").is_disabled():
                 break
-            page.set_viewport_size({"width": LARGE[0], "height": LARGE[1]})
-            found += slide_problems(page, LESSON, f"lesson {steps + 1} nl {LARGE}")
             before = heading.inner_text()
             press(page, watch, " " if steps % 2 else "ArrowRight")
             assert heading.inner_text() != before, f"no key moved on from step {steps + 1}"
             steps += 1
         press(page, watch, "l")
         expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Lesson")
-        both_sizes(f"lesson {steps + 1} en")
-        before = heading.inner_text()
-        press(page, watch, "ArrowLeft")
-        assert heading.inner_text() != before, "← did not go back"
+        english: dict[int, str] = {}            # back, in English
+        while True:
+            both_sizes(f"lesson {steps + 1} en")
+            english[steps] = heading.inner_text()
+            if not steps:
+                break
+            press(page, watch, "ArrowLeft")
+            assert heading.inner_text() != english[steps], f"← did not go back from {steps + 1}"
+            steps -= 1
         # a click outside the app gives the keys back to it
+        page.set_viewport_size({"width": LARGE[0], "height": LARGE[1]})
         page.mouse.click(LARGE[0] - 2, LARGE[1] - 2)
         page.wait_for_timeout(100)
         assert focus_in_app(page)
         press(page, watch, "ArrowRight")
-        expect(heading).to_have_text(before)
+        expect(heading).to_have_text(english[1])
         assert not found, "\n".join(found)
         harness.assert_page_ok(page, watch)
     finally:
