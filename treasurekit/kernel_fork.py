@@ -37,6 +37,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -145,8 +146,6 @@ class ForkedKernel:
         return self.returncode
 
     def wait(self) -> int:
-        import time
-
         while self.poll() is None:
             time.sleep(0.05)
         return self.returncode if self.returncode is not None else -1
@@ -183,22 +182,18 @@ class ForkProvisioner(LocalProvisioner):
 
 
 # ---- the zygote's side ------------------------------------------------------------------
-def preload() -> list[str]:
-    """Import what an app kernel imports; the modules that failed (left to the kernel)."""
+def preload() -> None:
+    """Import what an app kernel imports (a module that fails is left to the kernel,
+    which imports it, and reports its error, itself)."""
     sys.modules["debugpy"] = None  # type: ignore[assignment]   # as app_kernel does
-    failed = []
-    names = [*PRELOAD, "treasurekit"]
     import treasurekit
 
-    names += [m.name for m in pkgutil.walk_packages(treasurekit.__path__, "treasurekit.")]
+    names = [*PRELOAD, "treasurekit",
+             *(m.name for m in pkgutil.walk_packages(treasurekit.__path__, "treasurekit."))]
     for name in names:
-        if name.startswith(SERVER_ONLY):
-            continue
-        try:
-            importlib.import_module(name)
-        except Exception:   # noqa: BLE001 (a module the kernel will import, and report, itself)
-            failed.append(name)
-    return failed
+        if not name.startswith(SERVER_ONLY):
+            with contextlib.suppress(Exception):
+                importlib.import_module(name)
 
 
 def become_kernel(request: dict[str, Any]) -> int:

@@ -518,8 +518,8 @@ class LimitedChannelsConnection(ZMQChannelsWebsocketConnection):
 class AppKernelSpecManager(KernelSpecManager):
     """Jupyter's kernel specs, with ipykernel's started as ``treasurekit.app_kernel``:
     the same kernel without the debugger a page never uses, a fifth cheaper to start
-    (see that module), and forked from a process that has imported the apps already
-    (``treasurekit.kernel_fork``: half a kernel's start). A spec that does not run
+    (see that module), and, with ``fork``, forked from a process that has imported the
+    apps already (``treasurekit.kernel_fork``: half a kernel's start). A spec that does not run
     ``ipykernel_launcher`` is left as it is.
     """
 
