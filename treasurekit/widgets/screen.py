@@ -118,7 +118,15 @@ function render({ model, el }) {
   // (words down to `least`), the labels (0 to `keep`, then to `label`), the words (to
   // their design size, from `words` of it), the drawings (`drawings`), the whole slide
   // again (up to `most`). The fit takes the largest t whose slide fits the window.
-  let last = null;
+  // the last fit at each window size (a few: a window dragged wider passes many), so that
+  // a window that goes back to a size, such as a projector switched in and out of full
+  // screen, starts its search where it was there
+  const lastAt = new Map();
+  const remember = (fitted) => {
+    lastAt.delete(fitted.design);
+    lastAt.set(fitted.design, fitted);
+    if (lastAt.size > 4) lastAt.delete(lastAt.keys().next().value);
+  };
   const fit = () => {
     queued = false;
     if (!app || !app.isConnected) return;
@@ -130,7 +138,7 @@ function render({ model, el }) {
       app.classList.remove("tk-compact");
       for (const svg of app.querySelectorAll("svg")) svg.style.zoom = "";
       if (watching) watching.takeRecords();
-      last = null;
+      lastAt.clear();
       return;
     }
     const [small, large] = model.get("drawings");
@@ -184,7 +192,8 @@ function render({ model, el }) {
       }
       return [k, t];
     };
-    const again = last !== null && last.design === design;
+    const last = lastAt.get(design) ?? null;
+    const again = last !== null;
     let k = 1, t = -1, compact = false;
     // the step before needed another column or the slide's drawing: a step much like it
     // (the next step of the same example) is tried that way first, and keeps it when its
@@ -212,7 +221,7 @@ function render({ model, el }) {
       }
     }
     app.style.setProperty("--tk-k", String(k));
-    last = { t, design, k, compact };
+    remember({ t, design, k, compact });
     const [zoom, draw, label] = point(t);
     fits(zoom, draw, label);
     app.dataset.tkZoom = app.style.zoom;
