@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from functools import partial
+from collections.abc import Iterator, Sequence
 from typing import Any, NamedTuple, Protocol, TypeAlias, overload
 
 from .i18n import DEFAULT_LANGUAGE, readable, tr
@@ -54,11 +53,6 @@ class Event(NamedTuple):
 
     def __str__(self) -> str:
         return f"[{self.rule()}] {self.text()}"
-
-
-#: ``event_of((game, kind, section, params, seen_by))``: an Event built straight from all
-#: five fields, skipping the NamedTuple keyword handling (the engines' hot path).
-event_of: Callable[[tuple[Any, ...]], Event] = partial(tuple.__new__, Event)
 
 
 #: Where the rules put a step's events: a list to tell them into, or None when nobody

@@ -34,9 +34,6 @@ from .saves import (
 )
 from .sections import RuleSection
 
-#: ``object.__new__``: ``_commit`` makes a step's ``StepEvents`` with it, without a call of
-#: ``StepEvents.__init__`` (one is made at nearly every step of every game).
-_new_step_events = object.__new__
 SAVE_FORMAT = "treasurekit-save"
 SAVE_VERSION = 1
 #: Undo restores the nearest earlier checkpoint and replays the steps after it. A copy of
@@ -128,10 +125,8 @@ class Game(ABC, Generic[S]):
             raise InvalidSave("core.error.variant", value=shown(variant),
                               choices=", ".join(self.variants))
         self._seed = seed
-        #: The seeded dealer, and its numbers drawn so far (``deal()`` reads them there
-        #: without a call).
+        #: The seeded dealer: the number of every chance step, fixed by the seed.
         self._dealer = Dealer(seed)
-        self._numbers = self._dealer.numbers
         self.variant = variant
         self.position: dict[str, Any] | None = None
         if position is None:
@@ -306,14 +301,7 @@ class Game(ABC, Generic[S]):
         events: Sequence[Event]
         try:
             known = self._apply_quiet(s, move)
-            if known is None:
-                # ``StepEvents(self._narrator, step)``, made without a call of its
-                # ``__init__``: one is made at nearly every step of every game
-                later: StepEvents = _new_step_events(StepEvents)
-                later._teller, later._step = self._narrator, step
-                events = later
-            else:
-                events = known
+            events = StepEvents(self._narrator, step) if known is None else known
         except Exception:
             self._rewind(step)
             raise
@@ -381,18 +369,12 @@ class Game(ABC, Generic[S]):
         dealer's, which the seed fixes)."""
         if not self.is_chance:
             raise IllegalMove("deal", "core.error.no_chance")
-        if rng is not None:
-            x = rng.random()
-        else:
-            step = len(self.history)
-            numbers = self._numbers
-            x = numbers[step] if step < len(numbers) else self._dealer.number(step)
+        x = rng.random() if rng is not None else self._dealer.number(len(self.history))
         return self._commit(self._sample_chance(self._state, x))  # legal by construction
 
     def dealt(self) -> Move:
         """The outcome the seeded dealer gives the pending chance step (what ``deal()``
-        plays), without playing it (``deal()`` has it written out: it runs at every card
-        dealt)."""
+        plays), without playing it."""
         if not self.is_chance:
             raise IllegalMove("deal", "core.error.no_chance")
         return self._sample_chance(self._state, self._dealer.number(len(self.history)))

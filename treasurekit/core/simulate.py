@@ -81,10 +81,10 @@ def play_randomly(game: Game[Any], rng: random.Random) -> int:
     is_over, is_chance, legal = game._is_over, game._is_chance, game._legal
     sample, apply, choice = game._sample_chance, game._apply_quiet, rng.choice
     step = len(game.history)
-    numbers, number = game._numbers, game._dealer.number   # the game's own dealer
+    number = game._dealer.number                            # the game's own dealer
     while not is_over(s):
         if is_chance(s):
-            apply(s, sample(s, numbers[step] if step < len(numbers) else number(step)))
+            apply(s, sample(s, number(step)))
         else:
             apply(s, choice(legal(s)))
         step += 1

@@ -31,12 +31,11 @@ from math import floor
 from typing import Any, ClassVar, NamedTuple, cast
 
 from ...core.errors import IllegalMove, InvalidSave
-from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
+from ...core.events import NO_EVENTS, Event, Narration, StepEvents
 from ...core.game import Game
 from ...core.i18n import Message, Standing
 from ...core.moves import Move
 from ...core.saves import shown
-from ...core.sections import fast_members
 from ...core.turns import AUTOMATIC, CHANCE, WAITS, PlainStep, StepRule, TurnGame, Turns
 from .cards import (
     BLANK,
@@ -72,9 +71,6 @@ from .state import (
     tie_key,
 )
 
-#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
-SECTION = fast_members(Section)
-
 TYPE_COUNT = len(TYPES)
 
 DRAW = {t: Move("draw", t) for t in TYPES}
@@ -109,7 +105,8 @@ STEALS_OF_COUNT = {
 PLACES_OF_COUNT = tuple(tuple(tuple(PLACE[t, n] for n in range(1, min(c, SET_SIZE) + 1))
                               for c in range(MAX_COUNT)) for t in range(TYPE_COUNT))
 
-#: Move -> what it means, for the hot path (parsing is only for refusals).
+#: Move -> what it means: a legal move is looked up here, one table per kind (the notation
+#: is parsed only to name what is wrong with a move no table holds).
 STEAL_OF: dict[Move, tuple[int, int, int]] = {m: k for k, m in STEAL.items()}
 PLACE_OF: dict[Move, tuple[int, int]] = {m: k for k, m in PLACE.items()}
 
@@ -245,11 +242,11 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
     pirate_faces: int = PIRATE_FACES
 
     def _event(self, kind: str, section: Section, **params: Any) -> Event:
-        return event_of((GAME, kind, section, tuple(params.items()), ()))
+        return Event(GAME, kind, section, tuple(params.items()), ())
 
     def _event_pairs(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
         """Like ``_event``, the parameters given as (name, value) pairs."""
-        return event_of((GAME, kind, section, params, ()))
+        return Event(GAME, kind, section, params, ())
 
     def _who(self, owner: int) -> str:
         return self.players[owner] if owner != MIDDLE else ""
@@ -435,9 +432,9 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
         s.turn = s.heart
         s.steps.append(s.step("place"))
         if events is not None:
-            events.append(self._event("setup", SECTION.PREPARATION, n=n, cards=sum(self.pack),
+            events.append(self._event("setup", Section.PREPARATION, n=n, cards=sum(self.pack),
                                       hand=HAND_SIZE, middle=Holding(tuple(s.middle))))
-            events.append(self._event("heart", SECTION.PLAY, player=self.players[s.heart]))
+            events.append(self._event("heart", Section.PLAY, player=self.players[s.heart]))
 
     def _place(self, s: CaptainLuckyState, step: PlainStep, move: Move,
                events: Narration) -> None:
@@ -446,7 +443,7 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
         s.middle[t] += n
         s.target, s.dice, s.rolls, s.result = None, [], [], ""
         if events is not None:
-            events.append(self._event_pairs("place", SECTION.PLACE,
+            events.append(self._event_pairs("place", Section.PLACE,
                                             ("player", self.players[s.turn]),
                                             ("n", n), ("type", TREASURES[t]),
                                             ("sets", SETS[s.middle[t]])))
@@ -466,14 +463,14 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
         self._take_card(s, INDEX[move.arg])
         left = sum(s.pile)
         if events is not None:
-            section = SECTION.PLACE if s.steps[0].kind == "seek_target" else SECTION.STEAL
+            section = Section.PLACE if s.steps[0].kind == "seek_target" else Section.STEAL
             events.append(self._event_pairs("refill", section,
                                             ("player", self.players[s.turn]),
                                             ("hand", sum(s.hands[s.turn])), ("left", left)))
         if not left and not s.end_announced:
             s.end_announced = True
             if events is not None:
-                events.append(self._event("last_card", SECTION.END, player=self.players[s.turn],
+                events.append(self._event("last_card", Section.END, player=self.players[s.turn],
                                           heart=self.players[s.heart]))
 
     def _seek_target(self, s: CaptainLuckyState, step: PlainStep, move: Move,
@@ -483,7 +480,7 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
             s.steps.append(s.step("target"))
             return
         if events is not None:
-            events.append(self._event("no_target", SECTION.STEAL, player=self.players[s.turn]))
+            events.append(self._event("no_target", Section.STEAL, player=self.players[s.turn]))
         s.steps.append(s.step("end_turn"))
 
     def _target(self, s: CaptainLuckyState, step: PlainStep, move: Move,
@@ -494,7 +491,7 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
         s.steps.append(s.step("roll"))
         if events is not None:
             kind = "target_middle" if owner == MIDDLE else "target_player"
-            events.append(self._event_pairs(kind, SECTION.STEAL, ("player", self.players[s.turn]),
+            events.append(self._event_pairs(kind, Section.STEAL, ("player", self.players[s.turn]),
                                             ("owner", self._who(owner)), ("size", size),
                                             ("type", TREASURES[t])))
 
@@ -512,7 +509,7 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
         s.rolls.append((s.rolling, faces))
         if events is not None:
             kind = "roll" if s.rolling == "roll" else "reroll"
-            section = SECTION.CAPTAIN_BONUS if s.rolling == "bonus" else SECTION.STEAL
+            section = Section.CAPTAIN_BONUS if s.rolling == "bonus" else Section.STEAL
             events.append(self._event_pairs(kind, section, ("player", self.players[s.turn]),
                                             ("n", len(faces)), ("faces", FACES[faces]),
                                             ("failed", failed)))
@@ -525,9 +522,9 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
             return
         # only the roller knows why: to the others it reads like a stop (no hand is revealed)
         if events is not None:
-            events.append(event_of((GAME, "no_reroll", SECTION.STEAL, (
+            events.append(Event(GAME, "no_reroll", Section.STEAL, (
                 ("player", self.players[s.turn]), ("failed", failed),
-                ("type", TREASURES[t]), ("have", s.hands[s.turn][t])), (s.turn,))))
+                ("type", TREASURES[t]), ("have", s.hands[s.turn][t])), (s.turn,)))
         self._fail(s, events)
 
     def _win(self, s: CaptainLuckyState, events: Narration) -> None:
@@ -540,11 +537,11 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
             me = self.players[s.turn]
             sets = SETS[s.collections[s.turn][t]]
             if owner == MIDDLE:
-                events.append(self._event_pairs("win_middle", SECTION.STEAL, ("player", me),
+                events.append(self._event_pairs("win_middle", Section.STEAL, ("player", me),
                                                 ("size", size), ("type", TREASURES[t]),
                                                 ("sets", sets)))
             else:
-                events.append(self._event_pairs("win_player", SECTION.STEAL, ("player", me),
+                events.append(self._event_pairs("win_player", Section.STEAL, ("player", me),
                                                 ("size", size), ("type", TREASURES[t]),
                                                 ("owner", self.players[owner]), ("sets", sets)))
         self._refill(s, "end_turn")
@@ -552,7 +549,7 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
     def _fail(self, s: CaptainLuckyState, events: Narration) -> None:
         s.result = "failed"
         if events is not None:
-            events.append(self._event_pairs("fail", SECTION.STEAL,
+            events.append(self._event_pairs("fail", Section.STEAL,
                                             ("player", self.players[s.turn])))
         self._refill(s, "end_turn")
 
@@ -562,7 +559,7 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
         t, f = s.target[1], s.failed()
         if move == STOP:
             if events is not None:
-                events.append(self._event("stop", SECTION.STEAL, player=self.players[s.turn],
+                events.append(self._event("stop", Section.STEAL, player=self.players[s.turn],
                                           failed=f))
             self._fail(s, events)
             return
@@ -571,14 +568,14 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
             s.bonus_used[s.turn] = True
             s.rolling = "bonus"
             if events is not None:
-                events.append(self._event("bonus", SECTION.CAPTAIN_BONUS,
+                events.append(self._event("bonus", Section.CAPTAIN_BONUS,
                                           player=self.players[s.turn], failed=f))
             return
         s.hands[s.turn][t] -= f
         s.discards[t] += f
         s.rolling = "cards"
         if events is not None:
-            events.append(self._event("discard", SECTION.STEAL, player=self.players[s.turn],
+            events.append(self._event("discard", Section.STEAL, player=self.players[s.turn],
                                       failed=f, type=TREASURES[t]))
 
     def _end_turn(self, s: CaptainLuckyState, step: PlainStep, move: Move,
@@ -592,11 +589,11 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
         if sum(s.hands[next_seat]):
             s.steps.append(s.step("place"))
             if events is not None:
-                events.append(self._event_pairs("turn", SECTION.PLAY,
+                events.append(self._event_pairs("turn", Section.PLAY,
                                                 ("player", self.players[next_seat])))
             return
         if events is not None:
-            events.append(self._event("no_cards", SECTION.PLACE, player=self.players[next_seat]))
+            events.append(self._event("no_cards", Section.PLACE, player=self.players[next_seat]))
         s.steps.append(s.step("seek_target"))
 
     def _finish(self, s: CaptainLuckyState, events: Narration) -> None:
@@ -604,10 +601,10 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
         s.target = None
         if events is None:
             return
-        events.append(self._event("round_over", SECTION.END, heart=self.players[s.heart]))
+        events.append(self._event("round_over", Section.END, heart=self.players[s.heart]))
         scores = self._scores(s)
         for i, name in enumerate(self.players):
-            events.append(self._event("score", SECTION.END, player=name,
+            events.append(self._event("score", Section.END, player=name,
                                       cards=sum(s.collections[i]),
                                       bonus=0 if s.bonus_used[i] else 1, score=scores[i],
                                       sets=Sets(tuple(all_set_sizes(s.collections[i])))))
@@ -615,12 +612,12 @@ class CaptainLucky(TurnGame[CaptainLuckyState]):
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) < len(top):
             sets = tuple(Standing(self.players[i], Sets(tie_key(s.collections[i]))) for i in top)
-            events.append(self._event("tie_break", SECTION.END, score=max(scores), sets=sets))
+            events.append(self._event("tie_break", Section.END, score=max(scores), sets=sets))
         if len(winners) == 1:
-            events.append(self._event("winner", SECTION.END, player=self.players[winners[0]],
+            events.append(self._event("winner", Section.END, player=self.players[winners[0]],
                                       score=scores[winners[0]]))
         else:
-            events.append(self._event("shared", SECTION.END, score=max(scores),
+            events.append(self._event("shared", Section.END, score=max(scores),
                                       players=tuple(self.players[i] for i in winners)))
 
     # ---- outcome ------------------------------------------------------------------------

@@ -33,18 +33,16 @@ from __future__ import annotations
 import random
 from bisect import bisect_right, insort
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
-from functools import partial
+from collections.abc import Mapping, Sequence
 from itertools import accumulate, compress, product
 from math import floor
 from typing import Any, ClassVar, TypeVar, cast
 
 from ...core.errors import InvalidSave
-from ...core.events import Event, Narration, event_of
+from ...core.events import Event, Narration
 from ...core.game import Game
 from ...core.i18n import Message, Standing
 from ...core.moves import Move
-from ...core.sections import fast_members
 from ...core.turns import AUTOMATIC, CHANCE, DECIDES, WAITS, StepRule, TurnGame, Turns
 from .cards import (
     ACTIVE,
@@ -108,7 +106,6 @@ from .cards import (
     WHITE,
     WHITE_FACES,
     Dice,
-    Die,
     Named,
     Section,
     fish_sets,
@@ -123,8 +120,6 @@ from .view import CoraliaTable, CoraliaView, view
 # plain ``for i in range(len(...))`` loops, not comprehensions or ``zip(..., strict=True)``,
 # which cost more than the loop itself over so few dice (Python 3.11).
 
-#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
-SECTION = fast_members(Section)
 T = TypeVar("T")
 COPYCAT = TURTLE_INDEX["copy"]
 PER_FISH_CARD = EFFECT.index("perfish")          # the starfish cards scoring per fish / pearl
@@ -157,7 +152,8 @@ PREROLL2 = {(a, b): Move("preroll", f"{SYMBOLS[a]}+{SYMBOLS[b]}")
             for a in range(6) for b in range(a, 6)}
 PREROLL2_SYMBOLS = {m: k for k, m in PREROLL2.items()}
 DIE_NOTATION = tuple(tuple(f"{c}-{s}" for s in SYMBOLS) for c in COLOURS)
-#: Move -> its meaning, for the hot path.
+#: Move -> what it means: a legal move is looked up here, one table per kind (the notation
+#: is parsed only to name what is wrong with a move no table holds).
 PICKED = {m: c for c, m in enumerate(PICK)}
 DRAWN = {m: k for k, m in enumerate(DRAW)}
 DIE_OF: dict[Move, tuple[int, int]] = {}
@@ -207,25 +203,19 @@ PICK_FOUR = tuple({n: Step("pick_four", p, count=n) for n in range(1, 5)}
                   for p in range(MAX_PLAYERS))
 #: The pearl space's two cards, and the island pile's card for a die on the island, for
 #: each seat.
-PEARL_DRAWS = tuple((Step("draw", p, pile=PEARL, section=SECTION.PEARL),) * 2
+PEARL_DRAWS = tuple((Step("draw", p, pile=PEARL, section=Section.PEARL),) * 2
                     for p in range(MAX_PLAYERS))
-ISLAND_DRAW = tuple(Step("draw", p, pile=ISLAND, section=SECTION.BLOCKED_SPACES)
+ISLAND_DRAW = tuple(Step("draw", p, pile=ISLAND, section=Section.BLOCKED_SPACES)
                     for p in range(MAX_PLAYERS))
 #: Draw n cards of a pile and keep one, by pile (how many, under which section): the fish
 #: and starfish spaces, and a die on the island beside another player's octopus.
-DRAW_CHOICES = {FISH: (2, SECTION.FISH), STARFISH: (3, SECTION.STARFISH),
-                ISLAND: (2, SECTION.OCTOPUS_ISLAND)}
+DRAW_CHOICES = {FISH: (2, Section.FISH), STARFISH: (3, Section.STARFISH),
+                ISLAND: (2, Section.OCTOPUS_ISLAND)}
 #: Their steps for each seat: the draws, then the choice.
 CHOICE_STEPS = {pile: tuple((Step("draw", p, pile=pile, section=section, to_choose=True),) * n
                             + (Step("keep", p, pile=pile, section=section),)
                             for p in range(MAX_PLAYERS))
                 for pile, (n, section) in DRAW_CHOICES.items()}
-#: ``move_of((kind, arg))``: a Move built straight from its two fields, skipping the
-#: NamedTuple keyword handling.
-move_of: Callable[[tuple[str, str]], Move] = partial(tuple.__new__, Move)
-#: ``dice_of((dice,))``: a Dice built straight from its one field, skipping the
-#: NamedTuple keyword handling (as ``core.events.event_of`` builds events).
-dice_of: Callable[[tuple[tuple[Die, ...]]], Dice] = partial(tuple.__new__, Dice)
 #: The symbol a die shows, by its notation ("blue-diver" -> 4): how a roll is read.
 SYMBOL_OF_DIE: dict[str, int] = {code: sym for code, (_, sym) in DIE_CODES.items()}
 
@@ -244,7 +234,7 @@ def parse_roll(arg: str) -> Dice | None:
     dice = [DIE_CODES.get(p) for p in arg.split(",")]
     if None in dice:
         return None
-    return dice_of((tuple([DIE[d[0]][d[1]] for d in dice if d is not None]),))
+    return Dice(tuple([DIE[d[0]][d[1]] for d in dice if d is not None]))
 
 
 _OUTCOMES: dict[tuple[int, ...], list[tuple[Move, float]]] = {}
@@ -340,9 +330,9 @@ class Coralia(TurnGame[CoraliaState]):
         f"{GAME}.error.place_write": Section.COURSE_OF_THE_GAME,
     }
 
-    def _event(self, kind: str, section: str, *params: tuple[str, Any],
+    def _event(self, kind: str, section: Section, *params: tuple[str, Any],
                seen: tuple[int, ...] = ()) -> Event:
-        return event_of((GAME, kind, section, params, seen))
+        return Event(GAME, kind, section, params, seen)
 
     # ---- set-up ----------------------------------------------------------------------------
     def _initial_state(self) -> CoraliaState:
@@ -387,7 +377,7 @@ class Coralia(TurnGame[CoraliaState]):
         for c in colours:
             parts.append(DIE_NOTATION[c][n % 6])
             n //= 6
-        return move_of(("roll", ",".join(parts)))
+        return Move("roll", ",".join(parts))
 
     def _preroll_outcomes(self, s: CoraliaState, step: Step) -> list[tuple[Move, float]]:
         if s.players == 2:
@@ -599,7 +589,7 @@ class Coralia(TurnGame[CoraliaState]):
         s.turtles_beside.remove(t)
         s.turtle_on_reef[step.target] = t
         if ev is not None:
-            ev.append(self._event("setup_turtle", SECTION.SET_UP, ("reef", REEF[step.target]),
+            ev.append(self._event("setup_turtle", Section.SET_UP, ("reef", REEF[step.target]),
                                   ("turtle", TURTLE[t])))
 
     def _setup_island_pile(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
@@ -607,7 +597,7 @@ class Coralia(TurnGame[CoraliaState]):
         self._take(s, step.target, k)
         insort(s.piles[ISLAND], k)
         if ev is not None and s.pile_size(ISLAND) == 3 * ISLAND_FROM_EACH:
-            ev.append(self._event("setup_island", SECTION.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
+            ev.append(self._event("setup_island", Section.SET_UP, ("count", 3 * ISLAND_FROM_EACH)))
 
     def _setup_roll(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         c = step.target
@@ -619,13 +609,13 @@ class Coralia(TurnGame[CoraliaState]):
             if sym in placed:
                 s.island[c] += 1
                 if ev is not None:
-                    ev.append(self._event("preroll_island", SECTION.FEWER_PLAYERS, ("die", die)))
+                    ev.append(self._event("preroll_island", Section.FEWER_PLAYERS, ("die", die)))
                 continue
             placed.add(sym)
             if sym == DIVER_S:
                 s.board[c * SPACES + TREASURE] = c
                 if ev is not None:
-                    ev.append(self._event("preroll_treasure", SECTION.FEWER_PLAYERS, ("die", die),
+                    ev.append(self._event("preroll_treasure", Section.FEWER_PLAYERS, ("die", die),
                                           ("reef", REEF[c])))
             elif sym == TURTLE_S:
                 s.board[c * SPACES + sym] = c
@@ -633,16 +623,16 @@ class Coralia(TurnGame[CoraliaState]):
                 s.turtle_on_reef[c] = -1
                 s.turtles_beside.append(t)
                 if ev is not None:
-                    ev.append(self._event("preroll_turtle", SECTION.FEWER_PLAYERS, ("die", die),
+                    ev.append(self._event("preroll_turtle", Section.FEWER_PLAYERS, ("die", die),
                                           ("turtle", TURTLE[t])))
             else:
                 s.board[c * SPACES + sym] = c
                 if ev is not None:
-                    ev.append(self._event("preroll", SECTION.FEWER_PLAYERS, ("die", die)))
+                    ev.append(self._event("preroll", Section.FEWER_PLAYERS, ("die", die)))
 
     def _begin(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         if ev is not None:
-            ev.append(self._event("start", SECTION.SET_UP, ("player", self.players[s.starter]),
+            ev.append(self._event("start", Section.SET_UP, ("player", self.players[s.starter]),
                                   ("count", ROUNDS[s.players])))
         s.turn = s.starter
         s.steps.insert(0, TURN[s.starter])
@@ -664,14 +654,14 @@ class Coralia(TurnGame[CoraliaState]):
         s.station_locked.append(False)
         if step.count > 1:
             if ev is not None:
-                ev.append(self._event("pick_one", SECTION.COURSE_OF_THE_GAME,
+                ev.append(self._event("pick_one", Section.COURSE_OF_THE_GAME,
                                       ("player", self.players[p]),
                                       ("colour", Named("adj", COLOURS[c])),
                                       ("count", step.count - 1)))
             s.steps.insert(0, PICK_FOUR[p][step.count - 1])
         else:
             if ev is not None:
-                ev.append(self._event("pick_four", SECTION.COURSE_OF_THE_GAME,
+                ev.append(self._event("pick_four", Section.COURSE_OF_THE_GAME,
                                       ("player", self.players[p]),
                                       ("colours", tuple(COLOUR[x] for x in s.station_colours))))
             s.steps.insert(0, ROLL[p])
@@ -687,8 +677,8 @@ class Coralia(TurnGame[CoraliaState]):
                     s.station_locked[i] = True
                     break
             if ev is not None:
-                ev.append(event_of((GAME, "lock", SECTION.LOCK_IN, (("player", self.players[p]),
-                                                              ("die", DIE[c][sym])), ())))
+                ev.append(Event(GAME, "lock", Section.LOCK_IN, (("player", self.players[p]),
+                                                              ("die", DIE[c][sym])), ()))
             s.steps.insert(0, step)              # the same decision again
             return
         s.supply[c] -= 1                        # pick:<colour>
@@ -703,9 +693,9 @@ class Coralia(TurnGame[CoraliaState]):
         else:
             s.station_symbols = [-1] * len(s.station_colours)
         if ev is not None:
-            ev.append(event_of((GAME, "pick", SECTION.COURSE_OF_THE_GAME, (
+            ev.append(Event(GAME, "pick", Section.COURSE_OF_THE_GAME, (
                 ("player", self.players[p]), ("colour", COLOUR[c]),
-                ("count", s.station_locked.count(False))), ())))
+                ("count", s.station_locked.count(False))), ()))
         s.steps.insert(0, ROLL[p])
 
     def _roll(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
@@ -721,9 +711,9 @@ class Coralia(TurnGame[CoraliaState]):
                     symbols[i] = rolled[k]
                     k += 1
         if ev is not None:
-            ev.append(event_of((GAME, "roll", SECTION.COURSE_OF_THE_GAME,
+            ev.append(Event(GAME, "roll", Section.COURSE_OF_THE_GAME,
                                 (("player", self.players[p]), ("dice", parse_roll(move.arg))),
-                                ())))
+                                ()))
         moves = self._place_moves(s, p)
         if moves:
             s.steps.insert(0, PLACE_STEP[p])    # waits for a move
@@ -733,7 +723,7 @@ class Coralia(TurnGame[CoraliaState]):
             s.station_symbols[i] = -1
             s.station_locked[i] = False
         if ev is not None:
-            ev.append(self._event("reroll", SECTION.OCTOPUS_ISLAND, ("player", self.players[p])))
+            ev.append(self._event("reroll", Section.OCTOPUS_ISLAND, ("player", self.players[p])))
         s.steps.insert(0, ROLL[p])
 
     def _place(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
@@ -749,28 +739,28 @@ class Coralia(TurnGame[CoraliaState]):
             return
         s.board[space] = c
         if ev is not None:
-            ev.append(event_of((GAME, "place", SECTION.COURSE_OF_THE_GAME, (
-                ("player", self.players[p]), ("die", DIE[c][sym]), ("reef", REEF[c])), ())))
+            ev.append(Event(GAME, "place", Section.COURSE_OF_THE_GAME, (
+                ("player", self.players[p]), ("die", DIE[c][sym]), ("reef", REEF[c])), ()))
         self._action(s, p, c, sym, ev)
 
     def _to_island(self, s: CoraliaState, p: int, c: int, sym: int, ev: Narration) -> None:
         s.island[c] += 1
         me = self.players[p]
         if ev is not None:
-            ev.append(self._event("island", SECTION.BLOCKED_SPACES, ("player", me),
+            ev.append(self._event("island", Section.BLOCKED_SPACES, ("player", me),
                                   ("die", DIE[c][sym])))
         owner = s.octopus[c]
         if owner < 0 or owner == p:
             if owner == p:
                 s.points[p] += 2
                 if ev is not None:
-                    ev.append(self._event("octopus_island_own", SECTION.OCTOPUS_ISLAND,
+                    ev.append(self._event("octopus_island_own", Section.OCTOPUS_ISLAND,
                                           ("player", me), ("reef", REEF[c])))
             s.steps.insert(0, ISLAND_DRAW[p])
             return
         s.points[owner] += 2
         if ev is not None:
-            ev.append(self._event("octopus_island", SECTION.OCTOPUS_ISLAND,
+            ev.append(self._event("octopus_island", Section.OCTOPUS_ISLAND,
                                   ("owner", self.players[owner]), ("reef", REEF[c]),
                                   ("player", me)))
         self._draw_choice(s, p, ISLAND)
@@ -796,21 +786,21 @@ class Coralia(TurnGame[CoraliaState]):
             gained = s.reef_dice(reef)
             s.points[p] += gained
             if ev is not None:
-                ev.append(self._event("octopus", SECTION.OCTOPUS, ("player", me),
+                ev.append(self._event("octopus", Section.OCTOPUS, ("player", me),
                                       ("reef", REEF[reef]), ("count", gained)))
             for r in range(6):
                 owner = s.octopus[r]
                 if r != reef and owner >= 0:
                     s.points[owner] += 1
                     if ev is not None:
-                        ev.append(self._event("octopus_bonus", SECTION.OCTOPUS,
+                        ev.append(self._event("octopus_bonus", Section.OCTOPUS,
                                               ("owner", self.players[owner]), ("reef", REEF[r])))
         elif sym == DIVER_S:
             old = s.diver[p]
             s.diver[p] = reef
             if old < 0:
                 if ev is not None:
-                    ev.append(self._event("diver", SECTION.DIVER, ("player", me),
+                    ev.append(self._event("diver", Section.DIVER, ("player", me),
                                           ("reef", REEF[reef])))
                 return
             b = s.board
@@ -818,23 +808,23 @@ class Coralia(TurnGame[CoraliaState]):
                 b[old * SPACES + TREASURE] = b[old * SPACES + DIVER_S]
                 b[old * SPACES + DIVER_S] = -1
                 if ev is not None:
-                    ev.append(self._event("diver_move", SECTION.DIVER, ("player", me),
+                    ev.append(self._event("diver_move", Section.DIVER, ("player", me),
                                           ("old", REEF[old]), ("reef", REEF[reef])))
                 if s.chest_on_reef[old]:
                     s.chest_on_reef[old] = False
-                    s.steps.insert(0, step_of("chest", p, reef=old, section=SECTION.DIVER))
+                    s.steps.insert(0, step_of("chest", p, reef=old, section=Section.DIVER))
             else:
                 if ev is not None:
-                    ev.append(self._event("diver_stays", SECTION.DIVER, ("player", me),
+                    ev.append(self._event("diver_stays", Section.DIVER, ("player", me),
                                           ("old", REEF[old]), ("reef", REEF[reef])))
         else:                                               # turtle
             t = s.turtle_on_reef[reef]
             s.turtle_on_reef[reef] = -1
             s.turtles[p].append(t)
             if ev is not None:
-                ev.append(self._event("turtle", SECTION.TURTLE, ("player", me),
+                ev.append(self._event("turtle", Section.TURTLE, ("player", me),
                                       ("turtle", TURTLE[t])))
-            self._effect(s, p, TURTLES[t], SECTION.TURTLE_BONUSES, ev)
+            self._effect(s, p, TURTLES[t], Section.TURTLE_BONUSES, ev)
 
     def _effect(self, s: CoraliaState, p: int, what: str, section: Section,
                 ev: Narration) -> None:
@@ -886,9 +876,9 @@ class Coralia(TurnGame[CoraliaState]):
     def _copy(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, t = step.player, TURTLE_INDEX[move.arg]
         if ev is not None:
-            ev.append(self._event("copy", SECTION.TURTLE_BONUSES, ("player", self.players[p]),
+            ev.append(self._event("copy", Section.TURTLE_BONUSES, ("player", self.players[p]),
                                   ("turtle", TURTLE[t])))
-        self._effect(s, p, TURTLES[t], SECTION.TURTLE_BONUSES, ev)
+        self._effect(s, p, TURTLES[t], Section.TURTLE_BONUSES, ev)
 
     def _chest(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, where = step.player, step.reef
@@ -902,7 +892,7 @@ class Coralia(TurnGame[CoraliaState]):
         else:
             if ev is not None:
                 ev.append(self._event("chest_beside", step.section, *params))
-        self._effect(s, p, CHESTS[c], SECTION.TREASURE_CHESTS, ev)
+        self._effect(s, p, CHESTS[c], Section.TREASURE_CHESTS, ev)
 
     def _white(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, sym = step.player, SYMBOL_INDEX[move.arg]
@@ -917,14 +907,14 @@ class Coralia(TurnGame[CoraliaState]):
         if move == REEF_ISLAND:
             s.white_island += 1
             if ev is not None:
-                ev.append(self._event("white_island", SECTION.BLOCKED_SPACES, ("player", me),
+                ev.append(self._event("white_island", Section.BLOCKED_SPACES, ("player", me),
                                       ("die", DIE[WHITE][sym])))
             s.steps.insert(0, ISLAND_DRAW[p])
             return
         r = COLOUR_INDEX[move.arg]
         s.board[r * SPACES + sym] = WHITE
         if ev is not None:
-            ev.append(self._event("white_place", SECTION.TREASURE_CHESTS, ("player", me),
+            ev.append(self._event("white_place", Section.TREASURE_CHESTS, ("player", me),
                                   ("die", DIE[WHITE][sym]), ("reef", REEF[r])))
         self._action(s, p, r, sym, ev)
 
@@ -953,10 +943,10 @@ class Coralia(TurnGame[CoraliaState]):
         if ev is not None:
             params = (("player", self.players[p]), ("pile", PILE[pile]), ("card", CARD[k]))
             if step.to_choose:                  # drawn to choose from: only the drawer sees
-                ev.append(event_of((GAME, "draw_choice", section, params, (p,))))
+                ev.append(Event(GAME, "draw_choice", section, params, (p,)))
             else:                               # face down, but for a starfish card drawn
-                ev.append(event_of((GAME, "draw", section, params,    # in one's own
-                                    () if s.face_up(p, k) else (p,))))  # starfish scoring
+                ev.append(Event(GAME, "draw", section, params,    # in one's own
+                                    () if s.face_up(p, k) else (p,)))  # starfish scoring
 
     def _keep(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, pile = step.player, step.pile
@@ -984,9 +974,9 @@ class Coralia(TurnGame[CoraliaState]):
         next_seat = (step.player + 1) % s.players
         if ev is not None:
             symbols = s.station_symbols
-            passed = dice_of((tuple([DIE[c][symbols[i]] for i, c in enumerate(station)]),))
-            ev.append(event_of((GAME, "pass", SECTION.COURSE_OF_THE_GAME,
-                                (("player", self.players[next_seat]), ("dice", passed)), ())))
+            passed = Dice(tuple([DIE[c][symbols[i]] for i, c in enumerate(station)]))
+            ev.append(Event(GAME, "pass", Section.COURSE_OF_THE_GAME,
+                                (("player", self.players[next_seat]), ("dice", passed)), ()))
         self._start_turn(s, next_seat)
 
     def _order(self, s: CoraliaState) -> list[int]:
@@ -995,11 +985,11 @@ class Coralia(TurnGame[CoraliaState]):
     def _start_scoring(self, s: CoraliaState, ev: Narration) -> None:
         s.scoring = True
         if ev is not None:
-            ev.append(self._event("end", SECTION.ENDING, ("count", s.dice_left()),
+            ev.append(self._event("end", Section.ENDING, ("count", s.dice_left()),
                                   ("player", self.players[s.starter])))
         s.steps[0:0] = final_scoring(s.starter, s.players)
 
-    def _show(self, s: CoraliaState, kind: str, pile: int, section: str,
+    def _show(self, s: CoraliaState, kind: str, pile: int, section: Section,
               ev: Narration) -> None:
         """Everyone turns the cards of one pile face up, in the order of play (the fish
         and pearl scoring), and the events name them."""
@@ -1024,12 +1014,12 @@ class Coralia(TurnGame[CoraliaState]):
         if ev is not None:
             starfish = sorted([k for k in s.hands[p] if CARD_KINDS[k].pile == STARFISH])
             if starfish:
-                ev.append(self._event("reveal", SECTION.STARFISH_SCORING,
+                ev.append(self._event("reveal", Section.STARFISH_SCORING,
                                       ("player", self.players[p]),
                                       ("cards", tuple([CARD[k] for k in starfish])),
                                       ("count", len(starfish))))
             else:
-                ev.append(self._event("no_starfish", SECTION.STARFISH_SCORING,
+                ev.append(self._event("no_starfish", Section.STARFISH_SCORING,
                                       ("player", self.players[p])))
         if s.starfish_to_score[p]:
             s.steps.insert(0, SCORE_STARFISH[p])
@@ -1041,7 +1031,7 @@ class Coralia(TurnGame[CoraliaState]):
         s.steps.insert(0, NEXT_STARFISH[p])
         me = self.players[p]
         effect = EFFECT[k]
-        section = SECTION.STARFISH_SCORING
+        section = Section.STARFISH_SCORING
 
         def points(n: int) -> None:
             s.points[p] += n
@@ -1088,19 +1078,19 @@ class Coralia(TurnGame[CoraliaState]):
 
     def _collect(self, s: CoraliaState, p: int, reef: int) -> None:
         s.chest_on_reef[reef] = False
-        s.steps.insert(0, step_of("chest", p, reef=reef, section=SECTION.STARFISH_SCORING))
+        s.steps.insert(0, step_of("chest", p, reef=reef, section=Section.STARFISH_SCORING))
 
     def _open(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, first = step.player, COLOUR_INDEX[move.arg]
         second = step.other_reef if first == step.reef else step.reef
         s.chest_on_reef[second] = False
-        s.steps.insert(0, step_of("chest", p, reef=second, section=SECTION.STARFISH_SCORING))
+        s.steps.insert(0, step_of("chest", p, reef=second, section=Section.STARFISH_SCORING))
         self._collect(s, p, first)
 
     def _draw_pile(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, n, used = step.player, step.count, step.piles_used
         pile = PILE_INDEX[move.arg]
-        draw = step_of("draw", p, pile=pile, section=SECTION.STARFISH_SCORING)
+        draw = step_of("draw", p, pile=pile, section=Section.STARFISH_SCORING)
         if n > 1:
             s.steps[0:0] = (draw, step_of("draw_pile", p, count=n - 1, piles_used=used | 1 << pile))
         else:
@@ -1114,13 +1104,13 @@ class Coralia(TurnGame[CoraliaState]):
                 n = diver_points(s, r)
                 s.points[p] += n
                 if ev is not None:
-                    ev.append(self._event("diver_score", SECTION.DIVER_SCORING,
+                    ev.append(self._event("diver_score", Section.DIVER_SCORING,
                                           ("player", self.players[p]), ("reef", REEF[r]),
                                           ("count", n)))
 
     def _fish_scoring(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         s.fish_up = True
-        self._show(s, "show_fish", FISH, SECTION.FISH_SCORING, ev)
+        self._show(s, "show_fish", FISH, Section.FISH_SCORING, ev)
         for p in self._order(s):
             kinds = fish_cards(s.hands[p])
             sets = fish_sets(kinds)
@@ -1128,19 +1118,19 @@ class Coralia(TurnGame[CoraliaState]):
             s.points[p] += n
             me = self.players[p]
             if kinds and ev is not None:
-                ev.append(self._event("fish_score", SECTION.FISH_SCORING, ("player", me),
+                ev.append(self._event("fish_score", Section.FISH_SCORING, ("player", me),
                                       ("sets", " + ".join(map(str, sets))), ("count", n)))
             per = s.hands[p].count(PER_FISH_CARD)
             if per:
                 m = per * PER_FISH * len(kinds)
                 s.points[p] += m
                 if ev is not None:
-                    ev.append(self._event("per_fish", SECTION.FISH_SCORING, ("player", me),
+                    ev.append(self._event("per_fish", Section.FISH_SCORING, ("player", me),
                                           ("fish", len(kinds)), ("count", m)))
 
     def _pearl_scoring(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         s.pearls_up = True
-        self._show(s, "show_pearls", PEARL, SECTION.PEARL_SCORING, ev)
+        self._show(s, "show_pearls", PEARL, Section.PEARL_SCORING, ev)
         pearls = [pearl_cards(h) for h in s.hands]
         places = pearl_places(pearls)
         for p in self._order(s):
@@ -1149,7 +1139,7 @@ class Coralia(TurnGame[CoraliaState]):
                 n = pearl_points(pearls[p], places[p])
                 s.points[p] += n
                 if ev is not None:
-                    ev.append(self._event("pearl_score", SECTION.PEARL_SCORING, ("player", me),
+                    ev.append(self._event("pearl_score", Section.PEARL_SCORING, ("player", me),
                                           ("place", places[p] + 1),
                                           ("total", sum(pearls[p])), ("count", n)))
             per = s.hands[p].count(PER_PEARL_CARD)
@@ -1157,7 +1147,7 @@ class Coralia(TurnGame[CoraliaState]):
                 m = per * PER_PEARL * len(pearls[p])
                 s.points[p] += m
                 if ev is not None:
-                    ev.append(self._event("per_pearl", SECTION.PEARL_SCORING, ("player", me),
+                    ev.append(self._event("per_pearl", Section.PEARL_SCORING, ("player", me),
                                           ("pearls", len(pearls[p])), ("count", m)))
 
     def _finish(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
@@ -1169,16 +1159,16 @@ class Coralia(TurnGame[CoraliaState]):
             return
         top = [p for p, k in enumerate(keys) if k[0] == best[0]]
         if len(top) > 1:
-            ev.append(self._event("tie_break", SECTION.ENDING, ("count", best[0]),
+            ev.append(self._event("tie_break", Section.ENDING, ("count", best[0]),
                                   ("cards", tuple(Standing(self.players[p], keys[p][1])
                                                   for p in top)),
                                   ("turtles", tuple(Standing(self.players[p], keys[p][2])
                                                     for p in top))))
         if len(s.winners) == 1:
-            ev.append(self._event("winner", SECTION.ENDING, ("player", self.players[s.winners[0]]),
+            ev.append(self._event("winner", Section.ENDING, ("player", self.players[s.winners[0]]),
                                   ("count", best[0])))
         else:
-            ev.append(self._event("shared", SECTION.ENDING,
+            ev.append(self._event("shared", Section.ENDING,
                                   ("players", tuple(self.players[p] for p in s.winners)),
                                   ("count", best[0])))
 

@@ -18,12 +18,11 @@ from collections.abc import Callable, Mapping, Sequence
 from math import floor
 from typing import Any, ClassVar, cast
 
-from ...core.events import Event, Narration, event_of
+from ...core.events import Event, Narration
 from ...core.game import Game
 from ...core.i18n import Message, Standing
 from ...core.moves import Move
 from ...core.saves import shown
-from ...core.sections import fast_members
 from ...core.turns import CHANCE, WAITS, PlainStep, StepRule, TurnGame, Turns
 from .cards import (
     AIR_POCKET_RELIEF,
@@ -46,9 +45,6 @@ from .infoset import sampler
 from .position import state_from_position
 from .spec import SPEC
 from .state import DRAW_CARD, DivingBellState, DivingBellTable, DivingBellView, pile_score
-
-#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
-SECTION = fast_members(Section)
 
 DRAW, STOP = Move("draw"), Move("stop")
 TO = {p: Move("to", p) for p in PILES}
@@ -90,7 +86,7 @@ class DivingBell(TurnGame[DivingBellState]):
 
     def _event(self, kind: str, section: Section, *params: tuple[str, Any]) -> Event:
         """An event with its parameters as (name, value) pairs (no keyword dict to build)."""
-        return event_of((GAME, kind, section, params, ()))
+        return Event(GAME, kind, section, params, ())
 
     # ---- set-up ---------------------------------------------------------------
     def _initial_state(self) -> DivingBellState:
@@ -145,7 +141,7 @@ class DivingBell(TurnGame[DivingBellState]):
     def _dive(self, s: DivingBellState, step: PlainStep, move: Move, events: Narration) -> None:
         if move == STOP:
             if events is not None:
-                events.append(self._event("stop", SECTION.DIVE, ("player", self.players[s.diver]),
+                events.append(self._event("stop", Section.DIVE, ("player", self.players[s.diver]),
                                           ("cards", len(s.row)), ("pressure", s.pressure),
                                           ("limit", s.limit)))
             self._end_dive(s, events)
@@ -153,7 +149,7 @@ class DivingBell(TurnGame[DivingBellState]):
         s.steps.append(DRAW_CARD)
         s.chance = True       # speed: the dealer's step is next; no walk (Turns.play): 3 %
         if events is not None:
-            events.append(self._event("draw", SECTION.DIVE, ("player", self.players[s.diver]),
+            events.append(self._event("draw", Section.DIVE, ("player", self.players[s.diver]),
                                       ("pressure", s.pressure), ("limit", s.limit)))
 
     def _reveal(self, s: DivingBellState, step: PlainStep, move: Move,
@@ -179,31 +175,31 @@ class DivingBell(TurnGame[DivingBellState]):
         if events is not None:
             diver = self.players[s.diver]
             if card.kind == "kraken":
-                events.append(self._event("kraken", SECTION.ADVANCED, ("player", diver),
+                events.append(self._event("kraken", Section.ADVANCED, ("player", diver),
                                           ("krakens", s.krakens)))
             elif card.kind == "airpocket":
-                events.append(self._event("airpocket", SECTION.ADVANCED, ("player", diver),
+                events.append(self._event("airpocket", Section.ADVANCED, ("player", diver),
                                           ("pressure", pressure), ("limit", s.limit)))
             else:
-                events.append(self._event("reveal", SECTION.DIVE, ("player", diver),
+                events.append(self._event("reveal", Section.DIVE, ("player", diver),
                                           ("card", card), ("dots", card.pressure),
                                           ("pressure", pressure), ("limit", s.limit)))
         if s.krakens >= KRAKENS_TO_BURST:
             s.burst = True
             if events is not None:
-                events.append(self._event("kraken_burst", SECTION.ADVANCED,
+                events.append(self._event("kraken_burst", Section.ADVANCED,
                                           ("player", self.players[s.diver])))
             self._end_dive(s, events)
         elif pressure >= s.limit:
             s.burst = True
             if events is not None:
-                section = SECTION.BEGINNER if self.variant == "beginner" else SECTION.BURST
+                section = Section.BEGINNER if self.variant == "beginner" else Section.BURST
                 events.append(self._event("burst", section, ("player", self.players[s.diver]),
                                           ("pressure", pressure), ("limit", s.limit)))
             self._end_dive(s, events)
         elif not s.draws_left:
             if events is not None:
-                events.append(self._event("deck_out", SECTION.GAME_END,
+                events.append(self._event("deck_out", Section.GAME_END,
                                           ("player", self.players[s.diver])))
             self._end_dive(s, events)
         else:
@@ -213,7 +209,7 @@ class DivingBell(TurnGame[DivingBellState]):
         treasures = s.treasures()
         if not treasures:
             if events is not None:
-                events.append(self._event("nothing", SECTION.DIVIDE))
+                events.append(self._event("nothing", Section.DIVIDE))
             self._end_turn(s, events)
             return
         s.steps.append(s.step("divide"))
@@ -222,11 +218,11 @@ class DivingBell(TurnGame[DivingBellState]):
         divider = self.players[1 - s.diver]
         if s.burst:
             half = len(treasures) // 2
-            events.append(self._event("divide_even", SECTION.BURST, ("player", divider),
+            events.append(self._event("divide_even", Section.BURST, ("player", divider),
                                       ("cards", len(treasures)), ("small", half),
                                       ("large", len(treasures) - half)))
         else:
-            events.append(self._event("divide_free", SECTION.DIVIDE, ("player", divider),
+            events.append(self._event("divide_free", Section.DIVIDE, ("player", divider),
                                       ("cards", len(treasures))))
 
     def _assign(self, s: DivingBellState, step: PlainStep, move: Move,
@@ -235,7 +231,7 @@ class DivingBell(TurnGame[DivingBellState]):
         division = s.division
         if events is not None:
             card = ALL_CARDS[treasures[len(division)]]
-            events.append(self._event("assign", SECTION.DIVIDE,
+            events.append(self._event("assign", Section.DIVIDE,
                                       ("player", self.players[step.player]),
                                       ("card", card), ("pile", move.arg)))
         division.append(PILES.index(move.arg))
@@ -246,7 +242,7 @@ class DivingBell(TurnGame[DivingBellState]):
         s.steps.append(choose)
         if events is not None:
             kind = "choose_burst" if s.burst else "choose_normal"
-            section = SECTION.BURST if s.burst else SECTION.CHOOSE
+            section = Section.BURST if s.burst else Section.CHOOSE
             events.append(self._event(kind, section, ("player", self.players[choose.player])))
 
     def state_cards(self, player: int) -> list[Card]:
@@ -268,10 +264,10 @@ class DivingBell(TurnGame[DivingBellState]):
         s.piles[chooser].extend(taken)
         s.piles[other].extend(left)
         if events is not None:
-            events.append(self._event("take", SECTION.CHOOSE, ("player", self.players[chooser]),
+            events.append(self._event("take", Section.CHOOSE, ("player", self.players[chooser]),
                                       ("pile", PILES[pile]),
                                       ("cards", tuple(map(ALL_CARDS.__getitem__, taken)))))
-            events.append(self._event("receive", SECTION.CHOOSE, ("player", self.players[other]),
+            events.append(self._event("receive", Section.CHOOSE, ("player", self.players[other]),
                                       ("pile", PILES[1 - pile]),
                                       ("cards", tuple(map(ALL_CARDS.__getitem__, left)))))
         self._end_turn(s, events)
@@ -283,7 +279,7 @@ class DivingBell(TurnGame[DivingBellState]):
             return
         s.discards.extend(specials)
         if events is not None:
-            events.append(self._event("discard", SECTION.ADVANCED,
+            events.append(self._event("discard", Section.ADVANCED,
                                       ("cards", tuple(map(ALL_CARDS.__getitem__, specials)))))
 
     def _end_turn(self, s: DivingBellState, events: Narration) -> None:
@@ -302,7 +298,7 @@ class DivingBell(TurnGame[DivingBellState]):
                 s.votes.clear()
                 s.steps.append(s.step("vote"))
                 if events is not None:
-                    events.append(self._event("vote_open", SECTION.GAME_END,
+                    events.append(self._event("vote_open", Section.GAME_END,
                                               ("player", self.players[1 - s.diver]),
                                               ("cards", self.discard_pile(s))))
                 return
@@ -311,7 +307,7 @@ class DivingBell(TurnGame[DivingBellState]):
         s.diver = 1 - s.diver
         s.steps.append(s.step("dive"))
         if events is not None:
-            events.append(self._event("turn", SECTION.END_TURN, ("player", self.players[s.diver])))
+            events.append(self._event("turn", Section.END_TURN, ("player", self.players[s.diver])))
 
     def discard_pile(self, s: DivingBellState) -> int:
         """Cards that a reshuffle would bring back: the discarded Kraken and Air Pocket
@@ -321,7 +317,7 @@ class DivingBell(TurnGame[DivingBellState]):
     def _vote(self, s: DivingBellState, step: PlainStep, move: Move, events: Narration) -> None:
         yes = move == VOTE[True]
         if events is not None:
-            events.append(self._event("vote_yes" if yes else "vote_no", SECTION.GAME_END,
+            events.append(self._event("vote_yes" if yes else "vote_no", Section.GAME_END,
                                       ("player", self.players[step.player])))
         s.votes.append(yes)
         if not yes:
@@ -339,8 +335,8 @@ class DivingBell(TurnGame[DivingBellState]):
         s.steps.append(s.step("dive"))
         s.recount()
         if events is not None:
-            events.append(self._event("reshuffle", SECTION.GAME_END, ("cards", s.draws_left)))
-            events.append(self._event("turn", SECTION.END_TURN, ("player", self.players[s.diver])))
+            events.append(self._event("reshuffle", Section.GAME_END, ("cards", s.draws_left)))
+            events.append(self._event("turn", Section.END_TURN, ("player", self.players[s.diver])))
 
     def _finish(self, s: DivingBellState, why: str, events: Narration) -> None:
         s.over = True
@@ -349,21 +345,21 @@ class DivingBell(TurnGame[DivingBellState]):
             return
         scores = self._scores(s)
         if why == "fifty":
-            events.append(self._event("target", SECTION.QUICK, ("target", QUICK_TARGET)))
+            events.append(self._event("target", Section.QUICK, ("target", QUICK_TARGET)))
         else:
-            events.append(self._event("deck_empty_end", SECTION.GAME_END))
+            events.append(self._event("deck_empty_end", Section.GAME_END))
         winners = self._winners(s)
         top = [i for i, x in enumerate(scores) if x == max(scores)]
         if len(top) > 1 and len(winners) == 1:
             cards = tuple(Standing(self.players[i], len(s.piles[i])) for i in top)
-            events.append(self._event("tie_break", SECTION.FINAL_SCORING, ("score", max(scores)),
+            events.append(self._event("tie_break", Section.FINAL_SCORING, ("score", max(scores)),
                                       ("cards", cards)))
         if len(winners) == 1:
-            events.append(self._event("winner", SECTION.FINAL_SCORING,
+            events.append(self._event("winner", Section.FINAL_SCORING,
                                       ("player", self.players[winners[0]]),
                                       ("score", scores[winners[0]])))
         else:
-            events.append(self._event("shared", SECTION.FINAL_SCORING, ("score", max(scores))))
+            events.append(self._event("shared", Section.FINAL_SCORING, ("score", max(scores))))
 
     # ---- outcome -----------------------------------------------------------------
     def _scores(self, s: DivingBellState) -> list[int]:

@@ -31,12 +31,11 @@ from types import MappingProxyType
 from typing import Any, ClassVar, cast
 
 from ...core.errors import cut
-from ...core.events import NO_EVENTS, Event, Narration, StepEvents, event_of
+from ...core.events import NO_EVENTS, Event, Narration, StepEvents
 from ...core.game import Game
 from ...core.i18n import Either, Message, tr
 from ...core.moves import Move
 from ...core.saves import shown
-from ...core.sections import fast_members
 from ...core.turns import AUTO, AUTOMATIC, CHANCE, DECIDES, WAITS, StepRule, TurnGame, Turns
 from .cards import (
     ACTION_CARD_OF,
@@ -70,12 +69,9 @@ from .state import (
 from .tables import PLAY_MOVES, PLAY_OF, PLAYS
 from .view import SeaOrShoreTable, SeaOrShoreView, view
 
-#: ``SECTION.X`` is ``Section.X``, read fast (see core.sections.fast_members)
-SECTION = fast_members(Section)
-# Every event is built as ``event_of((GAME, kind, SECTION.X, params, seen_by))``: ``params``
+# Every event is built as ``Event(GAME, kind, Section.X, params, seen_by)``: ``params``
 # the (name, value) pairs its wording needs, ``seen_by`` the seats that may read every
-# detail (empty: everyone). Building the tuple in place skips a helper call per event,
-# and a game makes about 500 of them.
+# detail (empty: everyone).
 
 ROUNDS = 2
 
@@ -486,9 +482,9 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             hand.sort(key=_HAND_KEY)
         kind = "dealt" if s.box else "dealt_all"
         if events is not None:
-            events.append(event_of((GAME, kind, SECTION.SETUP,
+            events.append(Event(GAME, kind, Section.SETUP,
                                     (("cards", HAND_SIZE[s.players]), ("round", s.round + 1),
-                                     ("unseen", len(s.box))), ())))
+                                     ("unseen", len(s.box))), ()))
 
     def _known_draw(self, s: SeaOrShoreState, step: Step,
                     events: Narration) -> bool:
@@ -504,8 +500,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
                 self._turn(s, step, _TURN_MOVES[(deck.top or deck.bottom)[0]], events)
             else:
                 if events is not None:
-                    events.append(event_of((GAME, "deck_empty", SECTION.SETUP,
-                                            (("deck", deck_index + 1),), ())))
+                    events.append(Event(GAME, "deck_empty", Section.SETUP,
+                                            (("deck", deck_index + 1),), ()))
             return True
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or not (deck.middle or deck.bottom):
@@ -533,8 +529,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
                     known[p] = k - 1
         s.face_up[deck_index] = move.arg
         if events is not None:
-            events.append(event_of((GAME, "turn", SECTION.SETUP,
-                                    (("deck", deck_index + 1), ("card", TREASURES[move.arg])), ())))
+            events.append(Event(GAME, "turn", Section.SETUP,
+                                    (("deck", deck_index + 1), ("card", TREASURES[move.arg])), ()))
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move,
@@ -544,9 +540,9 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         to = (p - 1) % s.players
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
         if events is not None:
-            events.append(event_of((GAME, "pass", SECTION.SETUP,
+            events.append(Event(GAME, "pass", Section.SETUP,
                                     (("player", self.players[p]), ("to", self.players[to]),
-                                     ("card", island(move.arg))), (p,))))
+                                     ("card", island(move.arg))), (p,)))
 
     def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -559,15 +555,15 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             to = (p - 1) % s.players
             s.hands[to].append(card)
             if events is not None:
-                events.append(event_of((GAME, "receive", SECTION.SETUP,
+                events.append(Event(GAME, "receive", Section.SETUP,
                                         (("player", self.players[p]), ("to", self.players[to]),
-                                         ("card", island(card))), (p, to))))
+                                         ("card", island(card))), (p, to)))
         for hand in s.hands:
             hand.sort(key=_HAND_KEY)
         s.passing = [None] * s.players
         if events is not None:
-            events.append(event_of((GAME, "passed", SECTION.SETUP,
-                                    (("player", self.players[s.starter]),), ())))
+            events.append(Event(GAME, "passed", Section.SETUP,
+                                    (("player", self.players[s.starter]),), ()))
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move,
@@ -579,8 +575,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             s.additions[p] -= play.adds
         s.played[p] = play.played
         if events is not None:
-            events.append(event_of((GAME, play.kind, SECTION.PLAY,
-                                    (("player", self.players[p]),) + play.shown, (p,))))
+            events.append(Event(GAME, play.kind, Section.PLAY,
+                                    (("player", self.players[p]),) + play.shown, (p,)))
 
     def _uncover(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -605,16 +601,16 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             assert on_table is not None
             play = PLAY_OF[on_table]
             if events is not None:
-                events.append(event_of((GAME, "reveal", SECTION.PLAY,
-                                        (("player", names[seat]),) + play.revealed, ())))
+                events.append(Event(GAME, "reveal", Section.PLAY,
+                                        (("player", names[seat]),) + play.revealed, ()))
             ranked[group_of[play.colour]].append((seat, play.value))
         found = rank_contests(s, competing, ranked)
         if competing is not _APART and events is not None:  # three players: merged colours
             for contest, seats in found:
                 if not contest.alone:
-                    events.append(event_of((GAME, "merged", SECTION.EXCEPTION,
+                    events.append(Event(GAME, "merged", Section.EXCEPTION,
                                             (("colours", contest.label),
-                                             ("player", names[seats[0][0]])), ())))
+                                             ("player", names[seats[0][0]])), ()))
         # Every seat is in exactly one group, so fewer groups than seats means some group
         # has two players or more (ties to explain, addition cards to hand out). Checking
         # the count first skips building the list of contested groups in most tricks.
@@ -634,19 +630,19 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             up = face_up[deck]
             if contest.alone and up and up[0] == first:   # the colour's treasure shows
                 if events is not None:
-                    events.append(event_of((GAME, "win_treasure", SECTION.WIN,
+                    events.append(Event(GAME, "win_treasure", Section.WIN,
                                             (("player", names[winner]),
                                              ("colour", contest.label),
-                                             ("treasure", TREASURES[up])), ())))
+                                             ("treasure", TREASURES[up])), ()))
                 treasures.append((seats, treasure_steps[first][winner]))
             else:
                 card = contest.card
                 if events is not None:
-                    events.append(event_of((GAME, "win_action", SECTION.ACTIVATE,
+                    events.append(Event(GAME, "win_action", Section.ACTIVATE,
                                             (("player", names[winner]),
                                              ("colour", contest.label),
                                              ("action",
-                                              _ACTION[self.sides[card]])), ())))
+                                              _ACTION[self.sides[card]])), ()))
                 actions.append(_ACTION_STEPS[winner][card])
         # the treasures in turn: taken at once, until one could be stolen instead (only
         # from a seat that played the same colour: one of the winner's group)
@@ -669,14 +665,14 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         for contest, ranked in contested:
             (a, x), (b, y) = ranked[0], ranked[1]
             if y == x:
-                events.append(event_of((GAME, "tie_win", SECTION.TIE,
+                events.append(Event(GAME, "tie_win", Section.TIE,
                                         (("player", names[a]), ("other", names[b]),
-                                         ("value", x), ("colour", contest.label)), ())))
+                                         ("value", x), ("colour", contest.label)), ()))
             (c, z), (low, v) = ranked[-2], ranked[-1]
             if len(ranked) > 2 and v == z:
-                events.append(event_of((GAME, "tie_low", SECTION.TIE,
+                events.append(Event(GAME, "tie_low", Section.TIE,
                                         (("player", names[low]), ("other", names[c]),
-                                         ("value", v), ("colour", contest.label)), ())))
+                                         ("value", v), ("colour", contest.label)), ()))
 
     def _award_additions(self, s: SeaOrShoreState, contested: list[Ranked],
                          events: Narration) -> None:
@@ -694,10 +690,10 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             s.additions[seat] += earned
             if events is not None:
                 kind = "earn" if earned == cards else "earn_short"
-                events.append(event_of((GAME, kind, SECTION.LOSE,
+                events.append(Event(GAME, kind, Section.LOSE,
                                         (("player", self.players[seat]),
                                          ("colour", contest.label),
-                                         ("cards", cards), ("earned", earned)), ())))
+                                         ("cards", cards), ("earned", earned)), ()))
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -708,18 +704,18 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             s.face_up[deck_index] = None
             s.piles[winner].append(card)
             if events is not None:
-                events.append(event_of((GAME, "take", SECTION.TREASURE,
+                events.append(Event(GAME, "take", Section.TREASURE,
                                         (("player", self.players[winner]),
-                                         ("treasure", TREASURES[card])), ())))
+                                         ("treasure", TREASURES[card])), ()))
             return
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
         if events is not None:
-            events.append(event_of((GAME, "steal", SECTION.STEAL,
+            events.append(Event(GAME, "steal", Section.STEAL,
                                     (("player", self.players[winner]),
                                      ("victim", self.players[victim]),
-                                     ("treasure", TREASURES[card])), ())))
+                                     ("treasure", TREASURES[card])), ()))
 
     # actions ----------------------------------------------------------------------------
     def _action(self, s: SeaOrShoreState, step: Step, move: Move,
@@ -738,15 +734,15 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             s.addition_pile -= took
             s.additions[p] += took
             if events is not None:
-                events.append(event_of((GAME, "rob_pile", SECTION.ACTION_ADDITIONS,
+                events.append(Event(GAME, "rob_pile", Section.ACTION_ADDITIONS,
                                         (("player", self.players[p]), ("cards", took)),
-                                        ())))
+                                        ()))
             return
         if side == "swap":
             if not s.hands[p]:
                 if events is not None:
-                    events.append(event_of((GAME, "no_effect", SECTION.ACTION_SWAP,
-                                            (("player", self.players[p]),), ())))
+                    events.append(Event(GAME, "no_effect", Section.ACTION_SWAP,
+                                            (("player", self.players[p]),), ()))
                 return
             s.steps.insert(0, _SEAT_STEPS["swap"][p])
             return
@@ -759,8 +755,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
                 s.steps.insert(0, _SEAT_STEPS["peek"][p])
                 return
             if events is not None:
-                events.append(event_of((GAME, "no_effect", SECTION.ACTION_PEEK,
-                                        (("player", self.players[p]),), ())))
+                events.append(Event(GAME, "no_effect", Section.ACTION_PEEK,
+                                        (("player", self.players[p]),), ()))
             return
         s.steps[0:0] = [_SEAT_STEPS["salvage"][p], _SEAT_STEPS["discard"][p]]
 
@@ -770,18 +766,18 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.additions[v] -= 2
         s.additions[p] += 2
         if events is not None:
-            events.append(event_of((GAME, "rob", SECTION.ACTION_ADDITIONS,
+            events.append(Event(GAME, "rob", Section.ACTION_ADDITIONS,
                                     (("player", self.players[p]),
-                                     ("victim", self.players[v])), ())))
+                                     ("victim", self.players[v])), ()))
 
     def _swap(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
         p, v = step.player, int(move.arg)
         s.steps.insert(0, Step("grab", p, victim=v))
         if events is not None:
-            events.append(event_of((GAME, "swap", SECTION.ACTION_SWAP,
+            events.append(Event(GAME, "swap", Section.ACTION_SWAP,
                                     (("player", self.players[p]), ("victim", self.players[v]),
-                                     ("cards", min(2, len(s.hands[v])))), ())))
+                                     ("cards", min(2, len(s.hands[v])))), ()))
 
     def _grab(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -794,9 +790,9 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.grabbed = cards
         s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
         if events is not None:
-            events.append(event_of((GAME, "grab", SECTION.ACTION_SWAP,
+            events.append(Event(GAME, "grab", Section.ACTION_SWAP,
                                     (("player", self.players[p]), ("victim", self.players[v]),
-                                     ("cards", tuple(island(c) for c in cards))), (p, v))))
+                                     ("cards", tuple(island(c) for c in cards))), (p, v)))
 
     def _give(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -807,18 +803,18 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         if not any(st.kind == "give" for st in s.steps):
             s.grabbed = []
         if events is not None:
-            events.append(event_of((GAME, "give", SECTION.ACTION_SWAP,
+            events.append(Event(GAME, "give", Section.ACTION_SWAP,
                                     (("player", self.players[p]), ("victim", self.players[v]),
-                                     ("card", island(move.arg))), (p, v))))
+                                     ("card", island(move.arg))), (p, v)))
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
         p, deck_index = step.player, int(move.arg)
         s.steps[0:0] = _LOOK_STEPS[p][deck_index]
         if events is not None:
-            events.append(event_of((GAME, "peek", SECTION.ACTION_PEEK,
+            events.append(Event(GAME, "peek", Section.ACTION_PEEK,
                                     (("player", self.players[p]), ("deck", deck_index + 1),
-                                     ("cards", min(3, s.decks[deck_index].size()))), ())))
+                                     ("cards", min(3, s.decks[deck_index].size()))), ()))
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -833,9 +829,9 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
                                 # shuffled middle (sorted: two or more different cards)
         p = step.player
         if events is not None:
-            events.append(event_of((GAME, "see", SECTION.ACTION_PEEK,
+            events.append(Event(GAME, "see", Section.ACTION_PEEK,
                                     (("player", self.players[p]), ("card", TREASURES[move.arg]),
-                                     ("place", len(deck.top))), (p,))))
+                                     ("place", len(deck.top))), (p,)))
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -847,9 +843,9 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         known = s.known[deck_index] = [0] * s.players
         known[p] = len(new)
         if events is not None:
-            events.append(event_of((GAME, "order", SECTION.ACTION_PEEK,
+            events.append(Event(GAME, "order", Section.ACTION_PEEK,
                                     (("player", self.players[p]), ("deck", deck_index + 1),
-                                     ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,))))
+                                     ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,)))
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -860,9 +856,9 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.hands[p].append(played.card)
         s.hands[p].sort(key=_HAND_KEY)
         if events is not None:
-            events.append(event_of((GAME, "salvage", SECTION.ACTION_SALVAGE,
+            events.append(Event(GAME, "salvage", Section.ACTION_SALVAGE,
                                     (("player", self.players[p]), ("owner", self.players[v]),
-                                     ("card", island(played.card))), ())))
+                                     ("card", island(played.card))), ()))
 
     def _discard(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -870,8 +866,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.hands[p].remove(move.arg)
         s.discards.append(move.arg)
         if events is not None:
-            events.append(event_of((GAME, "discard", SECTION.ACTION_SALVAGE,
-                                    (("player", self.players[p]), ("card", island(move.arg))), ())))
+            events.append(Event(GAME, "discard", Section.ACTION_SALVAGE,
+                                    (("player", self.players[p]), ("card", island(move.arg))), ()))
 
     # end of a trick, a round, the game -------------------------------------------------------
     def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move,
@@ -890,13 +886,13 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         face_up, decks = s.face_up, s.decks
         if events is not None:
             if returned:
-                events.append(event_of((GAME, "additions_back", SECTION.ADDITIONS,
-                                        (("cards", returned),), ())))
+                events.append(Event(GAME, "additions_back", Section.ADDITIONS,
+                                        (("cards", returned),), ()))
             # the treasures nobody took, in deck order (named before they go under)
             under = tuple(TREASURES[card] for card in face_up if card)
             if under:
-                events.append(event_of((GAME, "under", SECTION.END_TRICK,
-                                        (("cards", under),), ())))
+                events.append(Event(GAME, "under", Section.END_TRICK,
+                                        (("cards", under),), ()))
         for deck_index, card in enumerate(face_up):
             if card:
                 decks[deck_index].bottom.append(card)
@@ -907,25 +903,25 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             return
         s.steps[0:0] = _TRICK_STEPS[s.players][s.starter]
         if events is not None:
-            events.append(event_of((GAME, "next_trick", SECTION.END_TRICK,
-                                    (("player", self.players[s.starter]),), ())))
+            events.append(Event(GAME, "next_trick", Section.END_TRICK,
+                                    (("player", self.players[s.starter]),), ()))
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
         scores = round_points(s)
         s.round_scores.append(scores)
         if events is not None:
-            events += [event_of((GAME, "round_score", SECTION.GAME_END,
+            events += [Event(GAME, "round_score", Section.GAME_END,
                                  (("player", self.players[p]),
                                   ("treasure", sum(TREASURES[t].value for t in s.piles[p])),
-                                  ("additions", s.additions[p]), ("total", scores[p])), ()))
+                                  ("additions", s.additions[p]), ("total", scores[p])), ())
                        for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
             s.round += 1
             self._setup_round(s, starter=(s.first_starter + 1) % s.players)
             if events is not None:
-                events.append(event_of((GAME, "second_round", SECTION.GAME_END,
-                                        (("player", self.players[s.starter]),), ())))
+                events.append(Event(GAME, "second_round", Section.GAME_END,
+                                        (("player", self.players[s.starter]),), ()))
             return
         s.over = True
         s.steps.clear()
@@ -936,11 +932,11 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         tied = [self.players[p] for p, x in enumerate(totals) if x == best]
         winner = self.players[self._winners(s)[0]]
         if len(tied) > 1:
-            events.append(event_of((GAME, "tie_break", SECTION.TIE,
+            events.append(Event(GAME, "tie_break", Section.TIE,
                                     (("players", tied), ("score", best), ("player", winner),
-                                     ("starter", self.players[s.starter])), ())))
-        events.append(event_of((GAME, "winner", SECTION.GAME_END,
-                                (("player", winner), ("score", best)), ())))
+                                     ("starter", self.players[s.starter])), ()))
+        events.append(Event(GAME, "winner", Section.GAME_END,
+                                (("player", winner), ("score", best)), ()))
 
     def _winners(self, s: SeaOrShoreState) -> list[int]:
         """The highest total; a tie goes, as every tie does, to the starting player (who holds
