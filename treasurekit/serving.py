@@ -594,9 +594,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     pool_quiet = Float(
         3.0, config=True,
         help="Seconds a kernel of the preheated pool waits, before it starts, after the last "
-             "page connected to its kernel (at most pool_quiet_max in all): while a class "
-             "opens or reloads its pages at once, their kernels get the cores, and the pool "
-             "refills once they are served. 0: no wait.")
+             "page connected to its kernel, and while a page handed a pool kernel has not "
+             "connected yet (its browser still loading the app), at most pool_quiet_max in "
+             "all: while a class opens or reloads its pages at once, their kernels get the "
+             "cores, and the pool refills once they are served. 0: no wait.")
     pool_quiet_max = Float(
         20.0, config=True,
         help="The longest a pool kernel waits for pool_quiet seconds without a connection.")
@@ -617,6 +618,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._pool_waiting: list[float] = []    # when each pool kernel waiting to start asked
         self._owed = 0                          # of them, how many viewers wait for (oldest)
         self._last_pooled: set[str] = set()     # in the pool at the last check
+        self._pool_ids: set[str] = set()         # every kernel started for the pool
         self._ever_connected: set[str] = set()
         self._last_connect = -float("inf")       # time.monotonic() of the last connection
         self._address_of: dict[str, str] = {}     # kernel -> its page's client address
@@ -703,6 +705,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 self._pool_waiting.remove(asked)
         self._starting.add(kernel_id)
         self._pool_starting += pooled
+        if pooled:
+            self._pool_ids.add(kernel_id)
         hold = _viewer_hold.get()
         if not pooled and hold is not None and not hold.used:
             self.release(hold)                          # the kernel counts from now on
@@ -738,11 +742,21 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def pool_may_start(self, asked: float, now: float | None = None) -> bool:
         """Whether a pool kernel asked for at ``asked`` (``time.monotonic()``) may start now:
-        no page has connected for ``pool_quiet`` seconds, or it has waited
+        no page has connected for ``pool_quiet`` seconds and every page handed a pool
+        kernel has connected (:meth:`pages_loading`), or it has waited
         ``pool_quiet_max``."""
         now = time.monotonic() if now is None else now
-        return (now - self._last_connect >= self.pool_quiet
-                or now - asked >= self.pool_quiet_max)
+        if now - asked >= self.pool_quiet_max:
+            return True
+        return self.pool_quiet <= 0 or (now - self._last_connect >= self.pool_quiet
+                                        and not self.pages_loading())
+
+    def pages_loading(self) -> int:
+        """Pages handed a kernel of the pool whose browser has not connected to it yet
+        (still loading the app: a phone takes some seconds of its own, and its kernel
+        is not the pool's any more)."""
+        waiting = self._pool_ids.intersection(self._kernels) - self._ever_connected
+        return len(waiting - self.pooled_kernel_ids()) if waiting else 0
 
     def _pool_turn(self) -> bool:
         limit = self.pool_start_concurrency
@@ -809,6 +823,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._ever_connected.discard(kernel_id)
+        self._pool_ids.discard(kernel_id)
         self._address_of.pop(kernel_id, None)
         return super().remove_kernel(kernel_id)
 
@@ -887,7 +902,8 @@ def classroom_options(pools: dict[str, int], default_pool: int = 1,
     served folder) to its pool size; every other notebook keeps ``default_pool``
     kernels ready. Kernels handed out are replaced ``fill_delay`` seconds later (the
     replacements then start ``ClassroomKernelManager.pool_start_concurrency`` at a time,
-    once no page has connected for ``ClassroomKernelManager.pool_quiet`` seconds).
+    once no page has connected for ``ClassroomKernelManager.pool_quiet`` seconds and every
+    page handed a pool kernel has connected to it).
 
     >>> classroom_options({"diving_bell.ipynb": 30})[0]
     '--VoilaConfiguration.preheat_kernel=True'

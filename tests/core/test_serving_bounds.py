@@ -75,6 +75,35 @@ def test_the_pool_refills_once_the_pages_that_just_connected_are_served(
     assert never.pool_may_start(asked=clock[0])
 
 
+def test_the_pool_waits_for_the_pages_handed_its_kernels_to_connect(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A phone handed a pool kernel loads the app for some seconds before it connects:
+    the refill waits for it (then ``pool_quiet`` after its connection), never longer
+    than ``pool_quiet_max`` in all."""
+    manager = _manager(monkeypatch, 8_000, pool_quiet=3, pool_quiet_max=20)
+    clock = [1000.0]
+    monkeypatch.setattr(serving.time, "monotonic", lambda: clock[0])
+    manager._pool_ids.add("phone")                    # started for the pool, handed out
+    manager._kernels["phone"] = object()              # (not in the pool any more)
+    asked = clock[0]
+    assert manager.pages_loading() == 1
+    clock[0] += 10                                    # no connection for 10 s: still loading
+    assert not manager.pool_may_start(asked)
+    with contextlib.suppress(Exception):              # (no such kernel to tell)
+        manager.notify_connect("phone")
+    assert manager.pages_loading() == 0
+    clock[0] += 2.9
+    assert not manager.pool_may_start(asked)
+    clock[0] += 0.2
+    assert manager.pool_may_start(asked)              # connected, and 3 s quiet since
+    manager._pool_ids.add("closed tab")               # a page that never connects...
+    manager._kernels["closed tab"] = object()
+    assert not manager.pool_may_start(asked)
+    clock[0] = asked + 20
+    assert manager.pool_may_start(asked)              # ...holds the refill 20 s at most
+    del manager._kernels["phone"], manager._kernels["closed tab"]
+
+
 def test_a_viewer_handed_a_pool_kernel_that_has_not_started_never_waits_for_the_refill(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Voila hands a viewer the pool's oldest entry even while its kernel waits to start;
