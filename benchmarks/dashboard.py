@@ -176,7 +176,10 @@ def measure(loads: int = 5, clicks: int = 15, app: str = "diving_bell") -> dict[
 
     samples: dict[str, dict[str, list[float]]] = {
         k: {"tti_s": [], "served_s": [], "click_ms": []} for k in TARGETS}
-    server = h.start_voila(".")  # both notebooks' folders, one server, same config
+    # both notebooks' folders, one server, same config (the server renders only the
+    # notebooks at the top of its folder unless told: these two are one folder down)
+    server = h.start_voila(".", extra=[f"--TreasurekitVoila.pages={t['notebook']}"
+                                       for t in TARGETS.values()])
     try:
         with sync_playwright() as p:
             browser = h.launch_chromium(p)
