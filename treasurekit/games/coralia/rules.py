@@ -678,7 +678,7 @@ class Coralia(TurnGame[CoraliaState]):
                     break
             if ev is not None:
                 ev.append(Event(GAME, "lock", Section.LOCK_IN, (("player", self.players[p]),
-                                                              ("die", DIE[c][sym])), ()))
+                                                          ("die", DIE[c][sym])), ()))
             s.steps.insert(0, step)              # the same decision again
             return
         s.supply[c] -= 1                        # pick:<colour>
@@ -712,8 +712,8 @@ class Coralia(TurnGame[CoraliaState]):
                     k += 1
         if ev is not None:
             ev.append(Event(GAME, "roll", Section.COURSE_OF_THE_GAME,
-                                (("player", self.players[p]), ("dice", parse_roll(move.arg))),
-                                ()))
+                            (("player", self.players[p]), ("dice", parse_roll(move.arg))),
+                            ()))
         moves = self._place_moves(s, p)
         if moves:
             s.steps.insert(0, PLACE_STEP[p])    # waits for a move
@@ -946,7 +946,7 @@ class Coralia(TurnGame[CoraliaState]):
                 ev.append(Event(GAME, "draw_choice", section, params, (p,)))
             else:                               # face down, but for a starfish card drawn
                 ev.append(Event(GAME, "draw", section, params,    # in one's own
-                                    () if s.face_up(p, k) else (p,)))  # starfish scoring
+                                () if s.face_up(p, k) else (p,)))  # starfish scoring
 
     def _keep(self, s: CoraliaState, step: Step, move: Move, ev: Narration) -> None:
         p, pile = step.player, step.pile
@@ -976,7 +976,7 @@ class Coralia(TurnGame[CoraliaState]):
             symbols = s.station_symbols
             passed = Dice(tuple([DIE[c][symbols[i]] for i, c in enumerate(station)]))
             ev.append(Event(GAME, "pass", Section.COURSE_OF_THE_GAME,
-                                (("player", self.players[next_seat]), ("dice", passed)), ()))
+                            (("player", self.players[next_seat]), ("dice", passed)), ()))
         self._start_turn(s, next_seat)
 
     def _order(self, s: CoraliaState) -> list[int]:

@@ -483,8 +483,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         kind = "dealt" if s.box else "dealt_all"
         if events is not None:
             events.append(Event(GAME, kind, Section.SETUP,
-                                    (("cards", HAND_SIZE[s.players]), ("round", s.round + 1),
-                                     ("unseen", len(s.box))), ()))
+                                (("cards", HAND_SIZE[s.players]), ("round", s.round + 1),
+                                 ("unseen", len(s.box))), ()))
 
     def _known_draw(self, s: SeaOrShoreState, step: Step,
                     events: Narration) -> bool:
@@ -501,7 +501,7 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             else:
                 if events is not None:
                     events.append(Event(GAME, "deck_empty", Section.SETUP,
-                                            (("deck", deck_index + 1),), ()))
+                                        (("deck", deck_index + 1),), ()))
             return True
         # see: fill the known top of the deck up to three cards
         if len(deck.top) >= 3 or not (deck.middle or deck.bottom):
@@ -530,7 +530,7 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.face_up[deck_index] = move.arg
         if events is not None:
             events.append(Event(GAME, "turn", Section.SETUP,
-                                    (("deck", deck_index + 1), ("card", TREASURES[move.arg])), ()))
+                                (("deck", deck_index + 1), ("card", TREASURES[move.arg])), ()))
 
     # the pass before play --------------------------------------------------------------
     def _pass(self, s: SeaOrShoreState, step: Step, move: Move,
@@ -541,8 +541,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         # only the passer knows the card until every pass is chosen (passes are simultaneous)
         if events is not None:
             events.append(Event(GAME, "pass", Section.SETUP,
-                                    (("player", self.players[p]), ("to", self.players[to]),
-                                     ("card", island(move.arg))), (p,)))
+                                (("player", self.players[p]), ("to", self.players[to]),
+                                 ("card", island(move.arg))), (p,)))
 
     def _passes_done(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -556,14 +556,14 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             s.hands[to].append(card)
             if events is not None:
                 events.append(Event(GAME, "receive", Section.SETUP,
-                                        (("player", self.players[p]), ("to", self.players[to]),
-                                         ("card", island(card))), (p, to)))
+                                    (("player", self.players[p]), ("to", self.players[to]),
+                                     ("card", island(card))), (p, to)))
         for hand in s.hands:
             hand.sort(key=_HAND_KEY)
         s.passing = [None] * s.players
         if events is not None:
             events.append(Event(GAME, "passed", Section.SETUP,
-                                    (("player", self.players[s.starter]),), ()))
+                                (("player", self.players[s.starter]),), ()))
 
     # a trick ---------------------------------------------------------------------------
     def _play(self, s: SeaOrShoreState, step: Step, move: Move,
@@ -576,7 +576,7 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.played[p] = play.played
         if events is not None:
             events.append(Event(GAME, play.kind, Section.PLAY,
-                                    (("player", self.players[p]),) + play.shown, (p,)))
+                                (("player", self.players[p]),) + play.shown, (p,)))
 
     def _uncover(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -602,15 +602,15 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             play = PLAY_OF[on_table]
             if events is not None:
                 events.append(Event(GAME, "reveal", Section.PLAY,
-                                        (("player", names[seat]),) + play.revealed, ()))
+                                    (("player", names[seat]),) + play.revealed, ()))
             ranked[group_of[play.colour]].append((seat, play.value))
         found = rank_contests(s, competing, ranked)
         if competing is not _APART and events is not None:  # three players: merged colours
             for contest, seats in found:
                 if not contest.alone:
                     events.append(Event(GAME, "merged", Section.EXCEPTION,
-                                            (("colours", contest.label),
-                                             ("player", names[seats[0][0]])), ()))
+                                        (("colours", contest.label),
+                                         ("player", names[seats[0][0]])), ()))
         # Every seat is in exactly one group, so fewer groups than seats means some group
         # has two players or more (ties to explain, addition cards to hand out). Checking
         # the count first skips building the list of contested groups in most tricks.
@@ -631,18 +631,18 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             if contest.alone and up and up[0] == first:   # the colour's treasure shows
                 if events is not None:
                     events.append(Event(GAME, "win_treasure", Section.WIN,
-                                            (("player", names[winner]),
-                                             ("colour", contest.label),
-                                             ("treasure", TREASURES[up])), ()))
+                                        (("player", names[winner]),
+                                         ("colour", contest.label),
+                                         ("treasure", TREASURES[up])), ()))
                 treasures.append((seats, treasure_steps[first][winner]))
             else:
                 card = contest.card
                 if events is not None:
                     events.append(Event(GAME, "win_action", Section.ACTIVATE,
-                                            (("player", names[winner]),
-                                             ("colour", contest.label),
-                                             ("action",
-                                              _ACTION[self.sides[card]])), ()))
+                                        (("player", names[winner]),
+                                         ("colour", contest.label),
+                                         ("action",
+                                          _ACTION[self.sides[card]])), ()))
                 actions.append(_ACTION_STEPS[winner][card])
         # the treasures in turn: taken at once, until one could be stolen instead (only
         # from a seat that played the same colour: one of the winner's group)
@@ -666,13 +666,13 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             (a, x), (b, y) = ranked[0], ranked[1]
             if y == x:
                 events.append(Event(GAME, "tie_win", Section.TIE,
-                                        (("player", names[a]), ("other", names[b]),
-                                         ("value", x), ("colour", contest.label)), ()))
+                                    (("player", names[a]), ("other", names[b]),
+                                     ("value", x), ("colour", contest.label)), ()))
             (c, z), (low, v) = ranked[-2], ranked[-1]
             if len(ranked) > 2 and v == z:
                 events.append(Event(GAME, "tie_low", Section.TIE,
-                                        (("player", names[low]), ("other", names[c]),
-                                         ("value", v), ("colour", contest.label)), ()))
+                                    (("player", names[low]), ("other", names[c]),
+                                     ("value", v), ("colour", contest.label)), ()))
 
     def _award_additions(self, s: SeaOrShoreState, contested: list[Ranked],
                          events: Narration) -> None:
@@ -691,9 +691,9 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             if events is not None:
                 kind = "earn" if earned == cards else "earn_short"
                 events.append(Event(GAME, kind, Section.LOSE,
-                                        (("player", self.players[seat]),
-                                         ("colour", contest.label),
-                                         ("cards", cards), ("earned", earned)), ()))
+                                    (("player", self.players[seat]),
+                                     ("colour", contest.label),
+                                     ("cards", cards), ("earned", earned)), ()))
 
     def _treasure(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -705,17 +705,17 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             s.piles[winner].append(card)
             if events is not None:
                 events.append(Event(GAME, "take", Section.TREASURE,
-                                        (("player", self.players[winner]),
-                                         ("treasure", TREASURES[card])), ()))
+                                    (("player", self.players[winner]),
+                                     ("treasure", TREASURES[card])), ()))
             return
         victim = int(move.arg)
         card = s.piles[victim].pop()
         s.piles[winner].append(card)
         if events is not None:
             events.append(Event(GAME, "steal", Section.STEAL,
-                                    (("player", self.players[winner]),
-                                     ("victim", self.players[victim]),
-                                     ("treasure", TREASURES[card])), ()))
+                                (("player", self.players[winner]),
+                                 ("victim", self.players[victim]),
+                                 ("treasure", TREASURES[card])), ()))
 
     # actions ----------------------------------------------------------------------------
     def _action(self, s: SeaOrShoreState, step: Step, move: Move,
@@ -735,14 +735,14 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             s.additions[p] += took
             if events is not None:
                 events.append(Event(GAME, "rob_pile", Section.ACTION_ADDITIONS,
-                                        (("player", self.players[p]), ("cards", took)),
-                                        ()))
+                                    (("player", self.players[p]), ("cards", took)),
+                                    ()))
             return
         if side == "swap":
             if not s.hands[p]:
                 if events is not None:
                     events.append(Event(GAME, "no_effect", Section.ACTION_SWAP,
-                                            (("player", self.players[p]),), ()))
+                                        (("player", self.players[p]),), ()))
                 return
             s.steps.insert(0, _SEAT_STEPS["swap"][p])
             return
@@ -756,7 +756,7 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
                 return
             if events is not None:
                 events.append(Event(GAME, "no_effect", Section.ACTION_PEEK,
-                                        (("player", self.players[p]),), ()))
+                                    (("player", self.players[p]),), ()))
             return
         s.steps[0:0] = [_SEAT_STEPS["salvage"][p], _SEAT_STEPS["discard"][p]]
 
@@ -767,8 +767,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.additions[p] += 2
         if events is not None:
             events.append(Event(GAME, "rob", Section.ACTION_ADDITIONS,
-                                    (("player", self.players[p]),
-                                     ("victim", self.players[v])), ()))
+                                (("player", self.players[p]),
+                                 ("victim", self.players[v])), ()))
 
     def _swap(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -776,8 +776,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.steps.insert(0, Step("grab", p, victim=v))
         if events is not None:
             events.append(Event(GAME, "swap", Section.ACTION_SWAP,
-                                    (("player", self.players[p]), ("victim", self.players[v]),
-                                     ("cards", min(2, len(s.hands[v])))), ()))
+                                (("player", self.players[p]), ("victim", self.players[v]),
+                                 ("cards", min(2, len(s.hands[v])))), ()))
 
     def _grab(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -791,8 +791,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.steps[0:0] = [Step("give", p, victim=v)] * len(cards)
         if events is not None:
             events.append(Event(GAME, "grab", Section.ACTION_SWAP,
-                                    (("player", self.players[p]), ("victim", self.players[v]),
-                                     ("cards", tuple(island(c) for c in cards))), (p, v)))
+                                (("player", self.players[p]), ("victim", self.players[v]),
+                                 ("cards", tuple(island(c) for c in cards))), (p, v)))
 
     def _give(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -804,8 +804,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
             s.grabbed = []
         if events is not None:
             events.append(Event(GAME, "give", Section.ACTION_SWAP,
-                                    (("player", self.players[p]), ("victim", self.players[v]),
-                                     ("card", island(move.arg))), (p, v)))
+                                (("player", self.players[p]), ("victim", self.players[v]),
+                                 ("card", island(move.arg))), (p, v)))
 
     def _peek(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -813,8 +813,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.steps[0:0] = _LOOK_STEPS[p][deck_index]
         if events is not None:
             events.append(Event(GAME, "peek", Section.ACTION_PEEK,
-                                    (("player", self.players[p]), ("deck", deck_index + 1),
-                                     ("cards", min(3, s.decks[deck_index].size()))), ()))
+                                (("player", self.players[p]), ("deck", deck_index + 1),
+                                 ("cards", min(3, s.decks[deck_index].size()))), ()))
 
     def _see(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -830,8 +830,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         p = step.player
         if events is not None:
             events.append(Event(GAME, "see", Section.ACTION_PEEK,
-                                    (("player", self.players[p]), ("card", TREASURES[move.arg]),
-                                     ("place", len(deck.top))), (p,)))
+                                (("player", self.players[p]), ("card", TREASURES[move.arg]),
+                                 ("place", len(deck.top))), (p,)))
 
     def _order(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -844,8 +844,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         known[p] = len(new)
         if events is not None:
             events.append(Event(GAME, "order", Section.ACTION_PEEK,
-                                    (("player", self.players[p]), ("deck", deck_index + 1),
-                                     ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,)))
+                                (("player", self.players[p]), ("deck", deck_index + 1),
+                                 ("cards", tuple(map(TREASURES.__getitem__, new)))), (p,)))
 
     def _salvage(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -857,8 +857,8 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.hands[p].sort(key=_HAND_KEY)
         if events is not None:
             events.append(Event(GAME, "salvage", Section.ACTION_SALVAGE,
-                                    (("player", self.players[p]), ("owner", self.players[v]),
-                                     ("card", island(played.card))), ()))
+                                (("player", self.players[p]), ("owner", self.players[v]),
+                                 ("card", island(played.card))), ()))
 
     def _discard(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -867,7 +867,7 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.discards.append(move.arg)
         if events is not None:
             events.append(Event(GAME, "discard", Section.ACTION_SALVAGE,
-                                    (("player", self.players[p]), ("card", island(move.arg))), ()))
+                                (("player", self.players[p]), ("card", island(move.arg))), ()))
 
     # end of a trick, a round, the game -------------------------------------------------------
     def _end_trick(self, s: SeaOrShoreState, step: Step, move: Move,
@@ -887,12 +887,12 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         if events is not None:
             if returned:
                 events.append(Event(GAME, "additions_back", Section.ADDITIONS,
-                                        (("cards", returned),), ()))
+                                    (("cards", returned),), ()))
             # the treasures nobody took, in deck order (named before they go under)
             under = tuple(TREASURES[card] for card in face_up if card)
             if under:
                 events.append(Event(GAME, "under", Section.END_TRICK,
-                                        (("cards", under),), ()))
+                                    (("cards", under),), ()))
         for deck_index, card in enumerate(face_up):
             if card:
                 decks[deck_index].bottom.append(card)
@@ -904,7 +904,7 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.steps[0:0] = _TRICK_STEPS[s.players][s.starter]
         if events is not None:
             events.append(Event(GAME, "next_trick", Section.END_TRICK,
-                                    (("player", self.players[s.starter]),), ()))
+                                (("player", self.players[s.starter]),), ()))
 
     def _end_round(self, s: SeaOrShoreState, step: Step, move: Move,
               events: Narration) -> None:
@@ -912,16 +912,16 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         s.round_scores.append(scores)
         if events is not None:
             events += [Event(GAME, "round_score", Section.GAME_END,
-                                 (("player", self.players[p]),
-                                  ("treasure", sum(TREASURES[t].value for t in s.piles[p])),
-                                  ("additions", s.additions[p]), ("total", scores[p])), ())
+                             (("player", self.players[p]),
+                              ("treasure", sum(TREASURES[t].value for t in s.piles[p])),
+                              ("additions", s.additions[p]), ("total", scores[p])), ())
                        for p in range(s.players)]
         if len(s.round_scores) < ROUNDS:
             s.round += 1
             self._setup_round(s, starter=(s.first_starter + 1) % s.players)
             if events is not None:
                 events.append(Event(GAME, "second_round", Section.GAME_END,
-                                        (("player", self.players[s.starter]),), ()))
+                                    (("player", self.players[s.starter]),), ()))
             return
         s.over = True
         s.steps.clear()
@@ -933,10 +933,10 @@ class SeaOrShore(TurnGame[SeaOrShoreState]):
         winner = self.players[self._winners(s)[0]]
         if len(tied) > 1:
             events.append(Event(GAME, "tie_break", Section.TIE,
-                                    (("players", tied), ("score", best), ("player", winner),
-                                     ("starter", self.players[s.starter])), ()))
+                                (("players", tied), ("score", best), ("player", winner),
+                                 ("starter", self.players[s.starter])), ()))
         events.append(Event(GAME, "winner", Section.GAME_END,
-                                (("player", winner), ("score", best)), ()))
+                            (("player", winner), ("score", best)), ()))
 
     def _winners(self, s: SeaOrShoreState) -> list[int]:
         """The highest total; a tie goes, as every tie does, to the starting player (who holds
