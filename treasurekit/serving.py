@@ -320,9 +320,9 @@ class CachedGZip(web.GZipContentEncoding):
             kept = self._kept.get(key)
             if kept is not None:
                 self._kept.move_to_end(key)
-                self._hit = True
-                headers["Vary"] = (f"{headers['Vary']}, Accept-Encoding" if "Vary" in headers
-                                   else "Accept-Encoding")
+                self._hit, self._gzipping = True, False    # (tornado's headers, no gzip)
+                status_code, headers, _ = super().transform_first_chunk(
+                    status_code, headers, chunk, finishing)
                 headers["Content-Encoding"] = "gzip"
                 headers["Content-Length"] = str(len(kept))
                 return status_code, headers, kept
