@@ -254,10 +254,10 @@ def test_every_hostile_input_is_refused_in_dutch(name: str) -> None:
             assert len(err.text("nl")) <= tk.InvalidSave.MAX_MESSAGE
 
 
-#: refusals that rest on no rule of the game: a text that is no move, a finished game,
-#: a deal with no chance step due
 #: how many refusals of each reason get every check of check_told
 FULLY = 40
+#: refusals that rest on no rule of the game: a text that is no move, a finished game,
+#: a deal with no chance step due
 NO_RULE = {"core.error.not_a_move", "core.error.move_text", "core.error.move_name",
            "core.error.game_over", "core.error.no_chance"}
 
