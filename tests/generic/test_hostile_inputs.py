@@ -137,13 +137,15 @@ def test_listed_hostile_positions_are_refused(name: str) -> None:
     for _ in range(5000):
         nested = [nested]
     refused(lambda: tk.setup_position(name, {"title": nested}))
+    values = [None, True, 1.5, -1, 10**20, "x" * 10_000_000, [["ruby"]], [[["r8/sea"]]],
+              {"Ann": [["r8/sea"]]}, {"x": {}}, [None], [True]]
+    shown = [f"{value!r:.60}" for value in values]      # (a 10 MB repr once, not per key)
     for pos in positions(name):
         for key in pos:
-            for value in (None, True, 1.5, -1, 10**20, "x" * 10_000_000, [["ruby"]],
-                          [[["r8/sea"]]], {"Ann": [["r8/sea"]]}, {"x": {}}, [None], [True]):
+            for value, text in zip(values, shown, strict=True):
                 bad = dict(pos, **{key: value})
                 accepted_or_refused(lambda bad=bad: tk.setup_position(name, bad),
-                                    f"{key}={value!r:.60}")
+                                    f"{key}={text}")
 
 
 def test_listed_positions_of_the_issue() -> None:

@@ -46,8 +46,10 @@ ACTIONS = ("stop", "reroll", "bonus")
 MAX_DICE = SET_SIZE
 
 
+@lru_cache(maxsize=16)
 def blank_distribution(pirate_faces: int = PIRATE_FACES, dice: int = MAX_DICE) -> FloatArray:
-    """``B[f, j]``: chance that rolling ``f`` dice leaves ``j`` blanks (a binomial table)."""
+    """``B[f, j]``: chance that rolling ``f`` dice leaves ``j`` blanks (a binomial table;
+    read-only, computed once per die)."""
     from math import comb
 
     import numpy as np
@@ -57,6 +59,7 @@ def blank_distribution(pirate_faces: int = PIRATE_FACES, dice: int = MAX_DICE) -
     for f in range(dice + 1):
         j = np.arange(f + 1)
         b[f, : f + 1] = [comb(f, int(x)) for x in j] * q ** j * (1 - q) ** (f - j)
+    b.flags.writeable = False
     return b
 
 
