@@ -61,7 +61,8 @@ def fingerprint(game: str) -> str:
     return (f"depth={settings.depth} scale={settings.scale} c={settings.exploration} "
             f"outlook={getattr(settings.outlook, '__name__', None)} "
             f"rollout={getattr(settings.rollout, '__name__', None)} "
-            f"prior={getattr(settings.prior, '__name__', None)}/{settings.prior_weight}")
+            f"prior={getattr(settings.prior, '__name__', None)}/{settings.prior_weight}"
+            + (f" chance={settings.chance_key.__name__}" if settings.chance_key else ""))
 
 
 def best_level(game: str) -> str:

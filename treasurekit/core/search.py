@@ -9,7 +9,9 @@ It decides for one seat from that seat's view alone, never from the table itself
    from what it may be. It reads the view alone, so a search over worlds cannot peek.
 2. **Playouts.** Each playout draws a world, walks down the tree of decisions (one tree
    for all worlds: an edge is a player's move, and it counts how often it was available,
-   as in Cowling, Powley and Whitehouse's single-observer IS-MCTS), adds one new edge, then
+   as in Cowling, Powley and Whitehouse's single-observer IS-MCTS; a chance step in the
+   tree is passed through, or split by its outcome where the game declares a
+   ``chance_key``), adds one new edge, then
    plays on through the public engine -- random moves, chance drawn from the search's
    own generator (``Game.deal(rng)``) -- for at most ``depth`` more decisions, and judges
    the table: at the end, who won (a shared win counts ``1/k`` for each of ``k`` winners)
@@ -54,6 +56,8 @@ MAX_SECONDS = 60.0
 MAX_PLAYOUTS = 100_000
 #: The progress callback is called about this often (seconds) while a search runs.
 PROGRESS_EVERY = 0.05
+#: The player of a chance outcome's edge (a split of the tree: its child is the node below).
+CHANCE = -1
 
 #: From a game of the view's set-up (its rules) and the view of the seat to move, a
 #: function that draws a whole table consistent with the view (see ``Worlds``).
@@ -62,6 +66,9 @@ Sampler = Callable[["Game[Any]", dict[str, Any]], Callable[[random.Random], Any]
 Outlook = Callable[["Game[Any]"], Sequence[float]]
 #: A playout's choice among the legal moves (None in the settings: uniformly at random).
 Rollout = Callable[["Game[Any]", list[Move], random.Random], Move]
+#: A chance outcome as the tree tells it apart (e.g. dice rolled, in any order), or None
+#: for an outcome of a step the tree does not split.
+ChanceKey = Callable[[Move], "Move | None"]
 #: Told the fraction of the search done (0..1); returning False stops the search early.
 Progress = Callable[[float], object]
 
@@ -88,6 +95,11 @@ class SearchSettings:
     #: playouts show something better.
     prior: Callable[[], Bot] | None = None
     prior_weight: float = 0.5
+    #: Chance outcomes the tree tells apart (closed loop), by the part of the outcome a
+    #: later decision depends on (e.g. how many dice failed), or None for a step the tree
+    #: passes through (open loop: its decisions after it are counted over all outcomes,
+    #: right where a draw hardly changes the next choice, wrong where a roll decides it).
+    chance_key: ChanceKey | None = None
 
 
 DEFAULT_SETTINGS = SearchSettings()
@@ -125,6 +137,21 @@ class Worlds:
 
     def sample(self, rng: random.Random) -> Game[Any]:
         return self.template._world(self._draw(rng))
+
+
+def _outcome(node: dict[tuple[int, Move], _Edge], split: ChanceKey, dealt: Move
+             ) -> dict[tuple[int, Move], _Edge]:
+    """The node below chance outcome ``dealt`` (``node`` itself where it is not split),
+    added to the tree if it is not there yet."""
+    key = split(dealt)
+    if key is None:
+        return node
+    edge = node.get((CHANCE, key))
+    if edge is None:
+        edge = node[CHANCE, key] = _Edge()
+        edge.child = {}
+    assert edge.child is not None
+    return edge.child
 
 
 class _Edge:
@@ -249,10 +276,13 @@ class Search:
         path: list[tuple[_Edge, int]] = []
         c = settings.exploration
         root, hint, lean = self.root, self.hint, settings.prior_weight
+        split = settings.chance_key
         in_tree = True
         while in_tree and not g.is_over:
             if g.is_chance:
                 g.deal(rng)
+                if split is not None:
+                    node = _outcome(node, split, g.history[-1])
                 continue
             legal = g.legal_moves()
             if node is root and self.forced is not None:
@@ -391,7 +421,13 @@ class Search:
             if any(s != seen[0] for s in seen[1:]):
                 return Story(tuple(told), "hidden")
             told += batches[0]
-            if node is not None and mover >= 0 and not forced:
+            split = self.settings.chance_key
+            if node is not None and mover == CHANCE and split is not None:
+                key = split(step_move)
+                if key is not None:
+                    edge = node.get((CHANCE, key))
+                    node = edge.child if edge is not None else None
+            elif node is not None and mover >= 0 and not forced:
                 edge = node.get((mover, step_move))
                 node = edge.child if edge is not None else None
             step_move, mover, forced, ending = self._next_step(games, node)
@@ -401,7 +437,7 @@ class Search:
 
     def _next_step(self, games: list[Game[Any]], node: dict[tuple[int, Move], _Edge] | None
                    ) -> tuple[Move | None, int, bool, str]:
-        """The next step to tell on every world: the move, who takes it (-1: chance),
+        """The next step to tell on every world: the move, who takes it (CHANCE),
         whether it is forced, and why the story stops if it does (``over``, ``chance``,
         ``you``, ``tree``, ``hidden``)."""
         g = games[0]
@@ -415,7 +451,7 @@ class Search:
                 picks.append(max(h.chance_outcomes(), key=lambda o: o[1]))
             if any(p < 0.5 or m != picks[0][0] for m, p in picks):
                 return None, -1, False, "chance"
-            return picks[0][0], -1, False, ""
+            return picks[0][0], CHANCE, False, ""
         mover = g.current_player
         assert mover is not None
         if any(h.is_chance or h.is_over or h.current_player != mover for h in games):

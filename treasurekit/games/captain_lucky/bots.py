@@ -116,10 +116,17 @@ class SensibleBot:
         return f"{type(self).__name__}(card_value={self.card_value}, exposure={self.exposure})"
 
 
-#: Levels offered to players, weakest first.
-#: How the expert searches (core/search.py): the tables a view allows, the playouts.
-COACH = SearchSettings(sampler=sampler, depth=10, scale=10.0)
+def dice_rolled(dealt: Move) -> Move | None:
+    """A roll as the coach's tree tells it apart: its faces in any order (how many dice
+    failed decides what to do next); the cards drawn it does not tell apart."""
+    return Move("roll", "".join(sorted(dealt.arg))) if dealt.kind == "roll" else None
 
+
+#: How the expert searches (core/search.py): the tables a view allows, the playouts, and
+#: after a roll a decision of its own for each number of failed dice.
+COACH = SearchSettings(sampler=sampler, depth=10, scale=10.0, chance_key=dice_rolled)
+
+#: Levels offered to players, weakest first.
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot,
                                       "expert": ExpertBot}
 
