@@ -543,6 +543,7 @@ async def restart(server: Any, port: int, classes: Path, students: list[Student]
     server = start_server(port, classes, len(students) + 2, args.fill_delay)
     up_s = time.monotonic() - killed
     ready_s = await settle(server, len(students) + 2)
+    kernels = len(kernel_processes(server.proc.pid))     # (the pool asked for is students + 2)
     after = stored_answers(ClassStore(classes / STORE_FILE), teacher)
     # the projector reloads: the class taken back from the browser's storage
     reloaded = time.monotonic()
@@ -567,7 +568,7 @@ async def restart(server: Any, port: int, classes: Path, students: list[Student]
     _item, right, _labels = the_question()
     await asyncio.gather(*(told(s, right) for s in back))
     return server, {
-        "server_up_s": round(up_s, 2), "pool_ready_s": ready_s,
+        "server_up_s": round(up_s, 2), "pool_ready_s": ready_s, "kernels_then": kernels,
         "stored_before": len(before), "stored_after": len(after),
         "answers_kept": before == after and len(after) > 0,
         "teacher_back_s": round(teacher_back, 2) if teacher_back is not None else None,
@@ -580,7 +581,20 @@ async def restart(server: Any, port: int, classes: Path, students: list[Student]
         "reveal_to_last_phone_s": round(max(s.told for s in back) - revealed, 2)
         if back and all(s.told for s in back) else None,
         "errors": sorted({s.error for s in students if s.error})[:5],
+        # what the new server said went wrong, where a student was not served (kept
+        # because a restart once left one reload without a kernel, cause not found)
+        "server_errors": server_errors(server) if any(s.error for s in students) else [],
     }
+
+
+def server_errors(server: Any, most: int = 12) -> list[str]:
+    """The server log's warnings, errors and the last line of each traceback."""
+    lines = server.log(200_000).splitlines()
+    found = [line.strip()[:300] for i, line in enumerate(lines)
+             if re.search(r"\b(ERROR|WARNING|CRITICAL)\b|^\[[EW] ", line)
+             or (i and re.match(r"\w+(Error|Exception)\b", line)
+                 and lines[i - 1].startswith("  "))]
+    return found[-most:]
 
 
 async def reconnect(student: Student, base: str, code: str) -> None:
