@@ -17,12 +17,19 @@
   expert's second is counted on its process's CPU time unless ``--clock wall`` (on a
   busy machine a wall-clock second is a fraction of a second of work).
 
+* ``trial`` -- the same games at a small budget (``--seconds``, e.g. 0.1; seeds from
+  100,000 on) for each variant of a game's settings in :data:`TRIALS` (its declared
+  settings among them), appended to ``benchmarks/coach_trials.jsonl``: a quick way to
+  tell a better setting from a worse one before the hours of ``strength`` at 1 s. Each
+  variant plays the same seeds, so their games are paired.
+
 Prints a table (wins with a 95 % Wilson interval) and writes ``benchmarks/coach.json``.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -42,8 +49,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import treasurekit as tk  # noqa: E402
-from treasurekit.core.search import ExpertBot, Search, settings_for  # noqa: E402
+from treasurekit.core.search import ExpertBot, Search, SearchSettings, settings_for  # noqa: E402
 from treasurekit.core.simulate import random_decisions  # noqa: E402
+from treasurekit.games.sea_or_shore.bots import Tactician  # noqa: E402
 
 #: (game, players, goal: the expert's share of the wins)
 MATCHES = (("diving_bell", 2, 0.60), ("captain_lucky", 2, 0.60), ("coralia", 2, 0.60),
@@ -51,13 +59,32 @@ MATCHES = (("diving_bell", 2, 0.60), ("captain_lucky", 2, 0.60), ("coralia", 2, 
 GOAL_PLAYOUTS = 1000
 GOAL_OVERRUN = 0.10
 GAMES_FILE = HERE / "coach_games.jsonl"
+TRIALS_FILE = HERE / "coach_trials.jsonl"
+TRIAL_SEEDS = 100_000
+#: Variants of a game's declared settings (``dataclasses.replace`` of its ``COACH``) that
+#: ``--part trial`` plays; "declared" is the game's own.
+TRIALS: dict[str, dict[str, dict[str, Any]]] = {
+    "captain_lucky": {
+        "declared": {},
+        "no lean, open loop": {"prior": None, "chance_key": None},
+        "no lean": {"prior": None},
+        "open loop": {"chance_key": None},
+    },
+    "sea_or_shore": {
+        "declared": {},
+        "lean on the tactician": {"prior": Tactician},
+        "depth 6": {"depth": 6},
+        "depth 20": {"depth": 20},
+        "scale 3": {"scale": 3.0},
+    },
+}
 SUMMARY_FILE = HERE / "coach.json"
 
 
-def fingerprint(game: str) -> str:
+def fingerprint(game: str, settings: SearchSettings | None = None) -> str:
     """The game's search settings, as a game played with them records them (a change
     of the settings starts that game's series afresh)."""
-    settings = settings_for(game)
+    settings = settings or settings_for(game)
     return (f"depth={settings.depth} scale={settings.scale} c={settings.exploration} "
             f"outlook={getattr(settings.outlook, '__name__', None)} "
             f"rollout={getattr(settings.rollout, '__name__', None)} "
@@ -110,16 +137,24 @@ def speed(game: str, players: int, positions: int = 8) -> dict[str, Any]:
 
 
 # ---- strength --------------------------------------------------------------------------
-def play_one(task: tuple[str, int, int, float, str]) -> dict[str, Any]:
-    """Game ``index`` of the expert against the best level (expert in seat index % n)."""
-    game, players, index, seconds, clock_name = task
+def variant(game: str, name: str) -> SearchSettings:
+    return dataclasses.replace(settings_for(game), **TRIALS[game][name])
+
+
+def play_one(task: tuple[str, int, int, float, str] | tuple[str, int, int, float, str, str]
+             ) -> dict[str, Any]:
+    """Game ``index`` of the expert against the best level (expert in seat index % n);
+    with a sixth item, a trial: that variant of the settings, on seed TRIAL_SEEDS + index."""
+    game, players, index, seconds, clock_name = task[:5]
+    trial = task[5] if len(task) > 5 else None   # type: ignore[misc]
+    settings = variant(game, trial) if trial is not None else None
     clock = time.process_time if clock_name == "cpu" else time.perf_counter
     bots_module = import_module(f"treasurekit.games.{game}.bots")
     level = best_level(game)
     seat = index % players
     bots = [bots_module.BOTS[level]() for _ in range(players)]
-    bots[seat] = ExpertBot(seconds=seconds, clock=clock)
-    g = tk.new_game(game, players, seed=index)
+    bots[seat] = ExpertBot(seconds=seconds, clock=clock, settings=settings)
+    g = tk.new_game(game, players, seed=index + (TRIAL_SEEDS if trial is not None else 0))
     rng = random.Random(index)
     moves, longest, cpu = 0, 0.0, 0.0
     while not g.is_over:
@@ -138,17 +173,18 @@ def play_one(task: tuple[str, int, int, float, str]) -> dict[str, Any]:
         g.play(move)
     winners = g.winners()
     return {"game": game, "players": players, "index": index, "seconds": seconds,
-            "clock": clock_name, "settings": fingerprint(game), "opponent": level,
+            "clock": clock_name, "settings": fingerprint(game, settings), "opponent": level,
+            **({"variant": trial} if trial is not None else {}),
             "seat": seat,
             "win": 1 / len(winners) if seat in winners else 0.0, "scores": g.scores(),
             "expert_moves": moves, "expert_cpu": round(cpu, 2),
             "longest_move": round(longest, 3)}
 
 
-def done_games() -> list[dict[str, Any]]:
-    if not GAMES_FILE.exists():
+def done_games(path: Path = GAMES_FILE) -> list[dict[str, Any]]:
+    if not path.exists():
         return []
-    return [json.loads(line) for line in GAMES_FILE.read_text().splitlines() if line.strip()]
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -180,6 +216,39 @@ def strength(games: int, seconds: float, clock: str, only: set[str],
                   flush=True)
 
 
+def trials(games: int, seconds: float, clock: str, only: set[str], workers: int) -> None:
+    have = {(r["game"], r["variant"], r["index"], r["seconds"], r["settings"])
+            for r in done_games(TRIALS_FILE)}
+    tasks = [(game, players, i, seconds, clock, name) for i in range(games)
+             for game, players, _ in MATCHES if game in only and game in TRIALS
+             for name in TRIALS[game]
+             if (game, name, i, seconds, fingerprint(game, variant(game, name))) not in have]
+    print(f"{len(tasks)} trial games to play", flush=True)
+    with Pool(workers) as pool, TRIALS_FILE.open("a") as out:
+        for record in pool.imap_unordered(play_one, tasks, chunksize=1):
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+
+
+def trials_table(seconds: float) -> dict[str, Any]:
+    """Per game and variant (at its current settings): games, wins, share, interval."""
+    records = done_games(TRIALS_FILE)
+    out: dict[str, Any] = {}
+    for game, names in TRIALS.items():
+        for name in names:
+            mine = [r for r in records if r["game"] == game and r["variant"] == name
+                    and r["seconds"] == seconds
+                    and r["settings"] == fingerprint(game, variant(game, name))]
+            if not mine:
+                continue
+            wins = sum(r["win"] for r in mine)
+            lo, hi = wilson(wins, len(mine))
+            out.setdefault(game, {})[name] = {
+                "settings": mine[0]["settings"], "games": len(mine), "wins": wins,
+                "share": round(wins / len(mine), 3), "ci95": [round(lo, 3), round(hi, 3)]}
+    return out
+
+
 def strength_table(seconds: float, clock: str) -> dict[str, Any]:
     out = {}
     records = done_games()
@@ -200,7 +269,7 @@ def strength_table(seconds: float, clock: str) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=("speed", "strength", "table", "all"),
+    parser.add_argument("--part", choices=("speed", "strength", "trial", "table", "all"),
                         default="all")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -218,6 +287,17 @@ def main() -> None:
                 summary["speed"][game] = speed(game, players)
                 print(game, summary["speed"][game], flush=True)
         summary["speed_load"] = os.getloadavg()
+    if args.part == "trial":
+        trials(args.games, args.seconds, args.clock, only, args.workers)
+        summary["trials"] = {"seconds": args.seconds, "clock": args.clock,
+                             "games": trials_table(args.seconds)}
+        SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")
+        for game, rows in summary["trials"]["games"].items():
+            for name, row in rows.items():
+                lo, hi = row["ci95"]
+                print(f"{game:15} {name:24} {row['games']:4} {100 * row['share']:5.1f}% "
+                      f"{100 * lo:5.1f}-{100 * hi:4.1f}%")
+        return
     if args.part in ("strength", "all"):
         strength(args.games, args.seconds, args.clock, only, args.workers)
     summary["strength"] = strength_table(args.seconds, args.clock)

@@ -7,6 +7,7 @@ Budgets here are a few dozen playouts (never a time budget: speed and strength l
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -160,6 +161,30 @@ def test_every_game_has_an_expert_that_plays_a_legal_move_from_a_view(name: str)
         move = bot.choose(view, rng)
         assert str(move) in view["legal"]
         assert json.dumps(view, sort_keys=True) == before, "the expert changed its view"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_expert_may_search_with_other_settings_than_its_games(name: str) -> None:
+    """``ExpertBot(settings=...)``: a variant of the game's settings (the benchmark's
+    trials), here one whose prior level records each view it is asked about."""
+    asked: list[dict[str, object]] = []
+
+    class Recorder:
+        name = "recorder"
+
+        def choose(self, view: dict[str, object], rng: random.Random) -> tk.Move:
+            asked.append(view)
+            return tk.Move.parse(view["legal"][0])          # type: ignore[index]
+
+    settings = dataclasses.replace(settings_for(name), prior=Recorder)
+    g = next(positions(name, 1, every=5))
+    seat = g.current_player
+    assert seat is not None
+    view = g.view(seat)
+    move = ExpertBot(playouts=12, settings=settings).choose(view, random.Random(1))
+    assert str(move) in view["legal"] and asked == [view]
+    ExpertBot(playouts=12).choose(view, random.Random(1))
+    assert len(asked) == 1, "the game's own settings do not use the variant"
 
 
 def test_the_expert_plays_a_forced_move_at_once_and_tells_its_progress() -> None:

@@ -668,9 +668,13 @@ class ExpertBot:
 
     def __init__(self, seconds: float | None = ONE_SECOND, playouts: int | None = None,
                  progress: Progress | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter,
+                 settings: SearchSettings | None = None) -> None:
         self.seconds, self.playouts = check_budget(seconds, playouts)
         self.progress = progress
+        #: The search's settings (None: the game's own, its spec's ``coach``); e.g. a
+        #: variant tried against the declared ones (``benchmarks/coach.py --part trial``).
+        self.settings = settings
         #: What the seconds are counted on: the wall clock, or e.g. ``time.process_time``
         #: (the benchmarks: a second of this process's own work on a busy machine).
         self.clock = clock
@@ -684,7 +688,7 @@ class ExpertBot:
             if self.progress is not None:
                 self.progress(1.0)
             return legal[0]
-        search = Search(view, seed=rng.getrandbits(64))
+        search = Search(view, self.settings, seed=rng.getrandbits(64))
         search.run(playouts=self.playouts, seconds=self.seconds, progress=self.progress,
                    started=started, clock=self.clock)
         return search.best()

@@ -122,9 +122,13 @@ def dice_rolled(dealt: Move) -> Move | None:
     return Move("roll", "".join(sorted(dealt.arg))) if dealt.kind == "roll" else None
 
 
-#: How the expert searches (core/search.py): the tables a view allows, the playouts, and
-#: after a roll a decision of its own for each number of failed dice.
-COACH = SearchSettings(sampler=sampler, depth=10, scale=10.0, chance_key=dice_rolled)
+#: How the expert searches (core/search.py): the tables a view allows, the playouts; after
+#: a roll, a decision of its own for each number of failed dice; and at the root it leans
+#: on the sensible level's choice (its exact odds), which it plays unless the playouts
+#: find better (its playouts alone hardly tell early moves apart: most are within one
+#: point of chance to win of each other). Trials: README, "The coach".
+COACH = SearchSettings(sampler=sampler, depth=10, scale=10.0, chance_key=dice_rolled,
+                       prior=SensibleBot)
 
 #: Levels offered to players, weakest first.
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "sensible": SensibleBot,
