@@ -125,8 +125,8 @@ def dice_rolled(dealt: Move) -> Move | None:
 #: How the expert searches (core/search.py): the tables a view allows, the playouts; after
 #: a roll, a decision of its own for each number of failed dice; and at the root it leans
 #: on the sensible level's choice (its exact odds), which it plays unless the playouts
-#: find better (its playouts alone hardly tell early moves apart: most are within one
-#: point of chance to win of each other). Trials: README, "The coach".
+#: find better (its playouts alone hardly tell early moves apart: their chances to win
+#: mostly lie within 0.01 of each other). Trials: README, "The coach".
 COACH = SearchSettings(sampler=sampler, depth=10, scale=10.0, chance_key=dice_rolled,
                        prior=SensibleBot)
 

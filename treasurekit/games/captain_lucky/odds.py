@@ -49,7 +49,7 @@ MAX_DICE = SET_SIZE
 @lru_cache(maxsize=16)
 def blank_distribution(pirate_faces: int = PIRATE_FACES, dice: int = MAX_DICE) -> FloatArray:
     """``B[f, j]``: chance that rolling ``f`` dice leaves ``j`` blanks (a binomial table;
-    read-only, computed once per die)."""
+    read-only, computed once for each kind of die)."""
     from math import comb
 
     import numpy as np
