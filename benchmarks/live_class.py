@@ -142,8 +142,10 @@ class Page:
             cookies[name.strip()] = rest.split(";", 1)[0].strip('"')
         self.xsrf = cookies.get("_xsrf", "")
         found = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
-        if not found:
-            raise RuntimeError("no kernel id in the page")
+        if not found:            # (what the page ended with says how far it got)
+            end = " ".join(re.sub(r"<[^>]*>", " ", page[-600:]).split())[-160:]
+            raise RuntimeError(f"no kernel id in the page ({len(page)} characters, "
+                               f"{resp.effective_url}; it ends: {end})")
         self.kernel_id = found.group(1)
         cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
         self.ws = await websocket_connect(
