@@ -247,6 +247,7 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             raise web.HTTPError(404)
         manager = self.kernel_manager
         notebook = self.notebook_path or path
+        getattr(manager, "drop_failed_pool_entries", lambda: 0)()
         from_pool = getattr(manager, "pool_kernel_ready", lambda _nb: False)(notebook)
         if not from_pool and not getattr(manager, "has_room", lambda: True)():
             raise web.HTTPError(503, "the server runs all the kernels it may")
@@ -860,6 +861,35 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                     entries.append(task.result())
         return entries
 
+    def drop_failed_pool_entries(self) -> int:
+        """Take out of Voila's pool the entries whose kernel failed to start or to run
+        the notebook, and refill the pool; how many. Voila would hand such an entry to
+        the next viewer (a page that never gets its app) and never start another in its
+        place, so the pool would stay one short for good."""
+        dropped = 0
+        for notebook, pool in getattr(self, "_pools", {}).items():
+            failed = []
+            for task in pool:
+                if not task.done():
+                    continue
+                error = "cancelled" if task.cancelled() else task.exception()
+                if error is None:
+                    render = task.result()["task"]
+                    if render.done():
+                        error = "cancelled" if render.cancelled() else render.exception()
+                    if error is not None:     # its kernel started, its app did not
+                        asyncio.ensure_future(self._stop(task.result()["kernel_id"]))
+                if error is not None:
+                    failed.append(task)
+                    self.log.warning("A kernel of the pool for %s failed: %s; starting "
+                                     "another", notebook, str(error)[:300] or repr(error))
+            for task in failed:
+                pool.remove(task)
+            if failed and hasattr(self, "fill_if_needed"):
+                self.fill_if_needed(notebook_name=notebook)
+            dropped += len(failed)
+        return dropped
+
     def pool_kernels_rendering(self) -> int:
         """Pool kernels still running their notebook."""
         return sum(1 for e in self._pool_entries() if not e["task"].done())
@@ -898,7 +928,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def watch_kernels(self) -> None:
         """Every ``watch_interval``: shut down kernels whose page never connected, and
         stop those over the memory limit (the biggest first while the kernels together
-        hold more than the memory the server was sized for)."""
+        hold more than the memory the server was sized for); replace failed pool entries."""
+        self.drop_failed_pool_entries()
         pooled = self.mark_pool_active()
         now = utcnow()
         for kernel_id in set(self._address_of) - set(self._kernels) - self._starting:

@@ -6,6 +6,7 @@ machine has), and how many page loads one client address may have starting kerne
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import pytest
 
@@ -163,3 +164,49 @@ def test_the_watch_passes_over_a_kernel_with_no_activity_yet(
     manager._kernels["starting"] = ServerKernelManager()
     asyncio.run(manager.watch_kernels())
     assert "starting" in manager._kernels
+
+
+def test_a_failed_pool_entry_is_taken_out_and_replaced(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pool entry whose kernel failed to start, or whose app failed to run, is never
+    handed to a viewer (a page without its app): it leaves the pool, which refills; a
+    kernel still starting and a ready one stay."""
+    import asyncio
+
+    async def run() -> None:
+        manager = _manager(monkeypatch, 8_000)
+        loop = asyncio.get_running_loop()
+
+        def entry(kernel: str, render_error: Exception | None = None) -> asyncio.Future[Any]:
+            render: asyncio.Future[Any] = loop.create_future()
+            if render_error is None:
+                render.set_result(([], None))
+            else:
+                render.set_exception(render_error)
+            done: asyncio.Future[Any] = loop.create_future()
+            done.set_result({"task": render, "kernel_id": kernel})
+            return done
+
+        failed: asyncio.Future[Any] = loop.create_future()
+        failed.set_exception(RuntimeError("Kernel didn't respond in 60 seconds"))
+        starting: asyncio.Future[Any] = loop.create_future()
+        ready, broken = entry("ready"), entry("broken", RuntimeError("kernel died"))
+        manager._pools = {"app.ipynb": [failed, starting, ready, broken]}  # type: ignore[attr-defined]
+        refills: list[str | None] = []
+        manager.fill_if_needed = lambda notebook_name=None, **_: refills.append(  # type: ignore[attr-defined]
+            notebook_name)
+        stopped: list[str] = []
+
+        async def stop(kernel_id: str) -> None:
+            stopped.append(kernel_id)
+
+        monkeypatch.setattr(manager, "_stop", stop)
+        assert manager.drop_failed_pool_entries() == 2
+        assert manager._pools["app.ipynb"] == [starting, ready]  # type: ignore[attr-defined]
+        assert refills == ["app.ipynb"]
+        await asyncio.sleep(0)
+        assert stopped == ["broken"]                   # its kernel is not left running
+        assert manager.drop_failed_pool_entries() == 0 and refills == ["app.ipynb"]
+        starting.cancel()
+
+    asyncio.run(run())
