@@ -1,8 +1,9 @@
 """Presenter mode, every lesson step of every game on the projector, at both sizes and in
 both languages: forward through every step in Dutch (the longer words; with → and space),
-then ``l`` for English and back through every step to the first (with ←), each step
-measured at 1920x1080 and at 1280x720 in each language (the slide is designed for
-1920x1080 and zoomed to the window: 1280x720 is the same slide at 2/3). The page never
+then ``l`` for English and back through every step to the first (with ←), each Dutch step
+measured at 1920x1080 and at 1280x720, each English one at 1280x720 (the slide is designed
+for 1920x1080 and zoomed to the window: 1280x720 is the same slide at 2/3, with the smallest
+text; the English words are the shorter). The page never
 scrolls, the question, its answers, the table and Previous/Next are on screen at once,
 and no text is under 24 px at 1920x1080 nor under 16 px at 1280x720, the labels inside
 the drawings included, in every game (screens.MIN_TEXT, screens.SMALL_MIN_TEXT). The keys
@@ -52,8 +53,8 @@ def test_every_lesson_step_fits_the_projector(browser: Any, voila_url: str, game
         heading = lesson.locator(".tk-panel h3").first
         found: list[str] = []
 
-        def both_sizes(where: str) -> None:
-            for size in (LARGE, SMALL):        # (LARGE first: see above)
+        def both_sizes(where: str, sizes: tuple[tuple[int, int], ...] = (LARGE, SMALL)) -> None:
+            for size in sizes:                  # (LARGE first: see above)
                 page.set_viewport_size({"width": size[0], "height": size[1]})
                 found.extend(slide_problems(page, LESSON, f"{where} {size}"))
 
@@ -70,7 +71,7 @@ def test_every_lesson_step_fits_the_projector(browser: Any, voila_url: str, game
         expect(page.locator(".tk-tabs .lm-TabBar-tabLabel").first).to_have_text("Lesson")
         english: dict[int, str] = {}            # back, in English
         while True:
-            both_sizes(f"lesson {steps + 1} en")
+            both_sizes(f"lesson {steps + 1} en", (SMALL,))
             english[steps] = heading.inner_text()
             if not steps:
                 break
