@@ -146,7 +146,7 @@ def play_one(task: tuple[str, int, int, float, str] | tuple[str, int, int, float
     """Game ``index`` of the expert against the best level (expert in seat index % n);
     with a sixth item, a trial: that variant of the settings, on seed TRIAL_SEEDS + index."""
     game, players, index, seconds, clock_name = task[:5]
-    trial = task[5] if len(task) > 5 else None   # type: ignore[misc]
+    trial = task[5] if len(task) > 5 else None
     settings = variant(game, trial) if trial is not None else None
     clock = time.process_time if clock_name == "cpu" else time.perf_counter
     bots_module = import_module(f"treasurekit.games.{game}.bots")
@@ -219,10 +219,12 @@ def strength(games: int, seconds: float, clock: str, only: set[str],
 def trials(games: int, seconds: float, clock: str, only: set[str], workers: int) -> None:
     have = {(r["game"], r["variant"], r["index"], r["seconds"], r["settings"])
             for r in done_games(TRIALS_FILE)}
+    prints = {(game, name): fingerprint(game, variant(game, name))
+              for game in TRIALS for name in TRIALS[game]}
     tasks = [(game, players, i, seconds, clock, name) for i in range(games)
              for game, players, _ in MATCHES if game in only and game in TRIALS
              for name in TRIALS[game]
-             if (game, name, i, seconds, fingerprint(game, variant(game, name))) not in have]
+             if (game, name, i, seconds, prints[game, name]) not in have]
     print(f"{len(tasks)} trial games to play", flush=True)
     with Pool(workers) as pool, TRIALS_FILE.open("a") as out:
         for record in pool.imap_unordered(play_one, tasks, chunksize=1):
@@ -236,9 +238,9 @@ def trials_table(seconds: float) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for game, names in TRIALS.items():
         for name in names:
+            settings = fingerprint(game, variant(game, name))
             mine = [r for r in records if r["game"] == game and r["variant"] == name
-                    and r["seconds"] == seconds
-                    and r["settings"] == fingerprint(game, variant(game, name))]
+                    and r["seconds"] == seconds and r["settings"] == settings]
             if not mine:
                 continue
             wins = sum(r["win"] for r in mine)
