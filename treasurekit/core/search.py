@@ -566,15 +566,26 @@ class Advice:
         lines.append(t(f"ending.{self.story.ending}"))
         tried = [m for m in self.moves[1:] if m.playouts]
         if tried:
-            second = tried[0]
-            lines.append(t("next", move=self.name(second.move, lang),
-                           win=Percent(second.win),
-                           gap=round(100 * (first.win - second.win), 1),
-                           points=round(second.points, 1),
-                           fewer=round(first.points - second.points, 1)))
+            lines.append(self._next_best(first, tried[0], t))
         else:
             lines.append(t("only"))
         return "\n".join(lines)
+
+    def _next_best(self, first: MoveAdvice, second: MoveAdvice, t: _Tr) -> str:
+        """The next best move against the best: how much less likely to win (and how many
+        points fewer, or more when it risks more for them); when its estimate is as good
+        or better, the two lie within what the search can tell apart (the best is the
+        move tried most: the lean of ``SearchSettings.prior`` can favour it)."""
+        gap = round(100 * (first.win - second.win), 1)
+        fewer = round(first.points - second.points, 1)
+        move = self.name(second.move, t.lang)
+        if gap <= 0:
+            return t("next.close", move=move, win=Percent(second.win),
+                     points=round(second.points, 1), best=first.playouts,
+                     playouts=second.playouts)
+        key = "next" if fewer >= 0 else "next.more_points"
+        return t(key, move=move, win=Percent(second.win), gap=gap,
+                 points=round(second.points, 1), fewer=abs(fewer))
 
     def name(self, move: Move, lang: str = "en") -> str:
         """A move in the engine's words (its first event and rule section), else its
