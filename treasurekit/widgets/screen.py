@@ -4,7 +4,8 @@ A small anywidget (served locally, like the clickable table) placed inside the a
 presenter mode it
 
 - scales the app to the window (CSS ``zoom``; the slide is designed for 1920x1080) so
-  that the page does not scroll, neither down nor sideways: each drawing is drawn large
+  that the page does not scroll, neither down nor sideways, and no button's words are
+  cut ("…", which scrolls nothing): each drawing is drawn large
   enough that its smallest label shows at :data:`LABEL` px on the design slide (the
   drawings are scaled, their words are not shrunk); the drawings of a step that would
   not fit shrink first (in the order :data:`LABEL` tells), its words only when that is
@@ -56,9 +57,16 @@ function render({ model, el }) {
   // Voila draws the notebook into #rendered_cells; JupyterLab has no such box
   const inLab = () => document.getElementById("rendered_cells") === null;
 
-  // how far the page (or any box the app sits in, or the app itself) would scroll
+  // how far the page (or any box the app sits in, or the app itself) would scroll; a
+  // button or tab whose words are cut ("…") does not fit either, though nothing scrolls
   const overflow = () => {
     let worst = 0;
+    for (const b of app.querySelectorAll("button, .lm-TabBar-tabLabel")) {
+      if (b.clientWidth > 0 && b.scrollWidth > b.clientWidth + 1
+          && getComputedStyle(b).textOverflow === "ellipsis") {
+        worst = Math.max(worst, b.scrollWidth - b.clientWidth);
+      }
+    }
     for (let e = app; e; e = e.parentElement) {
       const s = getComputedStyle(e);
       const scrolls = e === document.documentElement || e === document.body
