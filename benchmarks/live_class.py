@@ -8,7 +8,8 @@
 One Voila server as ``make serve-class`` starts it (a preheated pool of the class's size,
 its class store in a directory of this run), on 127.0.0.1 only. Every page is a real app
 kernel; most students are driven at the protocol level as the page's script does
-(:class:`Page`: fetch the page, open the kernel's websocket, ask for every widget's state
+(:class:`Page`: fetch the page, open the kernel's websocket with the page's own protocol,
+v1, whose frames the server passes on without decoding them, ask for every widget's state
 on the ``jupyter.widget.control`` comm, then set the nickname box's value and click
 buttons with the messages a widget view sends; the app's ``BrowserStore`` is answered as
 ``localStorage`` would be, so a reload carries the kept tokens as a browser does);
@@ -66,6 +67,10 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -73,19 +78,16 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.dashboard import h  # noqa: E402 (one harness)
-from tests.browser.serving import (  # noqa: E402
-    KERNEL_FILE,
-    channels_url,
-    decode,
-    kernel_processes,
-    message,
-)
+from tests.browser.serving import KERNEL_FILE, channels_url, kernel_processes  # noqa: E402
 from treasurekit.classroom import ClassStore, Item  # noqa: E402
 from treasurekit.classroom.config import STORE_FILE  # noqa: E402
 from treasurekit.core.i18n import tr  # noqa: E402
 from treasurekit.core.teaching import lesson_of  # noqa: E402
 from treasurekit.serving import classroom_options  # noqa: E402
 
+#: the kernel websocket protocol a page's script asks for (@jupyterlab/services): the
+#: server passes its frames on without decoding them, as it does for a browser
+WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 GAME = "diving_bell"
 NOTEBOOK = f"{GAME}.ipynb"
 KEY = f"treasurekit.{GAME}"               # the app's BrowserStore key (localStorage)
@@ -150,7 +152,8 @@ class Page:
         cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
         self.ws = await websocket_connect(
             HTTPRequest(channels_url(self.base, self.kernel_id), headers={"Cookie": cookie},
-                        connect_timeout=30), max_message_size=64 * 2**20)
+                        connect_timeout=30), max_message_size=64 * 2**20,
+            subprotocols=[WS_PROTOCOL])
         self.reader = asyncio.ensure_future(self._read())
         control = uuid.uuid4().hex
         await self._send("comm_open", {"comm_id": control, "data": {},
@@ -166,15 +169,19 @@ class Page:
 
     async def _send(self, msg_type: str, content: dict[str, Any],
                     metadata: dict[str, Any] | None = None) -> None:
-        await self.ws.write_message(message(msg_type, content, metadata=metadata))
+        header = {"msg_id": uuid.uuid4().hex, "username": "student", "session": "",
+                  "msg_type": msg_type, "version": "5.3", "date": ""}
+        parts = [json.dumps(x).encode() for x in (header, {}, metadata or {}, content)]
+        await self.ws.write_message(serialize_msg_to_ws_v1(parts, "shell"), binary=True)
 
     async def _read(self) -> None:
         while True:
             frame = await self.ws.read_message()
             if frame is None:
                 return
-            msg = decode(frame)
-            kind, content = msg.get("header", {}).get("msg_type"), msg.get("content", {})
+            _channel, parts = deserialize_msg_from_ws_v1(frame)
+            kind = json.loads(parts[0]).get("msg_type")
+            content = json.loads(parts[3])
             data = content.get("data", {}) if isinstance(content, dict) else {}
             model = content.get("comm_id", "") if isinstance(content, dict) else ""
             if kind == "comm_open":
