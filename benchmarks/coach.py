@@ -61,6 +61,8 @@ GOAL_OVERRUN = 0.10
 GAMES_FILE = HERE / "coach_games.jsonl"
 TRIALS_FILE = HERE / "coach_trials.jsonl"
 TRIAL_SEEDS = 100_000
+
+
 #: Variants of a game's declared settings (``dataclasses.replace`` of its ``COACH``) that
 #: ``--part trial`` plays; "declared" is the game's own.
 TRIALS: dict[str, dict[str, dict[str, Any]]] = {
@@ -72,12 +74,18 @@ TRIALS: dict[str, dict[str, dict[str, Any]]] = {
     },
     "sea_or_shore": {
         "declared": {},
-        "lean on the tactician": {"prior": Tactician},
-        "depth 6": {"depth": 6},
+        "depth 8": {"depth": 8},
         "depth 20": {"depth": 20},
         "scale 3": {"scale": 3.0},
+        # the settings declared until 27 Nov: every playout move at random
+        "random playouts": {"rollout": None},
+        "random playouts, lean on the tactician": {"rollout": None, "prior": Tactician},
+        "random playouts, depth 6": {"rollout": None, "depth": 6},
+        "random playouts, depth 20": {"rollout": None, "depth": 20},
+        "random playouts, scale 3": {"rollout": None, "scale": 3.0},
     },
 }
+
 SUMMARY_FILE = HERE / "coach.json"
 
 
@@ -216,14 +224,15 @@ def strength(games: int, seconds: float, clock: str, only: set[str],
                   flush=True)
 
 
-def trials(games: int, seconds: float, clock: str, only: set[str], workers: int) -> None:
+def trials(games: int, seconds: float, clock: str, only: set[str], workers: int,
+           variants: set[str] | None = None) -> None:
     have = {(r["game"], r["variant"], r["index"], r["seconds"], r["settings"])
             for r in done_games(TRIALS_FILE)}
     prints = {(game, name): fingerprint(game, variant(game, name))
               for game in TRIALS for name in TRIALS[game]}
     tasks = [(game, players, i, seconds, clock, name) for i in range(games)
              for game, players, _ in MATCHES if game in only and game in TRIALS
-             for name in TRIALS[game]
+             for name in TRIALS[game] if variants is None or name in variants
              if (game, name, i, seconds, prints[game, name]) not in have]
     print(f"{len(tasks)} trial games to play", flush=True)
     with Pool(workers) as pool, TRIALS_FILE.open("a") as out:
@@ -277,6 +286,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
+    parser.add_argument("--variant", action="append",
+                        help="trial: only this variant of TRIALS (repeatable)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     only = set(args.game or [game for game, _, _ in MATCHES])
@@ -290,7 +301,8 @@ def main() -> None:
                 print(game, summary["speed"][game], flush=True)
         summary["speed_load"] = os.getloadavg()
     if args.part == "trial":
-        trials(args.games, args.seconds, args.clock, only, args.workers)
+        trials(args.games, args.seconds, args.clock, only, args.workers,
+               set(args.variant) if args.variant else None)
         summary["trials"] = {"seconds": args.seconds, "clock": args.clock,
                              "games": trials_table(args.seconds)}
         SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")

@@ -5,9 +5,9 @@ presenter mode it
 
 - scales the app to the window (CSS ``zoom``; the slide is designed for 1920x1080) so
   that the page does not scroll, neither down nor sideways, and no button's words are
-  cut ("…", which scrolls nothing): each drawing is drawn large
-  enough that its smallest label shows at :data:`LABEL` px on the design slide (the
-  drawings are scaled, their words are not shrunk); the drawings of a step that would
+  cut ("…", which scrolls nothing): each drawing is drawn large enough that its
+  smallest label shows at :data:`LABEL` px on the design slide (the drawings are
+  scaled, their words are not shrunk); the drawings of a step that would
   not fit shrink first (in the order :data:`LABEL` tells), its words only when that is
   not enough; a short step gets larger drawings, then larger everything (at most
   :data:`MOST` times). A step whose labels cannot reach :data:`LABEL` tries the column of

@@ -26,7 +26,8 @@ from .cards import MAX_VALUE, island, treasure
 from .infoset import sampler
 from .state import Played
 
-__all__ = ["BOTS", "COACH", "ExpertBot", "RandomBot", "Tactician", "make_bot", "win_chance"]
+__all__ = ["BOTS", "COACH", "ExpertBot", "RandomBot", "Tactician", "make_bot",
+           "thrifty_playout", "win_chance"]
 
 ACTION_WORTH = 1.5        # rough points an action is worth to its winner
 ADDITION_WORTH = 0.5      # one point per two addition cards at the end of a round
@@ -130,8 +131,34 @@ class Tactician:
         return f"{type(self).__name__}()"
 
 
+def thrifty_playout(g: Any, legal: list[Move], rng: random.Random) -> Move:
+    """A playout's move (``SearchSettings.rollout``): four times in five a card played
+    without addition cards, where the move is to play one, else any legal move. Random
+    playouts spend addition cards on any trick, so that every plan looks as good as its
+    rivals' wasted cards make it; with this the expert won 48 % of 120 trial games against
+    two tacticians at 0.1 s a move, against 34 % with random playouts on the same seeds
+    (``benchmarks/coach.py --part trial``).
+
+    >>> import treasurekit as tk
+    >>> g, rng = tk.new_game("sea_or_shore", 3, seed=0), random.Random(0)
+    >>> while g.is_chance or not any("+" in m.arg for m in g.legal_moves()):
+    ...     _ = g.deal(rng) if g.is_chance else g.play(rng.choice(g.legal_moves()))
+    >>> legal = g.legal_moves()
+    >>> sum("+" in m.arg for m in legal), len(legal)   # most moves would spend additions
+    (36, 58)
+    >>> picks = [thrifty_playout(g, legal, random.Random(i)) for i in range(100)]
+    >>> sum("+" in m.arg for m in picks) < 30          # a random playout: some 62 in 100
+    True
+    """
+    if rng.random() < 0.8:
+        plain = [m for m in legal if "+" not in m.arg]
+        if plain:
+            return plain[rng.randrange(len(plain))]
+    return legal[rng.randrange(len(legal))]
+
+
 #: How the expert searches (core/search.py): the tables a view allows, the playouts.
-COACH = SearchSettings(sampler=sampler, depth=12, scale=6.0)
+COACH = SearchSettings(sampler=sampler, depth=12, scale=6.0, rollout=thrifty_playout)
 
 BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "tactician": Tactician,
                                       "expert": ExpertBot}
