@@ -259,12 +259,13 @@ def test_a_forced_move_is_advised_with_its_playouts() -> None:
     ((0.40, 5.0), "10 percentage points less), 5 points expected (1 point fewer)"),
     ((0.40, 7.0), "10 percentage points less), 7 points expected (1 point more, at a "),
     ((0.52, 6.5), "too close to the best move for the search to tell them apart"),
+    ((0.495, 5.0), "too close to the best move for the search to tell them apart"),
 ])
 def test_the_next_best_move_is_told_without_a_negative_gap(
         second: tuple[float, float], said: str) -> None:
     """The advised move is the one tried most, which may have the lower estimate (the lean
-    of a prior): then the next best is told as too close to tell apart, never as "-2
-    percentage points less"."""
+    of a prior): then, or when it is less than a percentage point ahead, the next best is
+    told as too close to tell apart, never as "-2 percentage points less"."""
     g = tk.new_game("diving_bell", seed=1)
     advice = tk.advise(g, playouts=20, seed=0)
     best = tk.core.search.MoveAdvice(tk.Move("draw"), 0.5, 6.0, 300)

@@ -525,6 +525,12 @@ class MoveAdvice(NamedTuple):
     playouts: int
 
 
+#: Percentage points of chance to win under which the next best move is told as too close
+#: to the best to tell apart (a few hundred playouts of a move leave its chance some
+#: points uncertain).
+CLOSE = 1.0
+
+
 class Story(NamedTuple):
     """The likely continuation after the best move: the events the asking seat may read,
     and why it stops there (``over``, ``chance``, ``you``, ``tree``, ``hidden``, ``more``)."""
@@ -573,13 +579,14 @@ class Advice:
 
     def _next_best(self, first: MoveAdvice, second: MoveAdvice, t: _Tr) -> str:
         """The next best move against the best: how much less likely to win (and how many
-        points fewer, or more when it risks more for them); when its estimate is as good
-        or better, the two lie within what the search can tell apart (the best is the
-        move tried most: the lean of ``SearchSettings.prior`` can favour it)."""
+        points fewer, or more when it risks more for them); when its estimate is within
+        :data:`CLOSE` percentage points of the best's, or better, the two lie within what
+        the search can tell apart (the best is the move tried most: the lean of
+        ``SearchSettings.prior`` can favour it)."""
         gap = round(100 * (first.win - second.win), 1)
         fewer = round(first.points - second.points, 1)
         move = self.name(second.move, t.lang)
-        if gap <= 0:
+        if gap < CLOSE:
             return t("next.close", move=move, win=Percent(second.win),
                      points=round(second.points, 1), best=first.playouts,
                      playouts=second.playouts)
