@@ -67,10 +67,6 @@ from pathlib import Path
 from typing import Any
 
 import psutil
-from jupyter_server.services.kernels.connection.base import (
-    deserialize_msg_from_ws_v1,
-    serialize_msg_to_ws_v1,
-)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -78,16 +74,20 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from benchmarks.dashboard import h  # noqa: E402 (one harness)
-from tests.browser.serving import KERNEL_FILE, channels_url, kernel_processes  # noqa: E402
+from tests.browser.serving import (  # noqa: E402
+    KERNEL_FILE,
+    WS_PROTOCOL_V1,
+    channels_url,
+    kernel_processes,
+    v1_decode,
+    v1_message,
+)
 from treasurekit.classroom import ClassStore, Item  # noqa: E402
 from treasurekit.classroom.config import STORE_FILE  # noqa: E402
 from treasurekit.core.i18n import tr  # noqa: E402
 from treasurekit.core.teaching import lesson_of  # noqa: E402
 from treasurekit.serving import classroom_options  # noqa: E402
 
-#: the kernel websocket protocol a page's script asks for (@jupyterlab/services): the
-#: server passes its frames on without decoding them, as it does for a browser
-WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 GAME = "diving_bell"
 NOTEBOOK = f"{GAME}.ipynb"
 KEY = f"treasurekit.{GAME}"               # the app's BrowserStore key (localStorage)
@@ -153,7 +153,7 @@ class Page:
         self.ws = await websocket_connect(
             HTTPRequest(channels_url(self.base, self.kernel_id), headers={"Cookie": cookie},
                         connect_timeout=30), max_message_size=64 * 2**20,
-            subprotocols=[WS_PROTOCOL])
+            subprotocols=[WS_PROTOCOL_V1])
         self.reader = asyncio.ensure_future(self._read())
         control = uuid.uuid4().hex
         await self._send("comm_open", {"comm_id": control, "data": {},
@@ -169,19 +169,15 @@ class Page:
 
     async def _send(self, msg_type: str, content: dict[str, Any],
                     metadata: dict[str, Any] | None = None) -> None:
-        header = {"msg_id": uuid.uuid4().hex, "username": "student", "session": "",
-                  "msg_type": msg_type, "version": "5.3", "date": ""}
-        parts = [json.dumps(x).encode() for x in (header, {}, metadata or {}, content)]
-        await self.ws.write_message(serialize_msg_to_ws_v1(parts, "shell"), binary=True)
+        await self.ws.write_message(v1_message(msg_type, content, metadata=metadata),
+                                    binary=True)
 
     async def _read(self) -> None:
         while True:
             frame = await self.ws.read_message()
             if frame is None:
                 return
-            _channel, parts = deserialize_msg_from_ws_v1(frame)
-            kind = json.loads(parts[0]).get("msg_type")
-            content = json.loads(parts[3])
+            kind, content = v1_decode(frame)
             data = content.get("data", {}) if isinstance(content, dict) else {}
             model = content.get("comm_id", "") if isinstance(content, dict) else ""
             if kind == "comm_open":

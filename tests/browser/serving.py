@@ -132,14 +132,40 @@ def kernel_pid(server_pid: int, kernel_id: str) -> int | None:
     return None
 
 
-# ---- kernel messages, as a page's script sends them (Jupyter's legacy JSON frames) ------
+# ---- kernel messages, as a page's script sends them (Jupyter's legacy JSON frames, or the
+# v1 protocol a page's @jupyterlab/services asks for: its frames pass the server undecoded)
+#: the kernel websocket subprotocol of :func:`v1_message` and :func:`v1_decode`
+WS_PROTOCOL_V1 = "v1.kernel.websocket.jupyter.org"
+
+
+def _header(msg_type: str) -> dict[str, str]:
+    return {"msg_id": uuid.uuid4().hex, "username": "student", "session": "",
+            "msg_type": msg_type, "version": "5.3", "date": ""}
+
+
 def message(msg_type: str, content: dict[str, Any], channel: str = "shell",
             metadata: dict[str, Any] | None = None) -> str:
     return json.dumps({
-        "header": {"msg_id": uuid.uuid4().hex, "username": "student", "session": "",
-                   "msg_type": msg_type, "version": "5.3", "date": ""},
+        "header": _header(msg_type),
         "parent_header": {}, "metadata": metadata or {}, "content": content,
         "channel": channel, "buffers": []})
+
+
+def v1_message(msg_type: str, content: dict[str, Any], channel: str = "shell",
+               metadata: dict[str, Any] | None = None) -> bytes:
+    """:func:`message` in the v1 protocol's binary frame."""
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    parts = [json.dumps(x).encode() for x in (_header(msg_type), {}, metadata or {}, content)]
+    return bytes(serialize_msg_to_ws_v1(parts, channel))  # type: ignore[no-untyped-call]
+
+
+def v1_decode(frame: bytes) -> tuple[str, dict[str, Any]]:
+    """A v1 frame's message type and content."""
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+    _channel, parts = deserialize_msg_from_ws_v1(frame)  # type: ignore[no-untyped-call]
+    return str(json.loads(parts[0]).get("msg_type")), dict(json.loads(parts[3]))
 
 
 def decode(frame: str | bytes) -> dict[str, Any]:

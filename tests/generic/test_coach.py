@@ -270,7 +270,7 @@ def test_the_next_best_move_is_told_without_a_negative_gap(
     advice = tk.advise(g, playouts=20, seed=0)
     best = tk.core.search.MoveAdvice(tk.Move("draw"), 0.5, 6.0, 300)
     other = tk.core.search.MoveAdvice(tk.Move("stop"), *second, 100)
-    told = dataclasses.replace(advice, moves=(best, other), said=()).text("en")
+    pair = dataclasses.replace(advice, moves=(best, other), said=())
+    told, nl = pair.text("en"), pair.text("nl")
     assert said in told and "-" not in told.splitlines()[-1], told
-    nl = dataclasses.replace(advice, moves=(best, other), said=()).text("nl")
     assert "-" not in nl.splitlines()[-1], nl
