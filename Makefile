@@ -175,7 +175,7 @@ test-engine: $(STAMP)-test
 # current venv's kernel and compares the stored outputs (after sanitising, see the
 # .cfg); the app cells are tagged nbval-ignore-output (a widget's repr says nothing).
 test-notebooks: $(STAMP)-test
-	$(BIN)/pytest -p no:xdist --nbval --nbval-current-env \
+	$(BIN)/pytest -p no:xdist -p nbval --nbval --nbval-current-env \
 	  --nbval-sanitize-with $(NBVAL_SANITIZE) --nbval-cell-timeout=300 notebooks
 
 # JupyterHub recipe (deploy/jupyterhub): hub extra + configurable-http-proxy from npm.

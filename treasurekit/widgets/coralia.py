@@ -10,6 +10,7 @@ board reads without colour vision.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -103,6 +104,7 @@ def die_name(colour: str, symbol: str, lang: Language) -> str:
 
 
 # ---- small pictures --------------------------------------------------------------------
+@lru_cache(maxsize=1024)
 def glyph(symbol: str, cx: float, cy: float, r: float = 16, fill: str = "#fff") -> str:
     """The symbol of a die face or a space, in black on a white disc."""
     disc = f'<circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="{fill}" {INK}/>'
@@ -144,6 +146,7 @@ def glyph(symbol: str, cx: float, cy: float, r: float = 16, fill: str = "#fff") 
     return disc + body
 
 
+@lru_cache(maxsize=1024)
 def texture(pat: str, x: float, y: float, w: float, h: float, step: float = 12) -> str:
     """A colour's pattern drawn straight onto a rectangle (no shared ``<pattern>`` ids, which
     break when the first drawing that defines them sits in a hidden tab)."""
