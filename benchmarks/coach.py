@@ -51,6 +51,7 @@ if str(ROOT) not in sys.path:
 import treasurekit as tk  # noqa: E402
 from treasurekit.core.search import ExpertBot, Search, SearchSettings, settings_for  # noqa: E402
 from treasurekit.core.simulate import random_decisions  # noqa: E402
+from treasurekit.games.captain_lucky.bots import SensibleBot  # noqa: E402
 from treasurekit.games.sea_or_shore.bots import Tactician  # noqa: E402
 
 #: (game, players, goal: the expert's share of the wins)
@@ -63,6 +64,14 @@ TRIALS_FILE = HERE / "coach_trials.jsonl"
 TRIAL_SEEDS = 100_000
 
 
+def sensible_playout(g: tk.Game, legal: list[Any], rng: random.Random) -> Any:
+    """A trial rollout for Captain Lucky: the sensible level's steal and its choice after
+    a failed roll; a placement at random."""
+    if len(legal) == 1 or legal[0].kind == "place":
+        return legal[rng.randrange(len(legal))]
+    return SensibleBot().choose(g.view(g.current_player), rng)
+
+
 #: Variants of a game's declared settings (``dataclasses.replace`` of its ``COACH``) that
 #: ``--part trial`` plays; "declared" is the game's own.
 TRIALS: dict[str, dict[str, dict[str, Any]]] = {
@@ -71,6 +80,9 @@ TRIALS: dict[str, dict[str, dict[str, Any]]] = {
         "no lean, open loop": {"prior": None, "chance_key": None},
         "no lean": {"prior": None},
         "open loop": {"chance_key": None},
+        "lean 2": {"prior_weight": 2.0},
+        "lean 8": {"prior_weight": 8.0},
+        "sensible playouts": {"rollout": sensible_playout},
     },
     "sea_or_shore": {
         "declared": {},
