@@ -93,6 +93,9 @@ NOTEBOOK = f"{GAME}.ipynb"
 KEY = f"treasurekit.{GAME}"               # the app's BrowserStore key (localStorage)
 GOAL_JOIN_S, GOAL_TALLY_S = 5.0, 1.0
 TIMEOUT_S = 120.0
+#: a protocol page offers permessage-deflate on its kernel's socket, as a browser does
+#: (``--no-deflate``: it does not; the server compresses only where it is offered)
+COMPRESSION: dict[str, Any] | None = {}
 
 
 def say(key: str, **params: Any) -> str:
@@ -153,7 +156,7 @@ class Page:
         self.ws = await websocket_connect(
             HTTPRequest(channels_url(self.base, self.kernel_id), headers={"Cookie": cookie},
                         connect_timeout=30), max_message_size=64 * 2**20,
-            subprotocols=[WS_PROTOCOL_V1])
+            subprotocols=[WS_PROTOCOL_V1], compression_options=COMPRESSION)
         self.reader = asyncio.ensure_future(self._read())
         control = uuid.uuid4().hex
         await self._send("comm_open", {"comm_id": control, "data": {},
@@ -802,13 +805,18 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--phone-nice", type=int, default=10,
                         help="CPU priority of the Chromium phones (a phone is a device of "
                              "its own, not the server's cores; 0: as the server)")
+    parser.add_argument("--no-deflate", action="store_true",
+                        help="protocol pages do not offer the socket compression browsers offer")
     parser.add_argument("--skip-app", action="store_true", help="only the store alone")
     parser.add_argument("--output", type=Path, default=HERE / "live_class.json")
     parser.add_argument("--json", action="store_true", help="also print the result as JSON")
     args = parser.parse_args([] if argv is None else argv)
+    global COMPRESSION
+    COMPRESSION = None if args.no_deflate else {}
     start = time.monotonic()
     result = asyncio.run(run(args))
     result["seconds"] = round(time.monotonic() - start, 1)
+    result["deflate"] = COMPRESSION is not None
     result["load_after"] = [round(x, 2) for x in psutil.getloadavg()]
     if args.json:
         print(json.dumps(result, indent=2))

@@ -54,12 +54,14 @@ def widget(size: int) -> str:
                    metadata={"version": "2.1.0"})
 
 
-async def connect(base_url: str, kernel_id: str, xsrf: str,
-                  timeout: float = 90) -> WebSocketClientConnection:
+async def connect(base_url: str, kernel_id: str, xsrf: str, timeout: float = 90,
+                  deflate: bool = False) -> WebSocketClientConnection:
+    """A page's socket to its kernel; ``deflate``: offering compression, as a browser does."""
     # (The server answers once the kernel does, which may be busy with the last message.)
     return await websocket_connect(HTTPRequest(channels_url(base_url, kernel_id),
                                                headers={"Cookie": f"_xsrf={xsrf}"},
-                                               request_timeout=timeout))
+                                               request_timeout=timeout),
+                                   compression_options={} if deflate else None)
 
 
 async def send_until_closed(ws: WebSocketClientConnection, frames: list[str],
@@ -103,6 +105,12 @@ def test_a_page_cannot_grow_its_kernel(server: harness.Server) -> None:
         # One message over tornado's websocket_max_message_size: refused, socket closed.
         ws = await connect(base, kernel_id, xsrf)
         seen["oversized"] = await send_until_closed(ws, [widget(MAX_MESSAGE)])
+        # A browser offers compression and gets it (a page's widget states cross the
+        # network at about a ninth of their size); a message of a few kB compressed that
+        # inflates to over the limit is refused all the same.
+        ws = await connect(base, kernel_id, xsrf, deflate=True)
+        seen["deflate"] = ws.headers.get("Sec-WebSocket-Extensions", "")
+        seen["inflated"] = await send_until_closed(ws, [widget(MAX_MESSAGE)])
         # A stream of small messages: closed once over the connection's burst.
         ws = await connect(base, kernel_id, xsrf)
         chatter = [message("comm_msg", {"comm_id": "0" * 32, "data": {}})
@@ -135,6 +143,9 @@ def test_a_page_cannot_grow_its_kernel(server: harness.Server) -> None:
         raise AssertionError(f"the kernel or the server went away: {err}") from err
     _, code, _ = seen["oversized"]
     assert code == 1009, f"a {MAX_MESSAGE + 200} B message was accepted (close code {code})"
+    assert "permessage-deflate" in seen["deflate"], seen["deflate"]
+    _, code, _ = seen["inflated"]
+    assert code == 1009, f"a message inflating to {MAX_MESSAGE} B was accepted ({code})"
     _, code, _ = seen["stream"]
     assert code == 1008, f"{BURST + 100} messages at once were accepted (close code {code})"
     assert seen["alive_mb"] < start_mb + 5
