@@ -228,3 +228,33 @@ def test_the_final_scoring_draws_each_players_cards_as_the_views_show_them() -> 
         g.deal() if g.is_chance else g.play(g.legal_moves()[0])
     end = render_table(g, lang, 1)
     assert "pearl worth 5" in seat_of(end, "Ann") and "face down" not in end
+
+
+@pytest.mark.parametrize("key", ["octopus", "diver"])
+def test_a_steps_reef_stays_in_view_until_the_next_player_rolls(key: str) -> None:
+    """One reef at a time (the projector, a phone): after "Jenny's octopus on the blue
+    reef" the blue reef is shown, with the die she placed, not the reef of the next
+    player's first die in the research station (red, a turn that has not started); once a
+    player may place a die, that die's reef is shown."""
+    import treasurekit as tk
+    from treasurekit.core.teaching import examples_of
+    from treasurekit.widgets.coralia import render_table
+    from treasurekit.widgets.lang import Language
+
+    def shown(g: tk.Game[Any]) -> str:
+        found = re.search(r'value="(\w+)" aria-label="[^"]*" checked',
+                          render_table(g, Language(code="nl")))
+        assert found
+        return found.group(1)
+
+    example = next(e for e in examples_of("coralia") if e.key == key)
+    g = example.start()
+    assert shown(g) == "blue"                   # Jenny's blue die, to be placed
+    for step in range(len(example.steps)):
+        example.play_step(g, step)
+        assert shown(g) == "blue", (key, step)  # the die just placed, then the chest
+    rng = random.Random(3)
+    while not any(m.kind == "place" for m in g.legal_moves()):
+        g.deal(rng) if g.is_chance else g.play(g.legal_moves()[0])
+    placing = {m.arg.split("-")[0] for m in g.legal_moves() if m.kind == "place"}
+    assert shown(g) in placing                  # the next player's own die now

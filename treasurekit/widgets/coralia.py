@@ -410,16 +410,31 @@ def board(v: CoraliaView, lang: Language, hide: Collection[str] = ()) -> str:
 _REEF_MOVES = ("place", "island", "lock", "reef", "open")
 
 
-def reef_shown(v: CoraliaView) -> str:
+def placed_last(game: Game[Any]) -> str | None:
+    """The reef a die was placed on last in this turn (None: none since the turn's dice
+    were picked): what a step of an example or a review has just done."""
+    for move in reversed(game.history):
+        if move.kind == "place":
+            return move.arg.split("-")[0]
+        if move.kind == "pick":
+            return None
+    return None
+
+
+def reef_shown(v: CoraliaView, placed: str | None = None) -> str:
     """The reef a table is about now, shown first when one reef is shown at a time: the
-    reef of the first die the mover may place (or keep), else of the first die in the
-    research station, else the reef of the mover's diver, else the first reef."""
+    reef of the first die the mover may place (or keep), else the reef a die was just
+    ``placed`` on (the next player has not rolled yet: the step's own result), else the
+    reef of the first die in the research station, else the reef of the mover's diver,
+    else the first reef."""
     colours = [r["colour"] for r in v["reefs"]]
     for move in v["legal"]:
         kind, _, arg = move.partition(":")
         colour = arg.split("-")[0]
         if kind in _REEF_MOVES and colour in colours:
             return colour
+    if placed in colours:
+        return placed
     for d in v["station"]:
         if d["colour"] in colours:
             return d["colour"]
@@ -468,14 +483,14 @@ def _shared(v: CoraliaView, lang: Language) -> tuple[str, float]:
     return frame + "".join(out) + island, height
 
 
-def focus_board(v: CoraliaView, lang: Language) -> str:
+def focus_board(v: CoraliaView, lang: Language, placed: str | None = None) -> str:
     """The board one reef at a time, for the projector and a phone (the style sheet shows
     it there instead of :func:`board`): a row of switches, one per reef (the reef the
     table is about, :func:`reef_shown`, chosen), the chosen reef drawn large, and the
     research station, the supply and the island beside it. The points are in the
     players' panels. The switches are radio buttons: no script, no kernel."""
     names = lang.names(v["players"])
-    shown = reef_shown(v)
+    shown = reef_shown(v, placed)
     tabs, reefs, captions = [], [], []
     for r in v["reefs"]:
         c = r["colour"]
@@ -600,7 +615,7 @@ def render_table(game: Game[Any], lang: Language, seat: int | None = None, /,
         piles += "<br>" + escape(_t(lang, "turtles_beside", turtles=beside))
     seats = "".join(_seat(v, p, lang, hide) for p in range(len(v["players"])))
     scoring = "" if "scores" in hide else scoring_html(game, lang)
-    focus = focus_board(v, lang)
+    focus = focus_board(v, lang, placed_last(game))
     if scoring:
         # (the final count on a crowded slide: the dice left in the supply, which it
         # counts, in words, for the board, which it no longer needs: screen.py)
