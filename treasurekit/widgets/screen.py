@@ -266,8 +266,10 @@ function render({ model, el }) {
     const question = lesson.querySelector(".tk-lesson-question").getBoundingClientRect().top;
     if (question >= 0 && top >= 0 && bottom <= limit) return;     // all in sight already
     // the question at the top of the screen, or further down as far as the parts need
-    // to come out from under the answers (their top kept on the screen)
-    const by = Math.max(question - GAP, Math.min(bottom - limit, top - GAP));
+    // to come out from under the answers (their top kept on the screen, GAP under its
+    // edge where the parts leave that much room above the answers, less where they don't)
+    const gap = Math.max(0, Math.min(GAP, limit + GAP - (bottom - top)));
+    const by = Math.max(question - GAP, Math.min(bottom - limit, top - gap));
     scroller(lesson).scrollBy(0, by);
   };
   const showStep = () => {
