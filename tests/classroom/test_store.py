@@ -131,9 +131,13 @@ def test_nicknames_are_tidied_and_unique_in_a_class(store: ClassStore) -> None:
     started = store.start("coralia", now=0)
     store.join(started.code, "  Zoë   van Dijk ", now=1)
     refused("nickname_taken", store.join, started.code, "Zoë van Dijk", now=2)
+    # capitals make no other name: the teacher's results could not tell them apart
+    for same in ("zoë van dijk", "ZOË VAN DIJK", "Zoë Van dijk"):
+        refused("nickname_taken", store.join, started.code, same, now=2)
     store.join(started.code, "O'Brien-2", now=2)
+    store.join(started.code, "Zoe van Dijk", now=2)      # (another letter: another name)
     store.show(started.code, started.teacher, QUESTION, now=3)
-    assert store.tally(started.code, started.teacher).students == 2
+    assert store.tally(started.code, started.teacher).students == 3
 
 
 @pytest.mark.parametrize("choice", ["", "6", "4 ", 4, None, b"4", "x" * 100_000, ["4"]])

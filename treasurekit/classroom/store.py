@@ -468,19 +468,20 @@ class ClassStore:
     # ---- the students ----------------------------------------------------------------
     def join(self, code: object, nickname: object, client: str = "",
              now: float | None = None) -> str:
-        """Join the class ``code`` as ``nickname`` (unique in the class): the student's
-        token. ``client`` names who asks (the server's view of the device) for the limit
-        on failed joins."""
+        """Join the class ``code`` as ``nickname`` (unique in the class, whatever its
+        capitals): the student's token. ``client`` names who asks (the server's view of
+        the device) for the limit on failed joins."""
         at = self._clock(now)
         with self._guessing(client, at):
             name = check_nickname(nickname)
             with self._db() as db:
                 found = self._class(db, code)
-                if db.execute("SELECT COUNT(*) FROM students WHERE code = ?",
-                              (found.code,)).fetchone()[0] >= CLASS_MAX:
+                names = [n for (n,) in db.execute(
+                    "SELECT nickname FROM students WHERE code = ?", (found.code,))]
+                if len(names) >= CLASS_MAX:
                     raise ClassError("classroom.error.class_full", limit=CLASS_MAX)
-                if db.execute("SELECT 1 FROM students WHERE code = ? AND nickname = ?",
-                              (found.code, name)).fetchone():
+                # ("Kiki" and "kiki" are one name to the class, in every alphabet)
+                if name.casefold() in {n.casefold() for n in names}:
                     raise ClassError("classroom.error.nickname_taken")
                 token = secrets.token_urlsafe(18)
                 db.execute("INSERT INTO students (code, student, nickname, joined) "
