@@ -20,11 +20,11 @@ import pytest
 
 from treasurekit.classroom import Item
 from treasurekit.classroom.config import CLASS_DIR_ENV, CLASS_URL_ENV
-from treasurekit.core.i18n import tr
+from treasurekit.core.i18n import Percent, tr
 from treasurekit.core.share import share_code
 from treasurekit.widgets.browser_store import BrowserStore
 from treasurekit.widgets.lang import Language
-from treasurekit.widgets.live import Follower, LiveClass
+from treasurekit.widgets.live import Follower, LiveClass, item_title
 
 from ..classroom.running import kernels_store
 from .teacher_helpers import key
@@ -189,6 +189,8 @@ def test_a_practice_question_and_an_example_step_are_followed(
 def test_closed_answers_are_refused_and_results_are_a_csv_sheet(
         classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     teacher, live = teacher_app()
+    live.poll()
+    assert said("classroom.live.nobody", "en") in live.count.value     # not "0 of 0"
     ann_app, ann = student(monkeypatch, live.code, "D'Arcy")     # a quote: escaped
     _app, eve = student(monkeypatch, live.code, "Eve")
     lesson = one(teacher.open_tab("tk-lesson"), "tk-lesson")
@@ -209,15 +211,37 @@ def test_closed_answers_are_refused_and_results_are_a_csv_sheet(
     assert said("classroom.live.unanswered", "en", answer="")[:20] in eve.status.value
 
     click(live.results_button)
+    results = live.results.value                          # on the projector: no names
+    assert "Arcy" not in results and "Eve" not in results
+    assert said("classroom.live.names_hidden", "en") in results
+    assert said("classroom.live.col.question", "en") in results
+    assert said("classroom.live.share", "en", share=Percent(1.0), n=1) in results
+    click(live.names_button)                              # the teacher's own click
     results = live.results.value
     assert "D&#x27;Arcy" in results and "D'Arcy" not in results
-    assert said("classroom.live.col.question", "en") in results
     data = re.search(r'href="data:text/csv;base64,([^"]+)"', results)
     assert data is not None
     sheet = list(csv.reader(io.StringIO(base64.b64decode(data.group(1)).decode())))
+    assert sheet[0][:4] == [tr(f"classroom.live.col.{c}", "en")
+                            for c in ("no", "question", "answer", "right")]
     assert sheet[0][-2:] == ["D'Arcy", "Eve"] and sheet[1][-1] == ""   # Eve: no answer
-    assert sheet[1][4] == "1.000"                          # the one answer given is right
+    right = next(c.label.text("en") for c in lesson.options if c.correct)
+    assert sheet[1][2] == right == sheet[1][-2]           # the words the screens showed
+    assert sheet[1][1] == item_title(live.store.results(live.code, live._teacher)[0]["item"],
+                                     Language("en"))
+    assert sheet[1][3] == tr("classroom.live.share", "en", share=Percent(1.0), n=1)
+    click(live.results_button)
+    click(live.results_button)                            # opened again: the names hidden
+    assert "Arcy" not in live.results.value
     assert "D'Arcy" not in htmls(ann_app.root) and "D&#x27;Arcy" in ann.status.value
+
+
+def test_a_join_link_only_this_computer_opens_says_so(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
+    _teacher, live = teacher_app()
+    assert live.join_link().startswith("http://127.0.0.1:8866/")
+    assert said("teacher.share.loopback", "en") in live.head.value
 
 
 def test_bad_codes_and_nicknames_get_the_stores_message_and_nothing_else(
@@ -236,7 +260,7 @@ def test_bad_codes_and_nicknames_get_the_stores_message_and_nothing_else(
     assert said("classroom.error.code", "nl", length=6) in follower.status.value
     assert "<script>" not in htmls(app.root)
     live.poll()
-    assert said("classroom.live.answered", "en", n=0, students=0) in live.count.value
+    assert said("classroom.live.nobody", "en") in live.count.value    # nobody joined
 
 
 def test_without_a_class_store_there_is_no_live_class(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -291,7 +291,7 @@ def check_share_code(code: object) -> str:
     return code
 
 
-def _sheet_cell(value: object) -> str:
+def sheet_cell(value: object) -> str:
     """A CSV cell a spreadsheet shows as text (a leading = + - @ would make it a formula)."""
     text = str(value)
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
@@ -457,12 +457,12 @@ class ClassStore:
         out = io.StringIO()
         sheet = csv.writer(out)
         sheet.writerow(["item_no", "item", "answer", "answered", "share_right",
-                        *(_sheet_cell(n) for n in names)])
+                        *(sheet_cell(n) for n in names)])
         for row in rows:
             answers, share = row["answers"], row["share_right"]
-            sheet.writerow([row["item_no"], _sheet_cell(row["item"]), row["answer"] or "",
+            sheet.writerow([row["item_no"], sheet_cell(row["item"]), row["answer"] or "",
                             row["answered"], "" if share is None else f"{share:.3f}",
-                            *(_sheet_cell(answers.get(n) or "") for n in names)])
+                            *(sheet_cell(answers.get(n) or "") for n in names)])
         return out.getvalue()
 
     # ---- the students ----------------------------------------------------------------

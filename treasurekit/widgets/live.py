@@ -13,8 +13,10 @@ move, and checked twice a second for moves made with the mouse. The projector co
 answers without a click (a poll of ``ClassStore.tally`` on the kernel's event loop,
 :func:`every`); the reveal (**R**, or the button) shows the answers per choice as a bar
 chart beside the right answer, whose rule and reason the lesson or practice player shows
-as it always does. "Results" lists every question (share right) and every nickname's
-answers, with the CSV sheet to download.
+as it always does. "Results" lists every question (share right); each nickname's answers
+only at the teacher's click (the class sees the projector), and in the CSV sheet to
+download, in the words the screens showed. Before anyone joins, the count says so; a join
+link only this computer can open says that too.
 
 A student opens ``?join=CODE`` (:class:`Follower`): a nickname (``check_nickname``), then
 the app follows the teacher: the same lesson step, practice question or example step,
@@ -34,6 +36,8 @@ players do the rest.
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import threading
 from collections.abc import Callable
@@ -45,7 +49,7 @@ from urllib.parse import urlencode
 import ipywidgets as w
 
 from ..classroom import ClassAPI, ClassError, Item, Mine, Now, Tally
-from ..classroom.store import check_code
+from ..classroom.store import Result, check_code, sheet_cell
 from ..core.errors import TreasureKitError
 from ..core.i18n import Percent
 from ..core.practice import kinds, practice
@@ -58,7 +62,7 @@ from .lang import Language, button
 from .lesson_player import LessonPlayer
 from .practice_player import PracticePlayer
 from .presenter import Presenter
-from .share import app_address, qr_svg
+from .share import app_address, only_here, qr_svg
 from .style import download_link, panel
 
 #: Seconds between two looks at the store (the projector's count, a student's item).
@@ -312,13 +316,17 @@ class LiveClass(w.VBox):
         self.reveal_button = button("eye", "tk-live-reveal",
                                     lambda: self.presenter.do("reveal"))
         self.results_button = button("table", "tk-live-results-button", self.toggle_results)
+        #: each student's answers in the results: hidden while the class may see the
+        #: screen, shown at the teacher's own click
+        self.names_shown = False
+        self.names_button = button("user-secret", "tk-live-names", self.toggle_names)
         self.results = w.HTML()
         self.results.add_class("tk-live-results")
         self.results.layout.display = "none"
         self.message = w.HTML()
         self.children = [w.HTML(LIVE_CSS), self.head,
                          w.HBox([self.count, self.close_button, self.reveal_button,
-                                 self.results_button],
+                                 self.results_button, self.names_button],
                                 layout=w.Layout(flex_flow="row wrap", align_items="center")),
                          self.chart, self.message, self.results]
         self.layout.display = "none"
@@ -447,7 +455,13 @@ class LiveClass(w.VBox):
     def toggle_results(self) -> None:
         shown = self.results.layout.display != "none"
         self.results.layout.display = "none" if shown else ""
-        self.render_results()
+        self.names_shown = False                  # (opened again: the names hidden again)
+        self.render()
+
+    def toggle_names(self) -> None:
+        """Each student's answers in the results, or not (the share right always)."""
+        self.names_shown = not self.names_shown
+        self.render()
 
     # ---- drawing ------------------------------------------------------------------------
     def render(self) -> None:
@@ -458,6 +472,10 @@ class LiveClass(w.VBox):
         self.close_button.description = t("classroom.live.close")
         self.reveal_button.description = t("classroom.live.reveal")
         self.results_button.description = t("classroom.live.results")
+        self.names_button.description = t("classroom.live.names_hide" if self.names_shown
+                                          else "classroom.live.names_show")
+        self.names_button.layout.display = ("" if self.live and
+                                            self.results.layout.display != "none" else "none")
         self.layout.display = "" if self.live or self.error else "none"
         self.message.value = refusal(self.error, self.lang) if self.error else ""
         self.message.layout.display = "" if self.error else "none"     # no empty line
@@ -467,6 +485,9 @@ class LiveClass(w.VBox):
         qr = qr_svg(link, t("classroom.live.qr")) if link else ""
         shown_link = (f'<p class="tk-live-link">{escape(t("classroom.live.open"))} '
                       f"<code>{escape(link)}</code></p>" if link else "")
+        if only_here(link):        # the class's phones cannot open it: say so, and how
+            shown_link += (f'<p class="tk-bad tk-share-loopback">'
+                           f'{escape(t("teacher.share.loopback"))}</p>')
         self.head.value = (
             f'<div class="tk-live-head">{qr}<div><p>{escape(t("classroom.live.code"))}</p>'
             f'<p class="tk-live-code">{escape(self.code)}</p></div>'
@@ -482,7 +503,8 @@ class LiveClass(w.VBox):
             self.chart.value = ""
             return
         asks = self.shown is not None and bool(self.shown.choices)
-        said = (t("classroom.live.answered", n=tally.answered, students=tally.students)
+        said = (t("classroom.live.nobody") if not tally.students else
+                t("classroom.live.answered", n=tally.answered, students=tally.students)
                 if asks else t("classroom.live.joined", students=tally.students))
         # the QR code and the large code until answers come in; then the code in a
         # line, the room on the slide going to the question and its answers (Q still
@@ -507,7 +529,8 @@ class LiveClass(w.VBox):
             return
         t = self.lang.t
         rows = self._call(lambda: self.store.results(self.code, self._teacher)) or []
-        names = list(rows[0]["answers"]) if rows else []
+        every = list(rows[0]["answers"]) if rows else []
+        names = every if self.names_shown else []
         head = "".join(f"<th>{escape(x)}</th>" for x in (
             t("classroom.live.col.question"), t("classroom.live.col.right"), *names))
         body = []
@@ -521,14 +544,43 @@ class LiveClass(w.VBox):
                 for a in (row["answers"][n] for n in names))
             body.append(f"<tr><td>{escape(item_title(row['item'], self.lang))}</td>"
                         f"<td>{escape(said)}</td>{cells}</tr>")
-        csv = self._call(lambda: self.store.results_csv(self.code, self._teacher)) or ""
-        link = download_link(f"class-{self.code}.csv", csv, "text/csv",
-                             t("classroom.live.csv"), "tk-live-csv")
+        link = download_link(f"class-{self.code}.csv", results_sheet(rows, self.lang),
+                             "text/csv", t("classroom.live.csv"), "tk-live-csv")
+        hidden = ("" if self.names_shown or not every else
+                  f'<p class="tk-muted tk-live-names-hidden">'
+                  f'{escape(t("classroom.live.names_hidden"))}</p>')
         self.results.value = panel(
             t("classroom.live.results"),
             (f'<table class="tk-score"><tr>{head}</tr>{"".join(body)}</table>' if rows else
              f'<p class="tk-muted">{escape(t("classroom.live.no_results"))}</p>')
-            + f"<p>{link}</p>")
+            + f"{hidden}<p>{link}</p>")
+
+
+def results_sheet(rows: list[Result], lang: Language) -> str:
+    """The class's results as the teacher's CSV sheet, in ``lang``: a row per question
+    (its number and title, the right answer, the share right) and a column per nickname,
+    each answer in the words the screens showed (the store keeps the choices' ids: those
+    are in ``ClassStore.results_csv``); a cell a spreadsheet would take for a formula is
+    kept as text."""
+    t = lang.t
+    names = list(rows[0]["answers"]) if rows else []
+    out = io.StringIO()
+    sheet = csv.writer(out)
+    sheet.writerow([t("classroom.live.col.no"), t("classroom.live.col.question"),
+                    t("classroom.live.col.answer"), t("classroom.live.col.right"),
+                    *(sheet_cell(n) for n in names)])
+    for row in rows:
+        labels = dict(choice_labels(row["item"], lang.code))
+        share = row["share_right"]
+        answer = row["answer"]
+        sheet.writerow([
+            row["item_no"], sheet_cell(item_title(row["item"], lang)),
+            sheet_cell(labels.get(answer, answer)) if answer is not None else "",
+            t("classroom.live.share", share=Percent(share), n=row["answered"])
+            if share is not None else "",
+            *(sheet_cell(labels.get(a, a)) if a is not None else ""
+              for a in (row["answers"][n] for n in names))])
+    return out.getvalue()
 
 
 def bar_chart(item: Item, tally: Tally, lang: Language) -> str:
