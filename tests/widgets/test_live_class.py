@@ -148,6 +148,7 @@ def test_a_lesson_question_joined_followed_answered_tallied_and_revealed(
     for follower in (ann, bob):
         follower.poll()
     assert said("classroom.live.was_right", "en") in ann.status.value
+    assert "tk-good" in ann.status.value and "tk-bad" in bob.status.value   # in colour
     assert "tk-good" in ann.player.feedback.value and "tk-bad" in bob.player.feedback.value
     right_nl = next(c.label.text("nl") for c in bob.player.options if c.correct)
     assert said("classroom.live.was_wrong", "nl", answer=right_nl) in bob.status.value
@@ -209,6 +210,7 @@ def test_closed_answers_are_refused_and_results_are_a_csv_sheet(
     key(teacher, "r")
     eve.poll()
     assert said("classroom.live.unanswered", "en", answer="")[:20] in eve.status.value
+    assert said("classroom.error.late", "en") not in eve.status.value   # the verdict now
 
     click(live.results_button)
     results = live.results.value                          # on the projector: no names

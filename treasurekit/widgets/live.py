@@ -115,6 +115,18 @@ LIVE_CSS = """
 .tk-app.tk-live-student .tk-ex-nav, .tk-app.tk-live-student .tk-example-pick {
   display: none !important; }
 .tk-live-status { font-size: 1.1em; }
+@media (max-width: 600px) {
+  /* a student's phone: who, and how the answer went (or why it was refused), stay at the
+     top of the screen while the step scrolls under them; the why comes above the
+     answers, and is brought into sight at the reveal (screen.py) */
+  .tk-app.tk-live-student .tk-live-follower { display: contents; }
+  .tk-app.tk-live-student .tk-live-status-box:has(p) { position: sticky; top: 0;
+    z-index: 3; background: #fff; border-bottom: 1px solid #bbb; padding: 2px 4px; }
+  .tk-app.tk-live-student .tk-live-status-box p { margin: 2px 0; line-height: 1.3; }
+  .tk-app.tk-live-student .tk-lesson-feedback { order: -2; }
+  .tk-app.tk-live-student .tk-lesson-feedback,
+  .tk-app.tk-live-student .tk-practice-feedback { scroll-margin: 96px 0 96px; }
+}
 </style>
 """
 
@@ -750,8 +762,10 @@ class Follower(w.VBox):
         self.render()
 
     def judge(self) -> None:
-        """The teacher revealed the answer: the student's own, judged by the player."""
+        """The teacher revealed the answer: the student's own, judged by the player (a
+        late answer's refusal gives way to the verdict)."""
         self.judged = True
+        self.error = None
         mine = self._mine()
         if mine is None:
             return
@@ -791,10 +805,19 @@ class Follower(w.VBox):
             lines.append(f'<p class="tk-live-me">'
                          f'{escape(t("classroom.live.me", code=self.code, name=self.nickname))}'
                          "</p>")
-            lines.append(f'<p class="tk-live-status">{escape(self._state())}</p>')
+            lines.append(f'<p class="tk-live-status{self._tone()}">'
+                         f'{escape(self._state())}</p>')
         if self.error is not None:
             lines.append(refusal(self.error, self.lang))
         self.status.value = "".join(lines)
+
+    def _tone(self) -> str:
+        """The status's colour class: right in green, wrong or unanswered in red, once
+        revealed."""
+        now = self.now
+        if now is None or not now.revealed or not now.choices or self.player is None:
+            return ""
+        return " tk-good" if self.given is not None and self.verdict else " tk-bad"
 
     def _state(self) -> str:
         """Where the student is: waiting, answering, waiting for the reveal, judged."""

@@ -288,8 +288,24 @@ function render({ model, el }) {
       }, 250);
     }
   };
+  // A live class's student on a phone: at the reveal, the why (under the step's table,
+  // above the answers) is brought into sight, once per verdict.
+  const told = new WeakMap();
+  const showVerdict = () => {
+    if (!app || !app.classList.contains("tk-live-student")
+        || !matchMedia("(max-width: 600px)").matches) return;
+    for (const why of app.querySelectorAll(".tk-lesson-feedback, .tk-practice-feedback")) {
+      const text = why.textContent.trim();
+      if (!text || told.get(why) === text || !why.checkVisibility()) continue;
+      told.set(why, text);
+      why.scrollIntoView({ block: "nearest" });
+    }
+  };
   const later = () => {
-    if (!queued) { queued = true; requestAnimationFrame(() => { fit(); showStep(); }); }
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(() => { fit(); showStep(); showVerdict(); });
+    }
   };
 
   const focusApp = () => {
