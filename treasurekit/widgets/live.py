@@ -93,6 +93,8 @@ LIVE_CSS = """
 .tk-live .tk-live-code, .tk-app.tk-present.tk-present .tk-live-code {
   font: 700 56px/1.1 monospace !important; letter-spacing: 0.12em; color: #0b4f9c; }
 .tk-live .tk-qr { width: 132px; height: 132px; }
+/* (on the projector, large enough to scan from the middle of the room; Q: full screen) */
+.tk-app.tk-present .tk-live .tk-qr { width: 200px; height: 200px; }
 .tk-live-link { overflow-wrap: anywhere; }
 .tk-live-chart { display: grid; grid-template-columns: minmax(6em, auto) 1fr auto;
   gap: 4px 10px; align-items: center; margin: 4px 0; }
