@@ -83,6 +83,9 @@ TRIALS: dict[str, dict[str, dict[str, Any]]] = {
         "lean 2": {"prior_weight": 2.0},
         "lean 8": {"prior_weight": 8.0},
         "sensible playouts": {"rollout": sensible_playout},
+        "depth 4": {"depth": 4},
+        "depth 30": {"depth": 30},
+        "scale 5": {"scale": 5.0},
     },
     "sea_or_shore": {
         "declared": {},
