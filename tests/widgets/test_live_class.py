@@ -202,6 +202,7 @@ def test_closed_answers_are_refused_and_results_are_a_csv_sheet(
     eve.poll()
     click(choice(ann.player, right=True))
     click(live.close_button)
+    assert said("classroom.live.closed_short", "en") in live.count.value   # the room sees it
     click(choice(eve.player, right=True))                 # too late
     assert said("classroom.error.late", "en") in eve.status.value
     assert eve.given is None and eve.player.vote is None  # not taken, not marked
@@ -230,7 +231,7 @@ def test_closed_answers_are_refused_and_results_are_a_csv_sheet(
     right = next(c.label.text("en") for c in lesson.options if c.correct)
     assert sheet[1][2] == right == sheet[1][-2]           # the words the screens showed
     assert sheet[1][1] == item_title(live.store.results(live.code, live._teacher)[0]["item"],
-                                     Language("en"))
+                                     Language(code="en"))
     assert sheet[1][3] == tr("classroom.live.share", "en", share=Percent(1.0), n=1)
     click(live.results_button)
     click(live.results_button)                            # opened again: the names hidden

@@ -415,7 +415,7 @@ def placed_last(game: Game[Any]) -> str | None:
     were picked): what a step of an example or a review has just done."""
     for move in reversed(game.history):
         if move.kind == "place":
-            return move.arg.split("-")[0]
+            return describe_move(move).colour
         if move.kind == "pick":
             return None
     return None

@@ -527,7 +527,10 @@ class LiveClass(w.VBox):
         self.head.layout.display = "" if big else "none"
         code = ("" if big else f'{escape(t("classroom.live.code"))} '
                 f'<b class="tk-live-code-small">{escape(self.code)}</b> · ')
-        self.count.value = f'<p class="tk-live-answered">{code}<b>{escape(said)}</b></p>'
+        closed = (f' · <span class="tk-bad">{escape(t("classroom.live.closed_short"))}</span>'
+                  if asks and self.closed and not self.revealed else "")
+        self.count.value = (f'<p class="tk-live-answered">{code}<b>{escape(said)}</b>'
+                            f"{closed}</p>")
         self.close_button.layout.display = ("" if asks and not (self.revealed or self.closed)
                                             else "none")
         self.reveal_button.layout.display = "" if asks and not self.revealed else "none"
