@@ -117,6 +117,10 @@ LIVE_CSS = """
 .tk-app.tk-live-student .tk-ex-nav, .tk-app.tk-live-student .tk-example-pick {
   display: none !important; }
 .tk-live-status { font-size: 1.1em; }
+/* (the widget that holds this style sheet takes no line of its own) */
+.tk-live > .widget-html:not(:has(.widget-html-content > :not(style))),
+.tk-live-follower > .widget-html:not(:has(.widget-html-content > :not(style))) {
+  display: none; }
 @media (max-width: 600px) {
   /* a student's phone: who, and how the answer went (or why it was refused), stay at the
      top of the screen while the step scrolls under them; the why comes above the
@@ -531,9 +535,11 @@ class LiveClass(w.VBox):
                   if asks and self.closed and not self.revealed else "")
         self.count.value = (f'<p class="tk-live-answered">{code}<b>{escape(said)}</b>'
                             f"{closed}</p>")
-        self.close_button.layout.display = ("" if asks and not (self.revealed or self.closed)
+        # (nothing to close or reveal before anyone has joined; R still reveals)
+        joined = asks and tally.students > 0
+        self.close_button.layout.display = ("" if joined and not (self.revealed or self.closed)
                                             else "none")
-        self.reveal_button.layout.display = "" if asks and not self.revealed else "none"
+        self.reveal_button.layout.display = "" if joined and not self.revealed else "none"
         if not asks or not self.revealed or self.shown is None:
             self.chart.value = ""
             self.chart.layout.display = "none"
