@@ -824,11 +824,13 @@ class Follower(w.VBox):
 
     def _tone(self) -> str:
         """The status's colour class: right in green, wrong or unanswered in red, once
-        revealed."""
+        revealed (none for a question without a right answer)."""
         now = self.now
         if now is None or not now.revealed or not now.choices or self.player is None:
             return ""
-        return " tk-good" if self.given is not None and self.verdict else " tk-bad"
+        if self.given is None:
+            return " tk-bad"
+        return "" if self.verdict is None else " tk-good" if self.verdict else " tk-bad"
 
     def _state(self) -> str:
         """Where the student is: waiting, answering, waiting for the reveal, judged."""
