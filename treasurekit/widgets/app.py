@@ -143,7 +143,11 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
             return
         box.follower = Follower(game, lang, classes, code, show_part, box, kept=store,
                                 open_table=box.open_table)
-        box.children = [box.follower, *box.children]
+        # under the app's title and language switch (a phone shows those first), above
+        # the tabs
+        children = list(box.children)
+        under = children.index(title_row) + 1
+        box.children = [*children[:under], box.follower, *children[under:]]
 
     box.rule_links = RuleLinks(game, open_rule) if RULES in keys else None
 
@@ -157,10 +161,10 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
     lang.on_change(render_head)
     render_head()
     links = [box.rule_links] if box.rule_links is not None else []
-    box.children = [w.HTML(CSS), url_language(lang), store, *links,
-                    w.HBox([head, box.presenter.bar, LanguageSwitch(lang)],
-                           layout=w.Layout(justify_content="space-between",
-                                           align_items="center", flex_flow="row wrap")),
+    title_row = w.HBox([head, box.presenter.bar, LanguageSwitch(lang)],
+                       layout=w.Layout(justify_content="space-between",
+                                       align_items="center", flex_flow="row wrap"))
+    box.children = [w.HTML(CSS), url_language(lang), store, *links, title_row,
                     *top, box.presenter.help, tab]
     on_viewer(join_class)
     return box

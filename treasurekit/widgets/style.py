@@ -17,8 +17,9 @@ CSS = """
 .tk-panel h3 { margin: 2px 0 6px; font-size: 1.05em; }
 /* (text in a panel spaced as text: an HTML widget's own line height is a control's, 28 px,
    which set a hint's or a status's lines twice as far apart as their letters are tall) */
-.tk-app:not(.tk-present) .tk-panel, .tk-app:not(.tk-present) .tk-lesson-feedback,
-.tk-app:not(.tk-present) .tk-practice-feedback { line-height: 1.4; }
+.tk-app:not(.tk-present) .tk-panel,
+.tk-app:not(.tk-present) .tk-lesson-feedback .widget-html-content,
+.tk-app:not(.tk-present) .tk-practice-feedback .widget-html-content { line-height: 1.4; }
 .tk-log-box { display: flex; flex-direction: column-reverse; max-height: 16em;
                overflow-y: auto; }
 .tk-log { margin: 0; padding-left: 1.1em; }
