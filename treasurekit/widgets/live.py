@@ -130,6 +130,8 @@ LIVE_CSS = """
     z-index: 3; background: #fff; border-bottom: 1px solid #bbb; padding: 2px 4px; }
   .tk-app.tk-live-student .tk-live-status-box p { margin: 2px 0; line-height: 1.3; }
   .tk-app.tk-live-student .tk-lesson-feedback { order: -2; }
+  /* (nothing has happened at a lesson's step: no panel to scroll past to say so) */
+  .tk-app.tk-live-student .tk-lesson .widget-html:has(.tk-log-empty) { display: none; }
   .tk-app.tk-live-student .tk-lesson-feedback,
   .tk-app.tk-live-student .tk-practice-feedback { scroll-margin: 96px 0 96px; }
 }

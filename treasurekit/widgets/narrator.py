@@ -48,6 +48,8 @@ class Narrator(w.HTML):
                 badge = rule_badge(e.game, e.section, rule, t("widgets.rules.open"))
                 lines.append(f"<li>{badge} {escape(text)}</li>")
         body = "".join(lines) or f"<li>{escape(t('widgets.nothing_yet'))}</li>"
+        empty = "" if lines else " tk-log-empty"     # (a live class's phone leaves it out)
         # a column-reverse box starts scrolled to its end: the newest line
         self.value = panel(t("widgets.what_happened"),
-                           f'<div class="tk-log-box"><ul class="tk-log">{body}</ul></div>')
+                           f'<div class="tk-log-box"><ul class="tk-log{empty}">{body}</ul>'
+                           "</div>")
