@@ -43,7 +43,7 @@ import threading
 from collections.abc import Callable
 from functools import lru_cache
 from html import escape
-from typing import Any, TypeAlias
+from typing import Any, NamedTuple, TypeAlias
 from urllib.parse import urlencode
 
 import ipywidgets as w
@@ -559,16 +559,10 @@ class LiveClass(w.VBox):
         head = "".join(f"<th>{escape(x)}</th>" for x in (
             t("classroom.live.col.question"), t("classroom.live.col.right"), *names))
         body = []
-        for row in rows:
-            labels = dict(choice_labels(row["item"], self.lang.code))
-            share = row["share_right"]
-            said = (t("classroom.live.share", share=Percent(share), n=row["answered"])
-                    if share is not None else "")
-            cells = "".join(
-                f"<td>{escape(labels.get(a, a) if a is not None else '')}</td>"
-                for a in (row["answers"][n] for n in names))
-            body.append(f"<tr><td>{escape(item_title(row['item'], self.lang))}</td>"
-                        f"<td>{escape(said)}</td>{cells}</tr>")
+        for row in in_words(rows, self.lang):
+            cells = "".join(f"<td>{escape(row.answers[n])}</td>" for n in names)
+            body.append(f"<tr><td>{escape(row.title)}</td><td>{escape(row.share)}</td>"
+                        f"{cells}</tr>")
         link = download_link(f"class-{self.code}.csv", results_sheet(rows, self.lang),
                              "text/csv", t("classroom.live.csv"), "tk-live-csv")
         hidden = ("" if self.names_shown or not every else
@@ -579,6 +573,35 @@ class LiveClass(w.VBox):
             (f'<table class="tk-score"><tr>{head}</tr>{"".join(body)}</table>' if rows else
              f'<p class="tk-muted">{escape(t("classroom.live.no_results"))}</p>')
             + f"{hidden}<p>{link}</p>")
+
+
+class InWords(NamedTuple):
+    """A question of the results as the screens said it, in one language: its number,
+    title, right answer, share right ("" where there is none) and each nickname's answer
+    ("" for none)."""
+
+    item_no: int
+    title: str
+    answer: str
+    share: str
+    answers: dict[str, str]
+
+
+def in_words(rows: list[Result], lang: Language) -> list[InWords]:
+    """The store's results (choice ids) in the words the screens showed: the results
+    table and the CSV sheet say the same."""
+    out = []
+    for row in rows:
+        # (a choice the item does not name keeps its id; no answer is "")
+        words = dict(choice_labels(row["item"], lang.code))
+        share = row["share_right"]
+        out.append(InWords(
+            row["item_no"], item_title(row["item"], lang),
+            words.get(row["answer"] or "", row["answer"] or ""),
+            "" if share is None else
+            lang.t("classroom.live.share", share=Percent(share), n=row["answered"]),
+            {n: words.get(a or "", a or "") for n, a in row["answers"].items()}))
+    return out
 
 
 def results_sheet(rows: list[Result], lang: Language) -> str:
@@ -594,17 +617,9 @@ def results_sheet(rows: list[Result], lang: Language) -> str:
     sheet.writerow([t("classroom.live.col.no"), t("classroom.live.col.question"),
                     t("classroom.live.col.answer"), t("classroom.live.col.right"),
                     *(sheet_cell(n) for n in names)])
-    for row in rows:
-        labels = dict(choice_labels(row["item"], lang.code))
-        share = row["share_right"]
-        answer = row["answer"]
-        sheet.writerow([
-            row["item_no"], sheet_cell(item_title(row["item"], lang)),
-            sheet_cell(labels.get(answer, answer)) if answer is not None else "",
-            t("classroom.live.share", share=Percent(share), n=row["answered"])
-            if share is not None else "",
-            *(sheet_cell(labels.get(a, a)) if a is not None else ""
-              for a in (row["answers"][n] for n in names))])
+    for row in in_words(rows, lang):
+        sheet.writerow([row.item_no, sheet_cell(row.title), sheet_cell(row.answer),
+                        row.share, *(sheet_cell(row.answers[n]) for n in names)])
     return out.getvalue()
 
 
