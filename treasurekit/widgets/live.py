@@ -117,10 +117,7 @@ LIVE_CSS = """
 .tk-app.tk-live-student .tk-ex-nav, .tk-app.tk-live-student .tk-example-pick {
   display: none !important; }
 .tk-live-status { font-size: 1.1em; }
-/* (the widget that holds this style sheet takes no line of its own) */
-.tk-live > .widget-html:not(:has(.widget-html-content > :not(style))),
-.tk-live-follower > .widget-html:not(:has(.widget-html-content > :not(style))) {
-  display: none; }
+/* (the widget that holds this style sheet takes no room: style.py) */
 @media (max-width: 600px) {
   /* a student's phone: who, and how the answer went (or why it was refused), stay at the
      top of the screen while the step scrolls under them; the why comes above the

@@ -114,8 +114,11 @@ CSS = """
 .tk-practice-choices .widget-button, .tk-rules-list .widget-button { white-space: normal;
   height: auto; text-align: left; overflow-wrap: anywhere; }
 .tk-practice-choices .widget-button { max-width: 32em; }
-/* the frame's widgets that only carry a stylesheet (or say nothing yet) take no room */
-.tk-app > .widget-html:not(:has(.widget-html-content > :not(style))) { display: none; }
+/* the frame's widgets that only carry a stylesheet (or say nothing yet) take no room, and
+   a widget deeper in that only carries a stylesheet (a live class's) takes none either */
+.tk-app > .widget-html:not(:has(.widget-html-content > :not(style))),
+.tk-app .widget-html:has(style):not(:has(.widget-html-content > :not(style))) {
+  display: none; }
 /* the set-up row of a game folds away on a phone only (below) */
 .tk-app .tk-setup-open { display: none; }
 /* a phone (below 600 px): every tab in sight (the tab bar wraps), every button a
