@@ -104,7 +104,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from treasurekit.addresses import PUBLIC_URL_ENV, public_root
-from treasurekit.classroom.config import CLASS_DIR_ENV, store_at
+from treasurekit.classroom.config import CLASS_DIR_ENV, class_store, store_at
 
 #: Query arguments Voila would read as overrides; the server's choice always applies.
 IGNORED_ARGUMENTS = ("template", "theme")
@@ -254,6 +254,8 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
     async def get(self, path: str | None = None) -> None:
         if not self.notebook_path and not any(p.fullmatch(path or "") for p in self.pages):
             raise web.HTTPError(404)
+        if await self.live_class_page(self.notebook_path or path or ""):
+            return
         manager = self.kernel_manager
         notebook = self.notebook_path or path
         getattr(manager, "drop_failed_pool_entries", lambda: 0)()
@@ -274,6 +276,30 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             if hold:
                 manager.release(hold)
 
+    async def live_class_page(self, notebook: str) -> bool:
+        """``?join=CODE`` on a game's app: the live class's page without a kernel
+        (``treasurekit.widgets.live_page``), where this server keeps the class store;
+        ``&app=1`` asks for the app with its own kernel instead. False: not such a page."""
+        game = Path(notebook).stem
+        asked = self.request.query_arguments
+        if "join" not in asked or "app" in asked or class_store() is None:
+            return False
+        from treasurekit.core.i18n import language_from_query
+        from treasurekit.core.registry import GAMES
+
+        if game not in GAMES:
+            return False
+        from treasurekit.widgets.live_page import page
+
+        code = self.get_query_argument("join", "")[:40]
+        lang = language_from_query(self.request.query)
+        base = self.settings.get("base_url", "/")
+        styles = await LiveHandler.in_turn(LiveHandler.snapshots().styles, game, lang)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(page(game, code, lang, url_path_join(base, LIVE_API) + "/", styles))
+        return True
+
     def write_error(self, status_code: int, **kwargs: Any) -> None:
         if status_code != 503:
             super().write_error(status_code, **kwargs)
@@ -285,6 +311,82 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.set_header("Cache-Control", "no-store")
         self.finish(server_full_page(language_from_query(self.request.query), why))
+
+
+#: where a live class's page sends its requests (under the server's base URL)
+LIVE_API = "treasurekit/live"
+#: the longest request a live class's page sends (a nickname, a token, an answer)
+LIVE_REQUEST_MAX = 4096
+
+
+class LiveHandler(JupyterHandler):
+    """What a live class's page without a kernel asks (``POST {base}/treasurekit/live/
+    join|now|answer``, JSON; the page's script in ``treasurekit.widgets.live_page``): join
+    under a nickname (rate-limited per address by the store), what to show now, an
+    answer. Every field is bounded here and checked by the store; a refusal is the
+    store's message in the page's language, and nothing is stored. XSRF-checked as every
+    POST of the server (the page sends the ``_xsrf`` cookie back in a header)."""
+
+    _snapshots: ClassVar[Any] = None
+
+    @classmethod
+    def snapshots(cls) -> Any:
+        """The drawings of this server's live classes (one per server process)."""
+        if cls._snapshots is None:
+            from treasurekit.widgets.live_page import Snapshots
+
+            cls._snapshots = Snapshots()
+        return cls._snapshots
+
+    @staticmethod
+    async def in_turn(work: Any, *args: Any) -> Any:
+        """``work(*args)`` on a thread (a first drawing builds an app: not on the loop
+        every page's socket runs on)."""
+        return await asyncio.get_running_loop().run_in_executor(None, work, *args)
+
+    @web.authenticated
+    async def post(self, action: str) -> None:
+        from treasurekit.classroom import ClassError
+        from treasurekit.core.i18n import LANGUAGES
+        from treasurekit.widgets.live_page import follow, refused
+
+        if len(self.request.body) > LIVE_REQUEST_MAX:
+            raise web.HTTPError(413)
+        try:
+            asked = json.loads(self.request.body)
+        except (ValueError, UnicodeDecodeError):
+            raise web.HTTPError(400) from None
+        if not isinstance(asked, dict):
+            raise web.HTTPError(400)
+
+        def text(name: str, most: int) -> str:
+            value = asked.get(name, "")
+            return value[:most] if isinstance(value, str) else ""
+
+        lang = text("lang", 4) if text("lang", 4) in LANGUAGES else "en"
+        code, token, name = text("code", 40), text("token", 100), text("name", 40)
+        store, snapshots = class_store(), self.snapshots()
+        if store is None:
+            raise web.HTTPError(404)
+        self.set_header("Cache-Control", "no-store")
+        try:
+            if action == "join":
+                nickname = asked.get("nickname", "")
+                token = await self.in_turn(lambda: store.join(
+                    code, nickname, client=f"ip:{self.request.remote_ip}"))
+                self.finish({"token": token, "name": " ".join(str(nickname).split())})
+                return
+            error = None
+            if action == "answer":
+                try:
+                    await self.in_turn(store.answer, code, token, asked.get("item_no"),
+                                       asked.get("choice"))
+                except ClassError as err:
+                    error = err
+            self.finish(await self.in_turn(follow, store, snapshots, code, token, name, lang,
+                                           text("have", 1000), error))
+        except ClassError as err:
+            self.finish(refused(err, lang))
 
 
 class NoServerHeader(web.OutputTransform):
@@ -465,6 +567,8 @@ class TreasurekitVoila(Voila):  # type: ignore[misc]
             elif handler is TornadoVoilaHandler:
                 handler, options = AppPageHandler, [{**options[0], "pages": list(self.pages)}]
             handlers.append((pattern, handler, *options))
+        live = url_path_join(self.base_url or "/", LIVE_API, "(join|now|answer)")
+        handlers.append((live, LiveHandler))
         # (Voila has built its tornado application by now, and adds these handlers to it.)
         self.app.add_transform(NoServerHeader)
         if self.compress:

@@ -1,8 +1,9 @@
 """The live class in Chromium (issue 25): one Voila server (its class store in a temporary
 directory), the teacher's projector at 1280x720 with ``?present=1`` and three students'
-phones (390x844, touch), one in Dutch, each opening ``?join=CODE``: join, follow the
-lesson step, answer on the phone, the count on the projector without a click, R, the
-bar chart, each student told whether they were right and why. One page visit each."""
+phones (390x844, touch), one in Dutch, each opening ``?join=CODE`` (the class's page,
+without a kernel: ``live_page``): join, follow the lesson step, answer on the phone, the
+count on the projector without a click, R, the bar chart, each student told whether they
+were right and why. One page visit each."""
 
 from __future__ import annotations
 
@@ -51,25 +52,26 @@ def test_a_teacher_and_three_phones_answer_a_lesson_question(browser: Any,
             context, page, pw = harness.phone_page(browser)
             contexts.append(context)
             phones.append((page, pw))
-            harness.open_app(page, pw, f"{url}?join={code}&lang={lang}")
-            expect(page.locator(".tk-tabs")).to_be_hidden()           # the form first
+            # the class's page: no kernel of its own, the nickname form first
+            page.goto(f"{url}?join={code}&lang={lang}")
+            expect(page.locator(".tk-light-step")).to_be_empty()
             page.locator(".tk-live-nickname input").fill(name)
-            harness.tap(page, pw, page.locator(".tk-live-join"))
+            page.locator(".tk-live-join").tap()
             expect(page.locator(".tk-live-me")).to_contain_text(name)
+            expect(page.locator(".tk-live-form")).to_be_hidden()
             # the teacher's lesson step, on the phone, with nothing to move on with
             expect(page.locator(".tk-lesson .tk-choice")).to_have_count(len(options))
             expect(page.locator(".tk-lesson-question h3")).to_contain_text(
                 step.title(lang))
             expect(page.locator(".tk-lesson-nav")).to_be_hidden()
-            expect(page.locator(".tk-tabs .lm-TabBar")).to_be_hidden()
+            assert pw.kernel_messages == 0                          # (no kernel)
             box = page.locator(".tk-lesson .tk-choice").first.bounding_box()
             assert box and box["height"] >= 44                   # a thumb's target
 
         count = teacher.locator(".tk-live-count")
         expect(count).to_contain_text(tr("classroom.live.answered", "en", n=0, students=3))
-        for (page, pw), (_name, lang, is_right) in zip(phones, STUDENTS, strict=True):
-            harness.tap(page, pw, page.locator(".tk-lesson .tk-choice").nth(right if is_right
-                                                                     else wrong))
+        for (page, _pw), (_name, lang, is_right) in zip(phones, STUDENTS, strict=True):
+            page.locator(".tk-lesson .tk-choice").nth(right if is_right else wrong).tap()
             expect(page.locator(".tk-live-status")).to_contain_text(
                 tr("classroom.live.given", lang, answer="")[:12])
         # the projector counts without a click (its kernel looks twice a second)

@@ -10,6 +10,7 @@ assets, nothing else (issue 20), with the security headers on every answer.
 
 from __future__ import annotations
 
+import json
 import re
 import urllib.parse
 from collections.abc import Iterator
@@ -228,3 +229,48 @@ def test_an_anonymous_visitor_reaches_only_the_pages_and_their_assets(
             reply = answers[path]
             assert shutdown_kernel(server.base_url, str(reply.kernel_id),
                                    reply.cookies.get("_xsrf")) == 204
+
+
+# ---- a live class's page without a kernel (treasurekit.widgets.live_page) ---------------
+def live_call(server: harness.Server, action: str, body: object, xsrf: str | None,
+              raw: str | None = None, source: str | None = None) -> Reply:
+    headers = {"Content-Type": "application/json"}
+    if xsrf is not None:
+        headers |= {"X-XSRFToken": xsrf, "Cookie": f"_xsrf={xsrf}"}
+    return request(server.base_url, f"/treasurekit/live/{action}", method="POST",
+                   body=raw if raw is not None else json.dumps(body), headers=headers,
+                   timeout=15, source=source)
+
+
+def test_a_live_class_page_starts_no_kernel_and_checks_every_request(
+        server: harness.Server) -> None:
+    """``?join=`` answers the class's page (no kernel, the payloads escaped); what its
+    script sends is XSRF-checked, bounded, and refused in the page's language when the
+    store refuses it; wrong codes from one address are refused beyond a minute's tries."""
+    from treasurekit.classroom.store import JOIN_TRIES
+
+    before = len(kernel_processes(server.proc.pid))
+    page = request(server.base_url, f"/voila/render/diving_bell.ipynb?join={P}&lang=nl")
+    assert page.status == 200 and 'class="tk-live-nickname"' in page.body
+    assert not any(pattern.search(page.body) for pattern in FORBIDDEN)
+    assert "Kies een bijnaam" in page.body and not page.kernel_id
+    xsrf = page.cookies["_xsrf"]
+    assert live_call(server, "join", {"code": "ABCDEF", "nickname": "Ann"}, None).status == 403
+    assert live_call(server, "join", {}, xsrf, raw="x" * 5000).status == 413
+    assert live_call(server, "join", {}, xsrf, raw="{not json").status == 400
+    assert live_call(server, "join", [], xsrf).status == 400
+    assert live_call(server, "nothing", {}, xsrf).status == 404
+    told = json.loads(live_call(server, "join", {"code": SVG, "nickname": SCRIPT,
+                                                 "lang": "nl"}, xsrf).body)
+    assert told["kind"] == "nickname" and "bijnaam" in told["error"].lower()
+    told = json.loads(live_call(server, "join", {"code": SVG, "nickname": "Ann",
+                                                 "lang": "nl"}, xsrf).body)
+    assert told["kind"] == "code" and "klascode" in told["error"].lower()
+    forged = json.loads(live_call(server, "now", {"code": "ABCDEF", "token": "x" * 30},
+                                  xsrf).body)
+    assert forged["kind"] in ("no_class", "not_student")
+    kinds = [json.loads(live_call(server, "join", {"code": "ZZZZZZ", "nickname": "Ann"},
+                                  xsrf, source="127.0.0.3").body)["kind"]
+             for _ in range(JOIN_TRIES + 1)]
+    assert kinds == ["no_class"] * JOIN_TRIES + ["slow_down"]
+    assert len(kernel_processes(server.proc.pid)) == before

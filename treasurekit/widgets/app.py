@@ -133,6 +133,7 @@ def app_frame(game: str, lang: Language, tabs: list[tuple[str, Part]], intro_key
             tab.selected_index = keys.index(key)
         return found
 
+    box.show_part = show_part        # (a live class's page without a kernel: live_page.py)
     if box.live is not None:          # a teacher's class taken back after a reload
         box.live.keep(store, show_part, following=lambda: box.follower is not None)
 

@@ -258,7 +258,7 @@ def open_item(game: str, item: str, show_part: ShowPart,
             question.ask(asked, int(seed))
             return question
         if kind == "example":
-            return _example(show_part, *rest.rsplit(":", 1))
+            return _example(game, show_part, *rest.rsplit(":", 1))
         if kind == "table" and open_table is not None:
             return open_table(rest)
     except (ValueError, TypeError, TreasureKitError):
@@ -274,8 +274,9 @@ def _part(show_part: ShowPart, keys: tuple[str, ...], kind: type) -> Any:
     return None
 
 
-def _example(show_part: ShowPart, key: str, step: str) -> ExamplePlayer | None:
-    chooser = _part(show_part, EXAMPLE_TABS, ExampleChooser)
+def _example(game: str, show_part: ShowPart, key: str, step: str) -> ExamplePlayer | None:
+    # (an app of its own may name its examples' tab: Captain Lucky's "The four examples")
+    chooser = _part(show_part, (*EXAMPLE_TABS, f"{game}.ui.tab.examples"), ExampleChooser)
     if chooser is None:
         return None
     index = next((i for i, p in enumerate(chooser.players) if p.example.key == key), None)
@@ -810,14 +811,8 @@ class Follower(w.VBox):
         """Mark the student's answer the store holds on the player (not judged)."""
         if mine is None or mine.choice is None:
             return
-        self.given, player, choice = mine.choice, self.player, mine.choice
-        if isinstance(player, LessonPlayer):
-            player.vote = (player.options[int(choice)] if choice.isdigit()
-                           and int(choice) < len(player.options) else None)
-        elif isinstance(player, PracticePlayer):
-            player.vote = choice if choice in player.question.choices else None
-        if isinstance(player, (LessonPlayer, PracticePlayer)):
-            player.refresh()
+        self.given = mine.choice
+        mark_vote(self.player, mine.choice)
 
     def render(self) -> None:
         t = self.lang.t
@@ -825,46 +820,72 @@ class Follower(w.VBox):
                                  f'<p>{escape(t("classroom.live.join_intro"))}</p>')
         self.name_box.placeholder = t("classroom.live.nickname")
         self.join_button.description = t("classroom.live.join")
-        lines = []
-        if self.token:
-            lines.append(f'<p class="tk-live-me">'
-                         f'{escape(t("classroom.live.me", code=self.code, name=self.nickname))}'
-                         "</p>")
-            lines.append(f'<p class="tk-live-status{self._tone()}">'
-                         f'{escape(self._state())}</p>')
-        if self.error is not None:
-            lines.append(refusal(self.error, self.lang))
-        self.status.value = "".join(lines)
-
-    def _tone(self) -> str:
-        """The status's colour class: right in green, wrong or unanswered in red, once
-        revealed (none for a question without a right answer)."""
-        now = self.now
-        if now is None or not now.revealed or not now.choices or self.player is None:
-            return ""
-        if self.given is None:
-            return " tk-bad"
-        return "" if self.verdict is None else " tk-good" if self.verdict else " tk-bad"
-
-    def _state(self) -> str:
-        """Where the student is: waiting, answering, waiting for the reveal, judged."""
-        t, now = self.lang.t, self.now
-        if now is None or now.item_no == 0 or self.player is None:
-            return t("classroom.live.waiting")
-        if not now.choices:
-            return t("classroom.live.watch")
-        labels = dict(choice_labels(now.item, self.lang.code))
-        if now.revealed:
-            right = labels.get(now.answer or "", "")
-            if self.given is None:
-                return t("classroom.live.unanswered", answer=right)
-            return (t("classroom.live.was_right") if self.verdict
-                    else t("classroom.live.was_wrong", answer=right))
-        if not now.answers_open:
-            return t("classroom.live.closed")
-        if self.given is not None:
-            return t("classroom.live.given", answer=labels.get(self.given, self.given))
-        return t("classroom.live.tap")
+        shown = self.player is not None
+        self.status.value = status_html(
+            self.lang, self.code, self.nickname if self.token else None,
+            student_state(self.now, self.given, self.verdict, shown, self.lang),
+            student_tone(self.now, self.given, self.verdict, shown), self.error)
 
 
-__all__ = ["LiveClass", "Follower", "bar_chart", "every", "item_of"]
+# ---- what a student's device says (the app's Follower, and the page without a kernel) ----
+def mark_vote(player: Followed | None, choice: str) -> None:
+    """Mark ``choice`` (a store's choice id) as the student's answer on the player,
+    not judged."""
+    if isinstance(player, LessonPlayer):
+        player.vote = (player.options[int(choice)] if choice.isdigit()
+                       and int(choice) < len(player.options) else None)
+    elif isinstance(player, PracticePlayer):
+        player.vote = choice if choice in player.question.choices else None
+    if isinstance(player, (LessonPlayer, PracticePlayer)):
+        player.refresh()
+
+
+def student_tone(now: Now | None, given: str | None, verdict: bool | None,
+                 shown: bool) -> str:
+    """The status's colour class: right in green, wrong or unanswered in red, once
+    revealed (none for a question without a right answer)."""
+    if now is None or not now.revealed or not now.choices or not shown:
+        return ""
+    if given is None:
+        return " tk-bad"
+    return "" if verdict is None else " tk-good" if verdict else " tk-bad"
+
+
+def student_state(now: Now | None, given: str | None, verdict: bool | None, shown: bool,
+                  lang: Language) -> str:
+    """Where the student is: waiting, answering, waiting for the reveal, judged."""
+    t = lang.t
+    if now is None or now.item_no == 0 or not shown:
+        return t("classroom.live.waiting")
+    if not now.choices:
+        return t("classroom.live.watch")
+    labels = dict(choice_labels(now.item, lang.code))
+    if now.revealed:
+        right = labels.get(now.answer or "", "")
+        if given is None:
+            return t("classroom.live.unanswered", answer=right)
+        return (t("classroom.live.was_right") if verdict
+                else t("classroom.live.was_wrong", answer=right))
+    if not now.answers_open:
+        return t("classroom.live.closed")
+    if given is not None:
+        return t("classroom.live.given", answer=labels.get(given, given))
+    return t("classroom.live.tap")
+
+
+def status_html(lang: Language, code: str, nickname: str | None, state: str, tone: str,
+                error: ClassError | None) -> str:
+    """A student's status lines (HTML): who, in which class (once joined: ``nickname``
+    not None), where they are, and a refusal if there was one."""
+    lines = []
+    if nickname is not None:
+        me = lang.t("classroom.live.me", code=code, name=nickname)
+        lines.append(f'<p class="tk-live-me">{escape(me)}</p>')
+        lines.append(f'<p class="tk-live-status{tone}">{escape(state)}</p>')
+    if error is not None:
+        lines.append(refusal(error, lang))
+    return "".join(lines)
+
+
+__all__ = ["LiveClass", "Follower", "bar_chart", "every", "item_of", "mark_vote",
+           "status_html", "student_state", "student_tone"]
