@@ -1,24 +1,25 @@
 """A live class under load: students joining and answering at once, two classes, a restart.
 
 ``python benchmarks/live_class.py [--students 30] [--browsers 3] [--join-spread 2]
-[--answer-spread 2] [--two-classes 30] [--writers 30 60] [--phone-nice 10] [--skip-app]
-[--json]``, or
-``make bench-live``.
+[--answer-spread 2] [--two-classes 30] [--writers 30 60] [--pool 2] [--phone-nice 10]
+[--skip-app] [--json]``, or ``make bench-live``.
 
-One Voila server as ``make serve-class`` starts it (a preheated pool of the class's size,
-its class store in a directory of this run), on 127.0.0.1 only. Every page is a real app
-kernel; most students are driven at the protocol level as the page's script does
-(:class:`Page`: fetch the page, open the kernel's websocket with the page's own protocol,
-v1, whose frames the server passes on without decoding them, ask for every widget's state
-on the ``jupyter.widget.control`` comm, then set the nickname box's value and click
-buttons with the messages a widget view sends; the app's ``BrowserStore`` is answered as
-``localStorage`` would be, so a reload carries the kept tokens as a browser does);
-``--browsers`` of them are Chromium phones (Debian's, headless), at CPU priority
-``--phone-nice`` (a real phone renders the app on its own processor: here it shares the
-server's cores, and each phone page takes some 4 to 5 CPU-seconds; the CPU seconds every
-part used while the class joined are in ``join_cpu_s``). The teacher is a
-protocol page too (``?present=1``, "Start a live class"), and reads the count of answers
-from its own kernel's widgets, as the projector shows it.
+One Voila server as ``make serve-class`` starts it (a preheated pool of ``--pool``
+kernels: the projector's and a spare, since a student's page of the class has no kernel;
+its class store in a directory of this run), on 127.0.0.1 only. The teacher is a real
+app kernel, driven at the protocol level as the page's script does (:class:`Page`: fetch
+the page, open the kernel's websocket with the page's own protocol, v1, ask for every
+widget's state on the ``jupyter.widget.control`` comm, then click buttons with the
+messages a widget view sends; the app's ``BrowserStore`` is answered as ``localStorage``
+would be, so a reload takes the class back as a browser does): ``?present=1``, "Start a
+live class", and the count of answers read from its own kernel's widgets, as the
+projector shows it. Each student opens ``?join=CODE``, the class's page without a kernel
+(``treasurekit.widgets.live_page``); most are driven at the protocol level as that
+page's script does (:class:`ClassPage`: the page, ``join``, ``now`` polled twice a
+second, an answer posted, the token kept as ``localStorage`` keeps it), ``--browsers`` of
+them are Chromium phones (Debian's, headless), at CPU priority ``--phone-nice`` (a real
+phone draws the page on its own processor: here it shares the server's cores; the CPU
+seconds every part used while the class joined are in ``join_cpu_s``).
 
 1. **A class**: the teacher starts a class (its first lesson step asks a question);
    ``--students`` open ``?join=CODE`` within ``--join-spread`` seconds and join under a
@@ -104,6 +105,22 @@ def say(key: str, **params: Any) -> str:
 
 
 # ---- a page at the protocol level ------------------------------------------------------
+async def wait_until(changed: asyncio.Event, ready: Callable[[], Any], what: str,
+                     timeout: float = TIMEOUT_S) -> Any:
+    """``ready()`` once it is true, looked at whenever ``changed`` is set (and each second)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = ready()
+        if found:
+            return found
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"no {what} after {timeout:.0f} s")
+        changed.clear()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(changed.wait(), min(left, 1.0))
+
+
 @dataclass
 class Page:
     """One page of the app: its kernel's widgets as the page's widget manager holds them,
@@ -210,17 +227,7 @@ class Page:
 
     async def wait(self, ready: Callable[[], Any], what: str,
                    timeout: float = TIMEOUT_S) -> Any:
-        deadline = time.monotonic() + timeout
-        while True:
-            found = ready()
-            if found:
-                return found
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"no {what} after {timeout:.0f} s")
-            self.changed.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), min(left, 1.0))
+        return await wait_until(self.changed, ready, what, timeout)
 
     async def update(self, model: str, state: dict[str, Any]) -> None:
         self.states[model].update(state)
@@ -233,12 +240,6 @@ class Page:
 
     async def click(self, model: str) -> None:
         await self.custom(model, {"event": "click"})
-
-    def choice(self, label: str) -> str | None:
-        """The lesson's answer button with ``label`` (the newest)."""
-        found = [m for m in self.find("tk-choice")
-                 if self.states[m].get("description") == label]
-        return found[-1] if found else None
 
     async def close(self, shutdown: bool = True) -> None:
         """The tab closed: the page's kernel shut down, as the page asks on unload."""
@@ -255,6 +256,102 @@ class Page:
                     headers={"Cookie": f"_xsrf={self.xsrf}",
                              "Content-Type": "application/x-www-form-urlencoded"},
                     body=f"_xsrf={self.xsrf}", request_timeout=30), raise_error=False)
+
+
+@dataclass
+class ClassPage:
+    """A student's page of the live class (``?join=CODE``: no kernel of its own,
+    ``treasurekit.widgets.live_page``) at the protocol level, as its script works: the page
+    fetched (its ``_xsrf`` cookie), ``join`` posted, ``now`` polled every
+    ``POLL_SECONDS``, an answer posted; ``kept`` is what ``localStorage`` keeps (the token
+    and nickname), so a reload carries on as the same student."""
+
+    base: str
+    code: str
+    kept: dict[str, str] = field(default_factory=dict)
+    xsrf: str = ""
+    status: str = ""                 # the status lines (HTML), as the page shows them
+    step: str = ""                   # the teacher's item, drawn (HTML)
+    have: str = ""
+    poller: Any = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    #: seconds from the request to the page served, and to the first step shown
+    served_s: float = 0.0
+    states_s: float = 0.0
+    start: float = 0.0
+
+    async def open(self) -> None:
+        from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+
+        self.start = time.monotonic()
+        resp = await AsyncHTTPClient().fetch(HTTPRequest(
+            f"{self.base}/voila/render/{NOTEBOOK}?join={self.code}",
+            request_timeout=TIMEOUT_S, connect_timeout=30), raise_error=False)
+        self.served_s = time.monotonic() - self.start
+        if resp.code != 200 or b"tk-live-nickname" not in resp.body:
+            raise RuntimeError(f"HTTP {resp.code}: not the class's page")
+        for header in resp.headers.get_list("Set-Cookie"):
+            name, _, rest = header.partition("=")
+            if name.strip() == "_xsrf":
+                self.xsrf = rest.split(";", 1)[0].strip('"')
+        if self.kept:
+            self.poller = asyncio.ensure_future(self._poll())
+
+    async def call(self, action: str, body: dict[str, Any]) -> dict[str, Any]:
+        from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+
+        resp = await AsyncHTTPClient().fetch(HTTPRequest(
+            f"{self.base}/treasurekit/live/{action}", method="POST",
+            headers={"Content-Type": "application/json", "X-XSRFToken": self.xsrf,
+                     "Cookie": f"_xsrf={self.xsrf}"},
+            body=json.dumps({"code": self.code, "lang": "en", **body}),
+            request_timeout=TIMEOUT_S, connect_timeout=30), raise_error=False)
+        if resp.code != 200:
+            raise RuntimeError(f"{action}: HTTP {resp.code}")
+        got: dict[str, Any] = json.loads(resp.body)
+        if got.get("status") is not None:
+            self.status = got["status"]
+        if got.get("step") is not None:
+            self.step = got["step"]
+            if self.step and not self.states_s:
+                self.states_s = time.monotonic() - self.start
+        if got.get("have"):
+            self.have = got["have"]
+        self.changed.set()
+        return got
+
+    async def join(self, name: str) -> None:
+        got = await self.call("join", {"nickname": name})
+        if "token" not in got:
+            raise RuntimeError(f"join refused: {got.get('error')}")
+        self.kept = {"token": got["token"], "name": got["name"]}
+        self.poller = asyncio.ensure_future(self._poll())
+
+    async def _poll(self) -> None:
+        from treasurekit.widgets.live import POLL_SECONDS
+
+        while True:
+            with contextlib.suppress(Exception):      # (the server restarting: try again)
+                await self.call("now", {**self.kept, "have": self.have})
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def answer(self, label: str) -> None:
+        """Tap the answer button with the words ``label``."""
+        found = re.search(r'data-choice="([^"]*)" data-item-no="(\d+)"[^>]*>'
+                          + re.escape(escape(label)) + "</button>", self.step)
+        if found is None:
+            raise RuntimeError(f"no answer {label!r} on the page")
+        self.have = ""
+        await self.call("answer", {**self.kept, "item_no": int(found.group(2)),
+                                   "choice": found.group(1)})
+
+    async def wait(self, ready: Callable[[], Any], what: str,
+                   timeout: float = TIMEOUT_S) -> Any:
+        return await wait_until(self.changed, ready, what, timeout)
+
+    async def close(self, shutdown: bool = True) -> None:
+        if self.poller is not None:
+            self.poller.cancel()
 
 
 # ---- the people ------------------------------------------------------------------------
@@ -338,12 +435,10 @@ async def join(student: Student, base: str, code: str, browser: Any) -> None:
             await page.locator(".tk-live-me").wait_for(timeout=TIMEOUT_S * 1000)
         else:
             student.kind = "protocol"
-            p = student.page = Page(base, f"join={code}")
+            p = student.page = ClassPage(base, code)
             await p.open()
-            (box,) = await p.wait(lambda: p.find("tk-live-nickname"), "nickname box")
-            await p.update(box, {"value": student.name})
-            await p.click(p.find("tk-live-join")[0])
-            await p.wait(lambda: "tk-live-me" in p.text("tk-live-status-box"), "joined")
+            await p.join(student.name)
+            await p.wait(lambda: "tk-live-me" in p.status and p.step, "joined, the step shown")
         student.joined = time.monotonic()
     except Exception as err:   # a failed student is a result, not a crash
         student.error = f"join: {type(err).__name__}: {err}"[:200]
@@ -366,10 +461,10 @@ async def answer(student: Student, delay: float) -> None:
                 timeout=TIMEOUT_S * 1000)
         else:
             p = student.page
-            button = await p.wait(lambda: p.choice(student.label), "answer button")
+            await p.wait(lambda: "tk-choice" in p.step, "answer buttons")
             student.clicked = time.monotonic()
-            await p.click(button)
-            await p.wait(lambda: given in p.text("tk-live-status-box"), "answer taken")
+            await p.answer(student.label)
+            await p.wait(lambda: given in p.status, "answer taken")
         student.answered = time.monotonic()
     except Exception as err:
         student.error = f"answer: {type(err).__name__}: {err}"[:200]
@@ -423,9 +518,9 @@ async def lesson(base: str, students: list[Student], browser: Any, args: argpars
                                   if s.kind == "protocol"]),
         "join_chromium": [round(s.joined - s.arrived, 2) for s in joined
                           if s.kind == "chromium"],
-        # where a protocol student's join goes: the page served, the widgets' states
+        # where a protocol student's join goes: the page served, the teacher's step shown
         "page_served": figures([s.page.served_s for s in joined if s.kind == "protocol"]),
-        "states_received": figures([s.page.states_s for s in joined
+        "step_shown": figures([s.page.states_s for s in joined
                                     if s.kind == "protocol"]),
         # the CPU seconds each part used while the students joined (all on this machine)
         "join_cpu_s": join_cpu,
@@ -548,10 +643,10 @@ async def restart(server: Any, port: int, classes: Path, students: list[Student]
     await teacher.page.close(shutdown=False)
     killed = time.monotonic()
     kill(server)
-    server = start_server(port, classes, len(students) + 2, args.fill_delay)
+    server = start_server(port, classes, args.pool, args.fill_delay)
     up_s = time.monotonic() - killed
-    ready_s = await settle(server, len(students) + 2)
-    kernels = len(kernel_processes(server.proc.pid))     # (the pool asked for is students + 2)
+    ready_s = await settle(server, args.pool)
+    kernels = len(kernel_processes(server.proc.pid))     # (the pool asked for)
     after = stored_answers(ClassStore(classes / STORE_FILE), teacher)
     # the projector reloads: the class taken back from the browser's storage
     reloaded = time.monotonic()
@@ -620,10 +715,9 @@ async def reconnect(student: Student, base: str, code: str) -> None:
             await page.locator(".tk-live-status", has_text=given).wait_for(
                 timeout=TIMEOUT_S * 1000)
         else:
-            p = student.page = Page(base, f"join={code}", student.page.kept)
+            p = student.page = ClassPage(base, code, student.page.kept)
             await p.open()
-            await p.wait(lambda: escape(given) in p.text("tk-live-status-box")
-                         and escape(student.name) in p.text("tk-live-status-box"),
+            await p.wait(lambda: escape(given) in p.status and escape(student.name) in p.status,
                          "back with the answer given", timeout=60)
         student.back = time.monotonic()
     except Exception as err:
@@ -639,8 +733,7 @@ async def told(student: Student, right: str) -> None:
                 timeout=60_000)
         else:
             p = student.page
-            await p.wait(lambda: escape(wanted) in p.text("tk-live-status-box"),
-                         "told right or wrong", timeout=60)
+            await p.wait(lambda: escape(wanted) in p.status, "told right or wrong", timeout=60)
         student.told = time.monotonic()
     except Exception as err:
         student.error = f"reveal: {type(err).__name__}: {err}"[:200]
@@ -737,7 +830,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     server = None
     try:
         # -- 1. a class, then 2. a restart mid-lesson -------------------------------------
-        pool = args.students + 2
+        pool = args.pool
         server = start_server(port, classes, pool, args.fill_delay)
         results["pool_ready_s"] = await settle(server, pool)
         store = ClassStore(classes / STORE_FILE)
@@ -754,7 +847,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         server = None
         # -- 3. two classes at once --------------------------------------------------------
         if args.two_classes:
-            pool = 2 * args.two_classes + 2
+            pool = args.pool + 1
             server = start_server(port, classes, pool, args.fill_delay)
             results["two_classes_pool_ready_s"] = await settle(server, pool)
             groups = [class_of(args.two_classes, p, 0) for p in ("a", "b")]
@@ -800,6 +893,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                         help="students in each of two classes at once (0: skip)")
     parser.add_argument("--writers", type=int, nargs="*", default=[30, 60],
                         help="processes writing to the store alone")
+    parser.add_argument("--pool", type=int, default=2,
+                        help="kernels kept ready (the projector's and a spare: a student's "
+                             "page of the class has no kernel)")
     parser.add_argument("--fill-delay", type=float, default=2.0,
                         help="seconds before a handed-out pool kernel is replaced")
     parser.add_argument("--phone-nice", type=int, default=10,

@@ -108,6 +108,7 @@ def test_a_practice_question_an_example_step_and_a_table_are_drawn(
     shared = share_code(new_game(game, GAMES[game].players[0], seed=3))
     table = snapshots.step(f"table:{game}:{shared}", "en", (), None, False)
     assert table is not None and "<svg" in table and "<button" not in table
+    assert f'href="{game}.ipynb?position={shared}&amp;lang=en"' in table   # to play on
 
 
 def test_refusals_and_hostile_names_are_told_escaped(store: ClassStore,

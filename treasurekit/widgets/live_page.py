@@ -58,6 +58,7 @@ from .live import (
     student_tone,
 )
 from .practice_player import PracticePlayer
+from .share import share_query
 from .style import panel
 from .table import ClickableTable
 
@@ -314,7 +315,11 @@ class Snapshots:
             if revealed:
                 player.reveal()
         if isinstance(player, GamePlayer):
-            return static_html(player.table)
+            # (to play on, the app: its Play tab carries on from the shared table)
+            link = f"{game}.ipynb{share_query(item.split(':', 2)[2], lang)}"
+            play_on = tr("classroom.live.play_on", lang)
+            return (static_html(player.table) + f'<p class="tk-light-play"><a href="'
+                    f'{escape(link)}" target="_blank" rel="noopener">{escape(play_on)}</a></p>')
         if isinstance(player, ExamplePlayer):
             return static_html(player)
         return static_html(player, choices if not revealed else (), item_no)
