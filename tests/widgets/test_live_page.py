@@ -87,7 +87,11 @@ def test_the_page_shows_what_the_apps_follower_shows(
     assert ann.player.feedback.value in judged["step"]                 # the why, judged
     assert 'class="tk-live-status tk-bad"' in judged["status"]
     assert escape(ann.status.value) == escape(judged["status"]).replace("Bea", "Ann")
-    assert 'data-choice="' not in judged["step"]                       # nothing to answer
+    # the answers judged, as the app marks them (and no longer to be tapped)
+    assert answers(judged["step"]) == [(c, b.description) for c, b in
+                                       zip(item.choices, player.choices.children, strict=True)]
+    assert all(" disabled>" in b for b in re.findall(r"<button[^>]*>", judged["step"]))
+    assert "mod-danger" in judged["step"] and "mod-success" in judged["step"]
 
 
 @pytest.mark.parametrize("game", list(GAMES))

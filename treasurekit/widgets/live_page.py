@@ -51,6 +51,7 @@ from .lesson_player import LessonPlayer
 from .live import (
     LIVE_CSS,
     POLL_SECONDS,
+    PRACTICE_TABS,
     mark_vote,
     open_item,
     status_html,
@@ -100,6 +101,7 @@ body { margin: 0; padding: 8px 12px; font-family: system-ui, -apple-system, "Seg
   font-size: 18px; min-height: 44px; padding: 4px 8px; }
 .tk-light-form-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center;
   margin: 8px 0; }
+.tk-light .tk-live-follower { display: contents; }
 .tk-light .tk-live-status-box:has(p) { position: sticky; top: 0; z-index: 3;
   background: #fff; border-bottom: 1px solid #bbb; padding: 2px 4px; }
 .tk-light .tk-live-status-box p { margin: 4px 0; line-height: 1.3; }
@@ -108,9 +110,16 @@ body { margin: 0; padding: 8px 12px; font-family: system-ui, -apple-system, "Seg
 .tk-light-step .widget-html:has(.tk-log-empty) { display: none; }
 .tk-light-play { margin: 8px 0; }
 @media (max-width: 600px) {
+  /* a phone: the question, the table, the why (or the answer marked), then the answers,
+     kept at the bottom of the screen while the rest scrolls */
   .tk-light-step .tk-lesson, .tk-light-step .tk-practice { display: flex;
     flex-direction: column; }
+  .tk-light-step .tk-lesson-question, .tk-light-step .tk-practice-question { order: -3; }
+  .tk-light-step .tk-lesson-table, .tk-light-step .tk-practice-table { order: -2; }
   .tk-light-step .tk-lesson-feedback, .tk-light-step .tk-practice-feedback { order: -1; }
+  .tk-light-step .tk-lesson-choices, .tk-light-step .tk-practice-choices { order: 0;
+    position: sticky; bottom: 0; z-index: 2; background: #fff; padding: 4px 0;
+    border-top: 1px solid #bbb; }
   .tk-light-step svg { max-width: 100%; height: auto; }
 }
 """
@@ -155,7 +164,7 @@ PAGE_JS = """
         step.innerHTML = got.step; shownStep = got.step_key;
         if (got.revealed) {
           const why = step.querySelector(".tk-lesson-feedback, .tk-practice-feedback");
-          if (why && window.innerWidth <= 600) why.scrollIntoView({block: "nearest"});
+          if (why) why.scrollIntoView({block: "nearest"});
         }
       }
       if (got.have) have = got.have;
@@ -304,6 +313,9 @@ class Snapshots:
         if game not in GAMES or lang not in LANGUAGES:
             return None
         app = self.app(game, lang)
+        practising = app.show_part(PRACTICE_TABS[0], PracticePlayer)
+        if practising is not None:
+            practising.count = 0    # ("Question 1" each time it is drawn, not a running count)
         player = open_item(game, item, app.show_part, getattr(app, "open_table", None))
         if player is None:
             return None
@@ -322,7 +334,7 @@ class Snapshots:
                     f'{escape(link)}" target="_blank" rel="noopener">{escape(play_on)}</a></p>')
         if isinstance(player, ExamplePlayer):
             return static_html(player)
-        return static_html(player, choices if not revealed else (), item_no)
+        return static_html(player, choices, item_no)
 
 
 # ---- the page and what it asks ------------------------------------------------------------
