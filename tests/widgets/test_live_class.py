@@ -222,13 +222,14 @@ def test_closed_answers_are_refused_and_results_are_a_csv_sheet(
     click(live.names_button)                              # the teacher's own click
     results = live.results.value
     assert "D&#x27;Arcy" in results and "D'Arcy" not in results
+    right = next(c.label.text("en") for c in lesson.options if c.correct)
+    assert f'<td class="tk-good">✓ {escape(right)}</td><td></td>' in results  # Eve: none
     data = re.search(r'href="data:text/csv;base64,([^"]+)"', results)
     assert data is not None
     sheet = list(csv.reader(io.StringIO(base64.b64decode(data.group(1)).decode())))
     assert sheet[0][:4] == [tr(f"classroom.live.col.{c}", "en")
                             for c in ("no", "question", "answer", "right")]
     assert sheet[0][-2:] == ["D'Arcy", "Eve"] and sheet[1][-1] == ""   # Eve: no answer
-    right = next(c.label.text("en") for c in lesson.options if c.correct)
     assert sheet[1][2] == right == sheet[1][-2]           # the words the screens showed
     assert sheet[1][1] == item_title(live.store.results(live.code, live._teacher)[0]["item"],
                                      Language(code="en"))

@@ -557,8 +557,9 @@ class LiveClass(w.VBox):
         head = "".join(f"<th>{escape(x)}</th>" for x in (
             t("classroom.live.col.question"), t("classroom.live.col.right"), *names))
         body = []
-        for row in in_words(rows, self.lang):
-            cells = "".join(f"<td>{escape(row.answers[n])}</td>" for n in names)
+        for given, row in zip(rows, in_words(rows, self.lang), strict=True):
+            cells = "".join(_answer_cell(row.answers[n], given["answers"][n], given["answer"])
+                            for n in names)
             body.append(f"<tr><td>{escape(row.title)}</td><td>{escape(row.share)}</td>"
                         f"{cells}</tr>")
         link = download_link(f"class-{self.code}.csv", results_sheet(rows, self.lang),
@@ -571,6 +572,16 @@ class LiveClass(w.VBox):
             (f'<table class="tk-score"><tr>{head}</tr>{"".join(body)}</table>' if rows else
              f'<p class="tk-muted">{escape(t("classroom.live.no_results"))}</p>')
             + f"{hidden}<p>{link}</p>")
+
+
+def _answer_cell(words: str, choice: str | None, right: str | None) -> str:
+    """A student's answer in the results table, marked right (✓, green) or wrong (✗,
+    red) where the question has a right answer."""
+    if choice is None or right is None:
+        return f"<td>{escape(words)}</td>"
+    good = choice == right
+    return (f'<td class="{"tk-good" if good else "tk-bad"}">{"✓" if good else "✗"} '
+            f"{escape(words)}</td>")
 
 
 class InWords(NamedTuple):
