@@ -51,7 +51,11 @@ it. ``0.0.0.0`` is never handed out.
 The live class (:meth:`TreasurekitVoila.open_class_store`): the server hands the kernels
 the directory of the class database (``TREASUREKIT_CLASS_DIR``; ``data/classes`` under its
 working directory unless ``--class-dir`` / ``CLASS_DIR`` says otherwise) and deletes the
-classes untouched for ``class_keep_days`` when it starts.
+classes untouched for ``class_keep_days`` when it starts. A student's ``?join=CODE`` on an
+app is answered with the class's own page, without a kernel
+(:meth:`AppPageHandler.live_class_page`, ``treasurekit.widgets.live_page``), whose script
+asks :class:`LiveHandler` (``treasurekit/live/join|now|answer``); ``&app=1`` opens the
+app with a kernel of its own instead.
 """
 
 from __future__ import annotations
@@ -347,6 +351,7 @@ class LiveHandler(JupyterHandler):
     @web.authenticated
     async def post(self, action: str) -> None:
         from treasurekit.classroom import ClassError
+        from treasurekit.classroom.store import check_nickname
         from treasurekit.core.i18n import LANGUAGES
         from treasurekit.widgets.live_page import follow, refused
 
@@ -374,7 +379,7 @@ class LiveHandler(JupyterHandler):
                 nickname = asked.get("nickname", "")
                 token = await self.in_turn(lambda: store.join(
                     code, nickname, client=f"ip:{self.request.remote_ip}"))
-                self.finish({"token": token, "name": " ".join(str(nickname).split())})
+                self.finish({"token": token, "name": check_nickname(nickname)})
                 return
             error = None
             if action == "answer":

@@ -36,6 +36,7 @@ import threading
 from collections.abc import Iterable
 from html import escape
 from typing import Any
+from urllib.parse import urlencode
 
 import ipywidgets as w
 
@@ -376,8 +377,6 @@ def page(game: str, code: str, lang: str, api: str, styles: str) -> str:
 
 
 def _query(code: str, lang: str) -> str:
-    from urllib.parse import urlencode
-
     return urlencode({"join": code, "lang": lang})
 
 
@@ -392,13 +391,13 @@ def follow(store: ClassAPI, snapshots: Snapshots, code: str, token: str, name: s
     mine = store.mine(code, token, now.item_no)     # (refused for a token it does not know)
     given = mine.choice if now.choices else None
     verdict = mine.right if now.revealed else None
-    step = (snapshots.step(now.item, lang, now.choices, given, now.revealed, now.item_no)
-            if now.item_no else None)
-    shown = step is not None
     key = json.dumps([now.item_no, now.item, now.answers_open, now.revealed, given, lang,
                       name])
     if key == have and error is None:
         return {"same": True}
+    step = (snapshots.step(now.item, lang, now.choices, given, now.revealed, now.item_no)
+            if now.item_no else None)
+    shown = step is not None
     state = student_state(now, given, verdict, shown, language)
     tone = student_tone(now, given, verdict, shown)
     return {"have": "" if error else key,
