@@ -260,6 +260,8 @@ class AppPageHandler(TornadoVoilaHandler):  # type: ignore[misc]
             raise web.HTTPError(404)
         if await self.live_class_page(self.notebook_path or path or ""):
             return
+        if "present" in self.request.query_arguments:
+            LiveHandler.warm(Path(self.notebook_path or path or "").stem)
         manager = self.kernel_manager
         notebook = self.notebook_path or path
         getattr(manager, "drop_failed_pool_entries", lambda: 0)()
@@ -341,6 +343,19 @@ class LiveHandler(JupyterHandler):
 
             cls._snapshots = Snapshots()
         return cls._snapshots
+
+    @classmethod
+    def warm(cls, game: str) -> None:
+        """A projector in presenter mode opened ``game``: its class's page drawn once in
+        each language on a worker thread, so the first student to join does not wait
+        the second or two that building the drawing app takes."""
+        from treasurekit.core.i18n import LANGUAGES
+        from treasurekit.core.registry import GAMES
+
+        if game in GAMES and class_store() is not None:
+            for lang in LANGUAGES:
+                asyncio.get_running_loop().run_in_executor(None, cls.snapshots().styles,
+                                                           game, lang)
 
     @staticmethod
     async def in_turn(work: Any, *args: Any) -> Any:
