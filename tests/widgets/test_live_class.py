@@ -489,3 +489,24 @@ def test_a_class_on_a_shared_table_is_taken_back_on_that_table_after_a_restart(
     assert isinstance(ann.player, GamePlayer)
     assert f"table:diving_bell:{share_code(ann.player.game)}" == table
     back.stop()
+
+
+def test_the_join_panel_folds_once_under_way_and_other_parts_send_students_to_the_projector(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher, live = teacher_app()
+    live.poll()
+    assert live.head.layout.display == ""                 # the QR code while they join
+    _app, ann = student(monkeypatch, live.code, "Kiki")
+    live.poll()
+    assert live.head.layout.display == ""                 # (late ones still scan it)
+    one(teacher.open_tab("tk-lesson"), "tk-lesson")
+    key(teacher, "ArrowRight")                            # the lesson goes on
+    assert live.head.layout.display == "none"
+    assert live.code in live.count.value                  # the code in a line (Q: the QR)
+    key(teacher, "ArrowRight")
+    assert live.head.layout.display == "none"             # and stays folded
+    teacher.open_tab("tk-play")                           # a part no phone follows
+    live.poll()
+    assert live.store.now(live.code).item == "projector:diving_bell"
+    ann.poll()
+    assert said("classroom.live.look_up", "en") in ann.status.value

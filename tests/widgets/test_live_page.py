@@ -115,6 +115,37 @@ def test_a_practice_question_an_example_step_and_a_table_are_drawn(
     assert f'href="{game}.ipynb?position={shared}&amp;lang=en"' in table   # to play on
 
 
+def test_closed_answers_cannot_be_tapped_and_a_late_tap_is_told(
+        store: ClassStore, snapshots: Snapshots) -> None:
+    started = store.start("coralia")
+    item = a_lesson_question("coralia")
+    store.show(started.code, started.teacher, item)
+    ann = store.join(started.code, "Ann")
+    open_ = follow(store, snapshots, started.code, ann, "Ann", "nl")
+    assert " disabled" not in open_["step"]
+    store.close(started.code, started.teacher)
+    closed = follow(store, snapshots, started.code, ann, "Ann", "nl", open_["have"])
+    buttons = re.findall(r"<button[^>]*>", closed["step"])
+    assert len(buttons) == len(item.choices) and all(" disabled" in b for b in buttons)
+    assert escape(tr("classroom.live.closed", "nl")) in closed["status"]
+    with pytest.raises(ClassError) as late:
+        store.answer(started.code, ann, 1, item.choices[0])
+    told = follow(store, snapshots, started.code, ann, "Ann", "nl", closed["have"],
+                  late.value)
+    assert escape(late.value.text("nl")) in told["status"]       # said, not swallowed
+    assert follow(store, snapshots, started.code, ann, "Ann", "nl", told["have"]) == \
+        {"same": True}                                          # (kept until a change)
+
+
+def test_a_part_no_device_follows_sends_the_students_to_the_projector(
+        store: ClassStore, snapshots: Snapshots) -> None:
+    started = store.start("diving_bell")
+    ann = store.join(started.code, "Ann")
+    store.show(started.code, started.teacher, Item("projector:diving_bell"))
+    seen = follow(store, snapshots, started.code, ann, "Ann", "en")
+    assert escape(tr("classroom.live.look_up", "en")) in seen["status"] and not seen["step"]
+
+
 def test_refusals_and_hostile_names_are_told_escaped(store: ClassStore,
                                                      snapshots: Snapshots) -> None:
     started = store.start("diving_bell")

@@ -78,6 +78,9 @@ class ExamplePlayer(w.VBox):
         self.restart.description = t("widgets.restart")
         self.back.disabled = self.index == 0
         self.forward.disabled = self.index == n
+        # (a live class's students follow the teacher: no Forward for them, no hint)
+        hint = (f' <span class="tk-forward-hint">{escape(t("widgets.example_forward"))}</span>'
+                if self.index == 0 and n else "")
         if self.index == 0:
             text = t("widgets.example_start")
         else:
@@ -85,7 +88,7 @@ class ExamplePlayer(w.VBox):
         if self.index == n:
             text += " " + ex.outcome(self.game).text(self.lang.code)
         step = t("widgets.step_of", step=self.index, total=n)
-        self.caption.value = panel(step, f'<p class="tk-step-caption">{escape(text)}</p>')
+        self.caption.value = panel(step, f'<p class="tk-step-caption">{escape(text)}{hint}</p>')
         self.table.value = self.render_table(self.game, self.lang, None)
         self.narrator.show(self._step_events(), replace=True)
 

@@ -114,8 +114,10 @@ LIVE_CSS = """
 .tk-app.tk-live-student .tk-present-keys, .tk-app.tk-live-student .tk-intro,
 .tk-app.tk-live-student .tk-lesson-nav, .tk-app.tk-live-student .tk-practice-nav,
 .tk-app.tk-live-student .tk-practice-intro, .tk-app.tk-live-student .tk-practice-progress,
-.tk-app.tk-live-student .tk-ex-nav, .tk-app.tk-live-student .tk-example-pick {
+.tk-app.tk-live-student .tk-ex-nav, .tk-app.tk-live-student .tk-example-pick,
+.tk-app.tk-live-student .tk-voted, .tk-app.tk-live-student .tk-forward-hint {
   display: none !important; }
+/* (what is for the teacher: "the class voted ... press R", "press Forward") */
 .tk-live-status { font-size: 1.1em; }
 /* (the widget that holds this style sheet takes no room: style.py) */
 @media (max-width: 600px) {
@@ -321,6 +323,10 @@ class LiveClass(w.VBox):
         self.shown: Item | None = None      # the item published last
         self.revealed = self.closed = False
         self.tally: Tally | None = None
+        #: the class is under way (an answer came in, or the teacher moved on after the
+        #: first students joined, at item ``first_seen``): the join panel folds to a line
+        self.under_way = False
+        self.first_seen: int | None = None
         self.error: ClassError | None = None
         self._stop: Callable[[], None] = lambda: None
         self.start_button = button("users", "tk-live-start", self.start)
@@ -439,6 +445,8 @@ class LiveClass(w.VBox):
         table = self.table() if item is None else ""
         if table:                           # a shared table: the class follows it
             item = Item(f"table:{self.game}:{table}")
+        elif item is None:                  # (a part no student's device follows)
+            item = Item(f"projector:{self.game}")
         moved = False
         if item is not None and item != self.shown:
             if self._call(lambda: self.store.show(self.code, self._teacher, item)) is None:
@@ -524,10 +532,15 @@ class LiveClass(w.VBox):
         said = (t("classroom.live.nobody") if not tally.students else
                 t("classroom.live.answered", n=tally.answered, students=tally.students)
                 if asks else t("classroom.live.joined", students=tally.students))
-        # the QR code and the large code until answers come in; then the code in a
+        # the QR code and the large code until the class is under way (an answer came
+        # in, or the teacher moved on with students in the class); then the code in a
         # line, the room on the slide going to the question and its answers (Q still
-        # shows the QR code full screen)
-        big = not self.revealed and tally.answered == 0
+        # shows the QR code full screen, for a late student)
+        if tally.students and self.first_seen is None:
+            self.first_seen = tally.item_no
+        self.under_way = self.under_way or tally.answered > 0 or (
+            self.first_seen is not None and tally.item_no > self.first_seen)
+        big = not self.revealed and not self.under_way
         self.head.layout.display = "" if big else "none"
         code = ("" if big else f'{escape(t("classroom.live.code"))} '
                 f'<b class="tk-live-code-small">{escape(self.code)}</b> · ')
@@ -866,6 +879,8 @@ def student_state(now: Now | None, given: str | None, verdict: bool | None, show
                   lang: Language) -> str:
     """Where the student is: waiting, answering, waiting for the reveal, judged."""
     t = lang.t
+    if now is not None and now.item.startswith("projector:"):
+        return t("classroom.live.look_up")
     if now is None or now.item_no == 0 or not shown:
         return t("classroom.live.waiting")
     if not now.choices:

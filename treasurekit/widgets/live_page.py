@@ -41,7 +41,7 @@ from urllib.parse import urlencode
 import ipywidgets as w
 
 from ..classroom import ClassAPI, ClassError, Now
-from ..classroom.store import NICKNAME_MAX
+from ..classroom.store import NICKNAME_MAX, check_code
 from ..core.i18n import LANGUAGES, tr
 from ..core.registry import GAMES
 from .apps import app_for
@@ -89,6 +89,9 @@ WIDGET_CSS = """
 .jupyter-button.mod-danger { background: #d32f2f; color: #fff; }
 .jupyter-button.mod-primary { background: #1976d2; color: #fff; }
 .jupyter-button.tk-vote { outline: 3px solid #0b4f9c; outline-offset: 1px; }
+/* (judged answers stay readable: not faded as other disabled buttons) */
+.jupyter-button:disabled.mod-success { opacity: 1; background: #2e7d32; }
+.jupyter-button:disabled.mod-danger { opacity: 1; background: #c62828; }
 """
 
 #: the page around the class: the app's title row, the form and status, the step
@@ -121,6 +124,9 @@ body { margin: 0; padding: 8px 12px; font-family: system-ui, -apple-system, "Seg
   .tk-light-step .tk-lesson-choices, .tk-light-step .tk-practice-choices { order: 0;
     position: sticky; bottom: 0; z-index: 2; background: #fff; padding: 4px 0;
     border-top: 1px solid #bbb; }
+  /* (judged: nothing more to tap, the why has the room) */
+  .tk-light-step.tk-light-revealed .tk-lesson-choices,
+  .tk-light-step.tk-light-revealed .tk-practice-choices { position: static; }
   .tk-light-step svg { max-width: 100%; height: auto; }
 }
 """
@@ -150,6 +156,20 @@ PAGE_JS = """
     form.hidden = on;
     if (!on) { step.replaceChildren(); box.replaceChildren(); shownStep = ""; have = ""; }
   }
+  function apply(got) {
+    if (got.status !== undefined && got.status !== null) box.innerHTML = got.status;
+    if (got.step !== undefined && got.step_key !== shownStep) {
+      const moved = shownStep === "" || JSON.parse(shownStep)[0] !== got.item_no;
+      step.innerHTML = got.step; shownStep = got.step_key;
+      step.classList.toggle("tk-light-revealed", !!got.revealed);
+      if (moved) window.scrollTo(0, 0);        // a new step opens at its question
+      else if (got.revealed) {
+        const why = step.querySelector(".tk-lesson-feedback, .tk-practice-feedback");
+        if (why) why.scrollIntoView({block: "nearest"});
+      }
+    }
+    if (got.have) have = got.have;
+  }
   async function poll() {
     clearTimeout(timer);
     if (!kept || busy) { timer = setTimeout(poll, %(poll_ms)d); return; }
@@ -159,17 +179,7 @@ PAGE_JS = """
     if (got.kind === "not_student" || got.kind === "no_class") {
       localStorage.removeItem(key); kept = null; joined(false);
       formError.textContent = got.error;
-    } else if (!got.same) {
-      if (got.status !== undefined) box.innerHTML = got.status;
-      if (got.step !== undefined && got.step_key !== shownStep) {
-        step.innerHTML = got.step; shownStep = got.step_key;
-        if (got.revealed) {
-          const why = step.querySelector(".tk-lesson-feedback, .tk-practice-feedback");
-          if (why) why.scrollIntoView({block: "nearest"});
-        }
-      }
-      if (got.have) have = got.have;
-    }
+    } else if (!got.same) apply(got);
     timer = setTimeout(poll, %(poll_ms)d);
   }
   form.addEventListener("submit", async (event) => {
@@ -188,8 +198,7 @@ PAGE_JS = """
     if (!target || target.disabled || !kept) return;
     const got = await call("answer", {token: kept.token, name: kept.name,
       item_no: Number(target.dataset.itemNo), choice: target.dataset.choice});
-    if (got.status !== undefined) box.innerHTML = got.status;
-    have = ""; poll();
+    apply(got);                 // taken (marked), or refused (said, until the next change)
   });
   if (kept) { joined(true); poll(); } else { input.focus(); }
 })();
@@ -203,12 +212,13 @@ def _style(layout: Any) -> str:
     return f' style="{escape("; ".join(rules))}"' if rules else ""
 
 
-def static_html(widget: w.Widget, choices: Iterable[str] = (), item_no: int = 0) -> str:
+def static_html(widget: w.Widget, choices: Iterable[str] = (), item_no: int = 0,
+                enabled: bool = True) -> str:
     """``widget`` and what it holds as static HTML, as Voila would draw it: boxes, HTML,
     labels and drawings (:class:`~.table.ClickableTable`) with their classes and layout;
     the answer buttons (``tk-choice``, in order) carry ``choices`` (and ``item_no``),
     every other control is left out (the page only follows and answers). Hidden widgets
-    are left out too.
+    are left out too. Not ``enabled``: every answer button is disabled (answers closed).
 
     >>> box = w.VBox([w.HTML("<b>Hi</b>"), w.Button(description="<1>")]).add_class("x")
     >>> box.children[1].add_class("tk-choice")
@@ -235,7 +245,7 @@ def static_html(widget: w.Widget, choices: Iterable[str] = (), item_no: int = 0)
             if "tk-choice" not in x._dom_classes or not left:
                 return ""
             mod = f" mod-{escape(x.button_style)}" if x.button_style else ""
-            disabled = " disabled" if x.disabled else ""
+            disabled = " disabled" if x.disabled or not enabled else ""
             return (f'<button class="jupyter-button widget-button{classes}{mod}" '
                     f'data-choice="{escape(left.pop(0))}" data-item-no="{item_no}"{disabled}>'
                     f"{escape(x.description)}</button>")
@@ -291,16 +301,16 @@ class Snapshots:
         return "".join(dict.fromkeys([*sheets, LIVE_CSS]))
 
     def step(self, item: str, lang: str, choices: tuple[str, ...], vote: str | None,
-             revealed: bool, item_no: int = 0) -> str | None:
+             revealed: bool, item_no: int = 0, closed: bool = False) -> str | None:
         """The item as a student's device shows it: ``vote`` marked (not judged), or
-        judged once ``revealed`` (the right answer shown where there is no vote);
-        None for an item no app can show."""
-        key = (item, lang, choices, vote, revealed, item_no)
+        judged once ``revealed`` (the right answer shown where there is no vote), its
+        answers not to be tapped once ``closed``; None for an item no app can show."""
+        key = (item, lang, choices, vote, revealed, item_no, closed)
         with self.lock:
             if key in self._drawn:
                 self._drawn.move_to_end(key)
                 return self._drawn[key]
-            drawn = self._draw(item, lang, choices, vote, revealed, item_no)
+            drawn = self._draw(item, lang, choices, vote, revealed, item_no, closed)
             if drawn is None:
                 return None
             self._drawn[key] = drawn
@@ -309,7 +319,7 @@ class Snapshots:
             return drawn
 
     def _draw(self, item: str, lang: str, choices: tuple[str, ...], vote: str | None,
-              revealed: bool, item_no: int) -> str | None:
+              revealed: bool, item_no: int, closed: bool) -> str | None:
         game = item.split(":", 2)[1] if item.count(":") >= 2 else ""
         if game not in GAMES or lang not in LANGUAGES:
             return None
@@ -335,7 +345,7 @@ class Snapshots:
                     f'{escape(link)}" target="_blank" rel="noopener">{escape(play_on)}</a></p>')
         if isinstance(player, ExamplePlayer):
             return static_html(player)
-        return static_html(player, choices, item_no)
+        return static_html(player, choices, item_no, enabled=not closed)
 
 
 # ---- the page and what it asks ------------------------------------------------------------
@@ -346,7 +356,10 @@ def page(game: str, code: str, lang: str, api: str, styles: str) -> str:
     def t(key: str, **params: Any) -> str:
         return tr(key, lang, **params)
 
-    shown_code = code[:40]
+    try:
+        shown_code = check_code(code)       # (typed in small letters: as the teacher's)
+    except ClassError:
+        shown_code = code[:40]
     other = next(x for x in LANGUAGES if x != lang)
     switch = (f'<a class="tk-light-lang" lang="{other}" '
               f'href="?{escape(_query(shown_code, other))}">{LANGUAGE_NAMES[other]}</a>')
@@ -395,15 +408,15 @@ def follow(store: ClassAPI, snapshots: Snapshots, code: str, token: str, name: s
                       name])
     if key == have and error is None:
         return {"same": True}
-    step = (snapshots.step(now.item, lang, now.choices, given, now.revealed, now.item_no)
-            if now.item_no else None)
+    closed = bool(now.choices) and not now.answers_open
+    step = (snapshots.step(now.item, lang, now.choices, given, now.revealed, now.item_no,
+                           closed) if now.item_no else None)
     shown = step is not None
     state = student_state(now, given, verdict, shown, language)
     tone = student_tone(now, given, verdict, shown)
-    return {"have": "" if error else key,
-            "status": status_html(language, code, name, state, tone, error),
-            "step": step or "", "step_key": json.dumps([now.item_no, given, now.revealed, lang]),
-            "revealed": now.revealed}
+    return {"have": key, "status": status_html(language, code, name, state, tone, error),
+            "step": step or "", "item_no": now.item_no, "revealed": now.revealed,
+            "step_key": json.dumps([now.item_no, given, now.revealed, closed, lang])}
 
 
 def refused(err: ClassError, lang: str) -> dict[str, Any]:
