@@ -568,13 +568,14 @@ class LiveClass(w.VBox):
         every = list(rows[0]["answers"]) if rows else []
         names = every if self.names_shown else []
         head = "".join(f"<th>{escape(x)}</th>" for x in (
-            t("classroom.live.col.question"), t("classroom.live.col.right"), *names))
+            t("classroom.live.col.no"), t("classroom.live.col.question"),
+            t("classroom.live.col.right"), *names))
         body = []
         for given, row in zip(rows, in_words(rows, self.lang), strict=True):
             cells = "".join(_answer_cell(row.answers[n], given["answers"][n], given["answer"])
                             for n in names)
-            body.append(f"<tr><td>{escape(row.title)}</td><td>{escape(row.share)}</td>"
-                        f"{cells}</tr>")
+            body.append(f"<tr><td>{row.item_no}</td><td>{escape(row.title)}</td>"
+                        f"<td>{escape(row.share)}</td>{cells}</tr>")
         link = download_link(f"class-{self.code}.csv", results_sheet(rows, self.lang),
                              "text/csv", t("classroom.live.csv"), "tk-live-csv")
         hidden = ("" if self.names_shown or not every else

@@ -100,7 +100,7 @@ body { margin: 0; padding: 8px 12px; font-family: system-ui, -apple-system, "Seg
   Roboto, sans-serif; color: #111; background: #fff; }
 .tk-light-head { display: flex; flex-wrap: wrap; justify-content: space-between;
   align-items: center; gap: 4px 16px; }
-.tk-light-head a { font-size: 16px; padding: 10px 4px; }
+.tk-light-head a { font-size: 16px; padding: 10px 4px; display: inline-block; }
 .tk-live-nickname input { box-sizing: border-box; width: 100%; max-width: 22em;
   font-size: 18px; min-height: 44px; padding: 4px 8px; }
 .tk-light-form-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center;
@@ -361,8 +361,10 @@ def page(game: str, code: str, lang: str, api: str, styles: str) -> str:
     except ClassError:
         shown_code = code[:40]
     other = next(x for x in LANGUAGES if x != lang)
-    switch = (f'<a class="tk-light-lang" lang="{other}" '
-              f'href="?{escape(_query(shown_code, other))}">{LANGUAGE_NAMES[other]}</a>')
+    switch = (f'<span class="tk-light-links"><a class="tk-light-home" '
+              f'href="index.ipynb?{urlencode({"lang": lang})}">{escape(t("widgets.home"))}</a>'
+              f' · <a class="tk-light-lang" lang="{other}" '
+              f'href="?{escape(_query(shown_code, other))}">{LANGUAGE_NAMES[other]}</a></span>')
     intro = panel(t("classroom.live.join_title", code=shown_code),
                   f'<p>{escape(t("classroom.live.join_intro"))}</p>')
     script = PAGE_JS % {"poll_ms": int(POLL_SECONDS * 1000)}
