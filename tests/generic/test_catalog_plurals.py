@@ -21,7 +21,8 @@ NAMESPACES = sorted(p.name.removesuffix(".json")
 #: nouns that must not follow a bare number: "{n} cards" reads "1 cards" for n = 1
 PLURAL_NOUNS = {
     "en": r"cards|points|dots|treasures|dice|sets|bars|heads|splits",
-    "nl": r"kaarten|punten|drukpunten|schatten|dobbelstenen|schatkaarten|pluskaarten|"
+    "nl": r"kaarten|punten|drukpunten|schatten|dobbelstenen|schatkaarten|zeekaarten|"
+          r"pluskaarten|"
           r"handkaarten|eilandkaarten|piratenkoppen|verdelingen|robijnen|goudstaven",
 }
 #: placeholders that are not numbers, or numbers never 1 (a rulebook constant such as the
