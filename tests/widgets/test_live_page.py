@@ -103,6 +103,9 @@ def test_a_practice_question_an_example_step_and_a_table_are_drawn(
                            False, 3)
     assert drawn is not None
     assert [c for c, _words in answers(drawn)] == list(q.choices)
+    kind = tr(f"practice.{game}.kind.{asked}", "nl")
+    assert f"<h3>{escape(kind)}</h3>" in drawn          # not "Question 1": the count is
+    #                                                     the projector's
     assert all('data-item-no="3"' in b for b in re.findall(r"<button[^>]*>", drawn))
     example = examples_of(game)[0]
     stepped = snapshots.step(f"example:{game}:{example.key}:1", "en", (), None, False)

@@ -793,6 +793,9 @@ class Follower(w.VBox):
     def show_item(self, item: str) -> Followed | None:
         """Show ``item`` in the app's own player (None: nothing this app can show)."""
         player = open_item(self.game, item, self.show_part, self.open_table)
+        if isinstance(player, PracticePlayer) and player.numbered:
+            player.numbered = False            # (the count is the projector's)
+            player.refresh()
         if isinstance(player, (LessonPlayer, PracticePlayer)):
             player.hold_votes = True
             player.on_vote = self.answer

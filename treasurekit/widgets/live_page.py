@@ -52,7 +52,6 @@ from .lesson_player import LessonPlayer
 from .live import (
     LIVE_CSS,
     POLL_SECONDS,
-    PRACTICE_TABS,
     mark_vote,
     open_item,
     status_html,
@@ -324,13 +323,13 @@ class Snapshots:
         if game not in GAMES or lang not in LANGUAGES:
             return None
         app = self.app(game, lang)
-        practising = app.show_part(PRACTICE_TABS[0], PracticePlayer)
-        if practising is not None:
-            practising.count = 0    # ("Question 1" each time it is drawn, not a running count)
         player = open_item(game, item, app.show_part, getattr(app, "open_table", None))
         if player is None:
             return None
         self._styles.pop((game, lang), None)     # a tab built just now may bring a sheet
+        if isinstance(player, PracticePlayer) and player.numbered:
+            player.numbered = False             # (the count is the projector's)
+            player.refresh()
         if isinstance(player, (LessonPlayer, PracticePlayer)):
             player.hold_votes, player.on_vote = True, None
             if vote is not None:

@@ -211,6 +211,9 @@ class PracticePlayer(w.VBox):
         #: a live class's student: told each answer marked (live.py)
         self.on_vote: Callable[[str], None] | None = None
         self.count = 0                 # questions asked on this page
+        #: "Question 3: ..." (the count) in the title; a live class's student follows the
+        #: teacher's questions, whose count is the projector's: the kind alone
+        self.numbered = True
         self.wiped = False             # "reset my progress" was pressed (told once)
         lo, hi = SEED_RANGE
         self.seed = random.randrange(1 << 31) if seed is None else seed
@@ -330,7 +333,8 @@ class PracticePlayer(w.VBox):
     def refresh(self) -> None:
         t, code, q = self.lang.t, self.lang.code, self.question
         self.intro.value = f'<p class="tk-muted">{escape(t("widgets.practice.intro"))}</p>'
-        title = t("widgets.practice.title", n=self.count, kind=self.kind_title(q.kind))
+        title = (t("widgets.practice.title", n=self.count, kind=self.kind_title(q.kind))
+                 if self.numbered else self.kind_title(q.kind))
         badge = rule_badge(self.game, q.section, q.rule(code), t("widgets.rules.open"))
         self.head.value = panel(title, f"<p>{badge} {escape(q.prompt(code))}</p>")
         for b, choice in zip(self.choices.children, q.choices, strict=True):
