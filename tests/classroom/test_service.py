@@ -256,6 +256,7 @@ def test_the_hub_names_the_user_only_for_a_token_with_the_services_scope(
         monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("jupyterhub", reason="the hub extra is not installed")
     import asyncio
+    import concurrent.futures
 
     from treasurekit.classroom.service import SERVICE_NAME, HubIdentify
 
@@ -278,8 +279,11 @@ def test_the_hub_names_the_user_only_for_a_token_with_the_services_scope(
 
     monkeypatch.setattr(identify.auth, "user_for_token", user_for_token)
     assert os.environ["JUPYTERHUB_SERVICE_NAME"] == SERVICE_NAME
-    names = {t: asyncio.run(identify(t)) for t in ("good", "other-service", "server-only",
-                                                   "unknown")}
+    # (on a thread of its own: ``make test-hub`` runs this after the hub's browser test,
+    # whose session-wide Playwright keeps an event loop running on this one)
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        names = {t: thread.submit(asyncio.run, identify(t)).result()
+                 for t in ("good", "other-service", "server-only", "unknown")}
     assert names == {"good": "user:ann", "other-service": None, "server-only": None,
                      "unknown": None}
 
