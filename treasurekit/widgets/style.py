@@ -20,6 +20,11 @@ CSS = """
 .tk-app:not(.tk-present) .tk-panel,
 .tk-app:not(.tk-present) .tk-lesson-feedback .widget-html-content,
 .tk-app:not(.tk-present) .tk-practice-feedback .widget-html-content { line-height: 1.4; }
+/* (a learner's screen: the text of the panels, the hint and the log at 15 px, not the
+   13 px of a widget's own label; presenter mode sizes its own, a phone keeps 13 px) */
+@media (min-width: 601px) {
+  .tk-app:not(.tk-present) .widget-html-content { font-size: 15px; }
+}
 .tk-log-box { display: flex; flex-direction: column-reverse; max-height: 16em;
                overflow-y: auto; }
 .tk-log { margin: 0; padding-left: 1.1em; }
