@@ -194,7 +194,7 @@ def answered(shown: Shown | None) -> bool:
 @lru_cache(maxsize=64)
 def choice_labels(item: str, code: str) -> tuple[tuple[str, str], ...]:
     """(choice, its words in language ``code``) of an item, in the item's order."""
-    kind, game, rest = _parts(item)
+    kind, game, rest = item_parts(item)
     if kind == "lesson":
         step = lesson_of(game)[int(rest)]
         options = step.choices(step.start(code))
@@ -210,7 +210,7 @@ def item_title(item: str, lang: Language) -> str:
     """A line naming an item (the results table): the lesson step, the practice question's
     kind or the example."""
     try:
-        kind, game, rest = _parts(item)
+        kind, game, rest = item_parts(item)
         if kind == "lesson":
             step = lesson_of(game)[int(rest)]
             return lang.t("classroom.live.item.lesson", step=int(rest) + 1,
@@ -231,7 +231,8 @@ def item_title(item: str, lang: Language) -> str:
     return item
 
 
-def _parts(item: str) -> tuple[str, str, str]:
+def item_parts(item: str) -> tuple[str, str, str]:
+    """An item id's kind, game and the rest (``"lesson:coralia:3"``: lesson, coralia, 3)."""
     kind, _, rest = item.partition(":")
     game, _, rest = rest.partition(":")
     return kind, game, rest
@@ -242,7 +243,7 @@ def open_item(game: str, item: str, show_part: ShowPart,
     """Open the store's ``item`` in the app's own player, its tab shown: the lesson step,
     the practice question, the example step, or (``open_table``) the shared table in the
     Play tab (None: nothing this app can show)."""
-    kind, of, rest = _parts(item)
+    kind, of, rest = item_parts(item)
     try:
         if of != game:
             return None
@@ -793,12 +794,7 @@ class Follower(w.VBox):
     def show_item(self, item: str) -> Followed | None:
         """Show ``item`` in the app's own player (None: nothing this app can show)."""
         player = open_item(self.game, item, self.show_part, self.open_table)
-        if isinstance(player, PracticePlayer) and player.numbered:
-            player.numbered = False            # (the count is the projector's)
-            player.refresh()
-        if isinstance(player, (LessonPlayer, PracticePlayer)):
-            player.hold_votes = True
-            player.on_vote = self.answer
+        follow_on(player, self.answer)
         self.tabs(player is not None)
         return player
 
@@ -856,6 +852,17 @@ class Follower(w.VBox):
 
 
 # ---- what a student's device says (the app's Follower, and the page without a kernel) ----
+def follow_on(player: Followed | None, on_vote: Callable[[str], None] | None) -> None:
+    """Make the player a student's: a tap is held as the student's answer (told to
+    ``on_vote``) until the reveal, and a practice question is titled by its kind alone
+    (the count is the projector's)."""
+    if isinstance(player, PracticePlayer) and player.numbered:
+        player.numbered = False
+        player.refresh()
+    if isinstance(player, (LessonPlayer, PracticePlayer)):
+        player.hold_votes, player.on_vote = True, on_vote
+
+
 def mark_vote(player: Followed | None, choice: str) -> None:
     """Mark ``choice`` (a store's choice id) as the student's answer on the player,
     not judged."""
@@ -917,5 +924,6 @@ def status_html(lang: Language, code: str, nickname: str | None, state: str, ton
     return "".join(lines)
 
 
-__all__ = ["LiveClass", "Follower", "bar_chart", "every", "item_of", "mark_vote",
+__all__ = ["LiveClass", "Follower", "bar_chart", "every", "follow_on", "item_of",
+           "item_parts", "mark_vote",
            "status_html", "student_state", "student_tone"]

@@ -52,6 +52,8 @@ from .lesson_player import LessonPlayer
 from .live import (
     LIVE_CSS,
     POLL_SECONDS,
+    follow_on,
+    item_parts,
     mark_vote,
     open_item,
     status_html,
@@ -319,7 +321,7 @@ class Snapshots:
 
     def _draw(self, item: str, lang: str, choices: tuple[str, ...], vote: str | None,
               revealed: bool, item_no: int, closed: bool) -> str | None:
-        game = item.split(":", 2)[1] if item.count(":") >= 2 else ""
+        _kind, game, rest = item_parts(item)
         if game not in GAMES or lang not in LANGUAGES:
             return None
         app = self.app(game, lang)
@@ -327,18 +329,15 @@ class Snapshots:
         if player is None:
             return None
         self._styles.pop((game, lang), None)     # a tab built just now may bring a sheet
-        if isinstance(player, PracticePlayer) and player.numbered:
-            player.numbered = False             # (the count is the projector's)
-            player.refresh()
+        follow_on(player, None)
         if isinstance(player, (LessonPlayer, PracticePlayer)):
-            player.hold_votes, player.on_vote = True, None
             if vote is not None:
                 mark_vote(player, vote)
             if revealed:
                 player.reveal()
         if isinstance(player, GamePlayer):
             # (to play on, the app: its Play tab carries on from the shared table)
-            link = f"{game}.ipynb{share_query(item.split(':', 2)[2], lang)}"
+            link = f"{game}.ipynb{share_query(rest, lang)}"
             play_on = tr("classroom.live.play_on", lang)
             return (static_html(player.table) + f'<p class="tk-light-play"><a href="'
                     f'{escape(link)}" target="_blank" rel="noopener">{escape(play_on)}</a></p>')
