@@ -22,6 +22,9 @@
   settings among them), appended to ``benchmarks/coach_trials.jsonl``: a quick way to
   tell a better setting from a worse one before the hours of ``strength`` at 1 s. Each
   variant plays the same seeds, so their games are paired.
+* ``prior`` -- a prior that is a policy of its own (:data:`PRIORS`: Captain Lucky's
+  lookout) against the best level, ``5 * --games`` deals each played with the seats
+  swapped (a few seconds a thousand games: the tuning of such a prior is measured here).
 
 Prints a table (wins with a 95 % Wilson interval) and writes ``benchmarks/coach.json``.
 """
@@ -49,6 +52,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import treasurekit as tk  # noqa: E402
+from treasurekit.core.bots import play_out  # noqa: E402
 from treasurekit.core.search import ExpertBot, Search, SearchSettings, settings_for  # noqa: E402
 from treasurekit.core.simulate import random_decisions  # noqa: E402
 from treasurekit.games.captain_lucky.bots import SensibleBot  # noqa: E402
@@ -77,6 +81,8 @@ def sensible_playout(g: tk.Game, legal: list[Any], rng: random.Random) -> Any:
 TRIALS: dict[str, dict[str, dict[str, Any]]] = {
     "captain_lucky": {
         "declared": {},
+        # the prior declared until 27 Nov
+        "lean on the sensible level": {"prior": SensibleBot},
         "no lean, open loop": {"prior": None, "chance_key": None},
         "no lean": {"prior": None},
         "open loop": {"chance_key": None},
@@ -275,6 +281,47 @@ def trials_table(seconds: float) -> dict[str, Any]:
     return out
 
 
+# ---- the expert's prior ---------------------------------------------------------------
+#: Priors that are policies of their own, not bot levels (game: the class's dotted name);
+#: each is measured against the best level, as the expert is.
+PRIORS = {"captain_lucky": "treasurekit.games.captain_lucky.bots.LookoutBot"}
+
+
+def prior_pair(task: tuple[str, int]) -> float:
+    """Seed ``seed`` played twice, the prior in either seat: its wins (0 to 2)."""
+    game, seed = task
+    module, _, name = PRIORS[game].rpartition(".")
+    prior = getattr(import_module(module), name)
+    level = import_module(f"treasurekit.games.{game}.bots").BOTS[best_level(game)]
+    won = 0.0
+    for seat in (0, 1):
+        bots = [level(), level()]
+        bots[seat] = prior()
+        g = play_out(tk.new_game(game, 2, seed=seed), bots, random.Random(seed))
+        winners = g.winners()
+        won += 1 / len(winners) if seat in winners else 0.0
+    return won
+
+
+def priors(seeds: int, workers: int, only: set[str]) -> dict[str, Any]:
+    """Each prior against the best level, ``seeds`` deals each played with seats swapped
+    (seeds 0 on; the settings were tuned on seeds 1,000 to 2,999)."""
+    out = {}
+    for game in PRIORS:
+        if game not in only:
+            continue
+        start = time.perf_counter()
+        with Pool(workers) as pool:
+            wins = sum(pool.map(prior_pair, [(game, s) for s in range(seeds)], chunksize=20))
+        lo, hi = wilson(wins, 2 * seeds)
+        out[game] = {"prior": PRIORS[game].rpartition(".")[2], "opponent": best_level(game),
+                     "games": 2 * seeds, "wins": wins, "share": round(wins / (2 * seeds), 3),
+                     "ci95": [round(lo, 3), round(hi, 3)],
+                     "seconds": round(time.perf_counter() - start, 1)}
+        print(game, out[game], flush=True)
+    return out
+
+
 def strength_table(seconds: float, clock: str) -> dict[str, Any]:
     out = {}
     records = done_games()
@@ -295,7 +342,7 @@ def strength_table(seconds: float, clock: str) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=("speed", "strength", "trial", "table", "all"),
+    parser.add_argument("--part", choices=("speed", "strength", "trial", "prior", "table", "all"),
                         default="all")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -315,6 +362,10 @@ def main() -> None:
                 summary["speed"][game] = speed(game, players)
                 print(game, summary["speed"][game], flush=True)
         summary["speed_load"] = os.getloadavg()
+    if args.part == "prior":
+        summary["prior"] = priors(args.games * 5, args.workers, only)
+        SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")
+        return
     if args.part == "trial":
         trials(args.games, args.seconds, args.clock, only, args.workers,
                set(args.variant) if args.variant else None)

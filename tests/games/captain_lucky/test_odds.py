@@ -12,7 +12,7 @@ import pytest
 import treasurekit as tk
 from treasurekit.core.bots import RandomBot, play_out
 from treasurekit.games.captain_lucky import odds
-from treasurekit.games.captain_lucky.bots import BOTS, SensibleBot, make_bot
+from treasurekit.games.captain_lucky.bots import BOTS, LookoutBot, SensibleBot, make_bot
 
 from ...checks import bounded_work
 
@@ -125,23 +125,47 @@ def test_bot_levels():
         make_bot("genius")
 
 
-class ViewOnly(SensibleBot):
-    """Fails if it were ever given anything but a view (e.g. another player's hand)."""
+class ViewOnly:
+    """Fails if its bot were ever given anything but a view (e.g. another player's hand)."""
+
+    def __init__(self, bot):
+        self.bot = bot
 
     def choose(self, view, rng):
         assert set(view) >= {"hand", "hand_sizes", "legal"} and "hands" not in view
-        move = super().choose(view, rng)
+        move = self.bot.choose(view, rng)
         assert str(move) in view["legal"]
         return move
 
 
+@pytest.mark.parametrize("level", [SensibleBot, LookoutBot])
 @pytest.mark.parametrize("players", [2, 4, 6])
-def test_bots_play_legal_moves_from_views_only(players):
+def test_bots_play_legal_moves_from_views_only(players, level):
     for seed in range(3):
         g = tk.new_game(GAME, players=players, seed=seed)
-        bots = [ViewOnly() if i % 2 == 0 else RandomBot() for i in range(players)]
+        bots = [ViewOnly(level()) if i % 2 == 0 else RandomBot() for i in range(players)]
         play_out(g, bots, random.Random(seed))
         assert g.is_over
+
+
+def test_lookout_weighs_what_a_steal_leaves_behind():
+    # The middle shows 3 gold, 1 pearl and 1 jade; Bot holds 1 gold and 2 pearls. The 3 gold
+    # are worth most this turn (1.22 points expected against the pearl's 0.88, re-rolls
+    # free), and the sensible level takes them. Won, they would lie on Bot's side as a set
+    # of 3: the other player's best try is then worth 3.8 points (their 3, Bot's loss of
+    # 3) instead of 1.9 with the gold still in the middle, so the lookout takes the pearl.
+    g = tk.setup_position(GAME, {"players": ["Ann", "Bot"], "turn": 1, "phase": "target",
+                                 "hands": [None, ["gold", "pearl", "pearl", "ruby", "jade"]],
+                                 "middle": {"gold": 3, "pearl": 1, "jade": 1}})
+    view = g.view(1)
+    bot = LookoutBot()
+    gold, pearl = tk.Move("steal", "middle-gold-3"), tk.Move("steal", "middle-pearl-1")
+    assert bot.steal_value(view, gold, view["hand"]) == pytest.approx(1.219, abs=1e-3)
+    assert bot.steal_value(view, pearl, view["hand"]) == pytest.approx(0.875, abs=1e-3)
+    assert bot.threat(view, {"pearl": 1, "jade": 1}, {"gold": 3}) == pytest.approx(3.797, abs=1e-3)
+    assert bot.threat(view, view["middle"], {}) == pytest.approx(1.898, abs=1e-3)
+    assert SensibleBot().choose(view, random.Random(0)) == gold
+    assert bot.choose(view, random.Random(0)) == pearl
 
 
 def test_sensible_beats_random():
