@@ -88,16 +88,15 @@ class SensibleBot:
 
     def _targets_value(self, view: dict[str, Any], me: int, middle: dict[str, int],
                        hand: dict[str, int]) -> list[float]:
-        values = []
-        holdings = [(-1, middle)] + [(i, c) for i, c in enumerate(view["collections"])
-                                     if i != me]
-        for owner, holding in holdings:
-            for name, count in holding.items():
-                for size in {min(count, 5), count % 5} - {0}:
-                    code = "middle" if owner < 0 else f"p{owner}"
-                    move = Move("steal", f"{code}-{name}-{size}")
-                    values.append(self.steal_value(view, move, hand))
-        return values
+        """The value of every steal after a placement (the middle and hand it leaves)."""
+        return [self.steal_value(view, move, hand) for move in self._steals(view, middle)]
+
+    def _steals(self, view: dict[str, Any], middle: dict[str, int]) -> list[Move]:
+        """Every set the player could name after placing (the middle as given)."""
+        holdings = [("middle", middle)] + [(f"p{i}", c) for i, c in
+                                           enumerate(view["collections"]) if i != view["you"]]
+        return [Move("steal", f"{code}-{name}-{size}") for code, holding in holdings
+                for name, count in holding.items() for size in set(set_sizes(count))]
 
     def decide(self, view: dict[str, Any], legal: list[Move]) -> Move:
         target = view["target"]
@@ -152,31 +151,15 @@ class LookoutBot(SensibleBot):
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> Move:
         legal = legal_moves_of(view)
-        if len(legal) == 1 or view["phase"] not in ("place", "target"):
-            return super().choose(view, rng)
-        if view["phase"] == "target":
+        if len(legal) > 1 and view["phase"] == "target":
             return max(legal, key=lambda m: self.target_value(view, m, view["hand"],
                                                               view["middle"]))
-        best, best_value = legal[0], float("-inf")
-        for move in legal:
-            t, n = parse_place(move.arg)  # type: ignore[misc]
-            hand = dict(view["hand"])
-            hand[TYPES[t]] -= n
-            middle = dict(view["middle"])
-            middle[TYPES[t]] = middle.get(TYPES[t], 0) + n
-            value = max((self.target_value(view, steal, hand, middle)
-                         for steal in self._steals(view, middle)), default=0.0)
-            value -= self.exposure * n
-            if value > best_value:
-                best, best_value = move, value
-        return best
+        return super().choose(view, rng)     # its placement reads _targets_value below
 
-    def _steals(self, view: dict[str, Any], middle: dict[str, int]) -> list[Move]:
-        """Every set the player could name after placing (the middle as given)."""
-        holdings = [("middle", middle)] + [(f"p{i}", c) for i, c in
-                                           enumerate(view["collections"]) if i != view["you"]]
-        return [Move("steal", f"{code}-{name}-{size}") for code, holding in holdings
-                for name, count in holding.items() for size in set(set_sizes(count))]
+    def _targets_value(self, view: dict[str, Any], me: int, middle: dict[str, int],
+                       hand: dict[str, int]) -> list[float]:
+        return [self.target_value(view, move, hand, middle)
+                for move in self._steals(view, middle)]
 
     def threat(self, view: dict[str, Any], middle: dict[str, int],
                mine: dict[str, int]) -> float:
