@@ -52,7 +52,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import treasurekit as tk  # noqa: E402
-from treasurekit.core.bots import play_out  # noqa: E402
+from treasurekit.core.bots import Bot, play_out  # noqa: E402
 from treasurekit.core.search import ExpertBot, Search, SearchSettings, settings_for  # noqa: E402
 from treasurekit.core.simulate import random_decisions  # noqa: E402
 from treasurekit.games.captain_lucky.bots import LookoutBot, SensibleBot  # noqa: E402
@@ -200,14 +200,19 @@ def play_one(task: tuple[str, int, int, float, str] | tuple[str, int, int, float
             longest = max(longest, time.perf_counter() - start)
             cpu += time.process_time() - work
         g.play(move)
-    winners = g.winners()
     return {"game": game, "players": players, "index": index, "seconds": seconds,
             "clock": clock_name, "settings": fingerprint(game, settings), "opponent": level,
             **({"variant": trial} if trial is not None else {}),
             "seat": seat,
-            "win": 1 / len(winners) if seat in winners else 0.0, "scores": g.scores(),
+            "win": win_share(g, seat), "scores": g.scores(),
             "expert_moves": moves, "expert_cpu": round(cpu, 2),
             "longest_move": round(longest, 3)}
+
+
+def win_share(g: tk.Game, seat: int) -> float:
+    """Seat's share of the win in a finished game (a shared win counts 1/k)."""
+    winners = g.winners()
+    return 1 / len(winners) if seat in winners else 0.0
 
 
 def done_games(path: Path = GAMES_FILE) -> list[dict[str, Any]]:
@@ -282,24 +287,22 @@ def trials_table(seconds: float) -> dict[str, Any]:
 
 
 # ---- the expert's prior ---------------------------------------------------------------
-#: Priors that are policies of their own, not bot levels (game: the class's dotted name);
-#: each is measured against the best level, as the expert is.
-PRIORS = {"captain_lucky": "treasurekit.games.captain_lucky.bots.LookoutBot"}
+#: Priors that are policies of their own, not bot levels; each is measured against the
+#: best level, as the expert is.
+PRIORS: dict[str, type[Bot]] = {"captain_lucky": LookoutBot}
 
 
 def prior_pair(task: tuple[str, int]) -> float:
     """Seed ``seed`` played twice, the prior in either seat: its wins (0 to 2)."""
     game, seed = task
-    module, _, name = PRIORS[game].rpartition(".")
-    prior = getattr(import_module(module), name)
+    prior = PRIORS[game]
     level = import_module(f"treasurekit.games.{game}.bots").BOTS[best_level(game)]
     won = 0.0
     for seat in (0, 1):
         bots = [level(), level()]
         bots[seat] = prior()
-        g = play_out(tk.new_game(game, 2, seed=seed), bots, random.Random(seed))
-        winners = g.winners()
-        won += 1 / len(winners) if seat in winners else 0.0
+        won += win_share(play_out(tk.new_game(game, 2, seed=seed), bots,
+                                  random.Random(seed)), seat)
     return won
 
 
@@ -314,7 +317,7 @@ def priors(seeds: int, workers: int, only: set[str]) -> dict[str, Any]:
         with Pool(workers) as pool:
             wins = sum(pool.map(prior_pair, [(game, s) for s in range(seeds)], chunksize=20))
         lo, hi = wilson(wins, 2 * seeds)
-        out[game] = {"prior": PRIORS[game].rpartition(".")[2], "opponent": best_level(game),
+        out[game] = {"prior": PRIORS[game].__name__, "opponent": best_level(game),
                      "games": 2 * seeds, "wins": wins, "share": round(wins / (2 * seeds), 3),
                      "ci95": [round(lo, 3), round(hi, 3)],
                      "seconds": round(time.perf_counter() - start, 1)}

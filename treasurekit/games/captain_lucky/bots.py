@@ -71,7 +71,6 @@ class SensibleBot:
         return policy.start(size, matching, bonus)
 
     def place(self, view: dict[str, Any], legal: list[Move]) -> Move:
-        me = view["you"]
         best, best_value = legal[0], float("-inf")
         for move in legal:
             t, n = parse_place(move.arg)  # type: ignore[misc]
@@ -80,13 +79,13 @@ class SensibleBot:
             hand[name] -= n
             middle = dict(view["middle"])
             middle[name] = middle.get(name, 0) + n
-            value = max(self._targets_value(view, me, middle, hand), default=0.0)
+            value = max(self._targets_value(view, middle, hand), default=0.0)
             value -= self.exposure * n
             if value > best_value:
                 best, best_value = move, value
         return best
 
-    def _targets_value(self, view: dict[str, Any], me: int, middle: dict[str, int],
+    def _targets_value(self, view: dict[str, Any], middle: dict[str, int],
                        hand: dict[str, int]) -> list[float]:
         """The value of every steal after a placement (the middle and hand it leaves)."""
         return [self.steal_value(view, move, hand) for move in self._steals(view, middle)]
@@ -157,7 +156,7 @@ class LookoutBot(SensibleBot):
                                                               view["middle"]))
         return super().choose(view, rng)     # its placement reads _targets_value below
 
-    def _targets_value(self, view: dict[str, Any], me: int, middle: dict[str, int],
+    def _targets_value(self, view: dict[str, Any], middle: dict[str, int],
                        hand: dict[str, int]) -> list[float]:
         return [self.target_value(view, move, hand, middle)
                 for move in self._steals(view, middle)]
