@@ -41,6 +41,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator
+from functools import cache
 from importlib import import_module
 from multiprocessing import Pool
 from pathlib import Path
@@ -56,6 +57,15 @@ from treasurekit.core.bots import Bot, play_out  # noqa: E402
 from treasurekit.core.search import ExpertBot, Search, SearchSettings, settings_for  # noqa: E402
 from treasurekit.core.simulate import random_decisions  # noqa: E402
 from treasurekit.games.captain_lucky.bots import LookoutBot, SensibleBot  # noqa: E402
+from treasurekit.games.captain_lucky.cards import (  # noqa: E402
+    BLANK,
+    HAND_SIZE,
+    MIDDLE,
+    TYPES,
+    set_sizes,
+)
+from treasurekit.games.captain_lucky.odds import solve, win_table  # noqa: E402
+from treasurekit.games.captain_lucky.rules import BONUS, PLACE, REROLL, STEAL, STOP  # noqa: E402
 from treasurekit.games.sea_or_shore.bots import Tactician  # noqa: E402
 
 #: (game, players, goal: the expert's share of the wins)
@@ -76,13 +86,73 @@ def sensible_playout(g: tk.Game, legal: list[Any], rng: random.Random) -> Any:
     return SensibleBot().choose(g.view(g.current_player), rng)
 
 
+@cache
+def _win_lists(pirate_faces: int) -> list[list[list[float]]]:
+    return win_table(pirate_faces).tolist()        # type: ignore[no-any-return]
+
+
+@cache
+def _action_lists(worth: float, pirate_faces: int) -> list[list[list[int]]]:
+    return solve(worth, 0.0, 1.0, pirate_faces).action.tolist()  # type: ignore[no-any-return]
+
+
+def quick_playout(g: Any, legal: list[Any], rng: random.Random) -> Any:
+    """A trial rollout for Captain Lucky: a quick sketch of the sensible level, on a table
+    the search drew (so it reads the table, not a view). One time in ten a move at
+    random; else one card of the treasure it holds most of; the set with the most points
+    expected (``win_table``; a set taken from a player counts as the sensible level
+    counts it); after a failed roll, the exact best action with cards free and the bonus
+    worth a point (``solve``)."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < QUICK_RANDOM:
+        return legal[rng.randrange(len(legal))]
+    s = g.state
+    me = s.turn
+    hand = s.hands[me]
+    kind = legal[0].kind
+    if kind == "place":
+        most = max(hand)
+        held = [t for t, c in enumerate(hand) if c == most]
+        return PLACE[held[rng.randrange(len(held))], 1]
+    taken = 1.0 + 1.0 / max(1, len(s.hands) - 1)
+    bonus = int(not s.bonus_used[me])
+    if kind == "steal":
+        chance = _win_lists(g.pirate_faces)
+        best, value = legal[0], -1.0
+        for owner, counts in ((MIDDLE, s.middle), *enumerate(s.collections)):
+            if owner == me:
+                continue
+            weight = 1.0 if owner == MIDDLE else taken
+            for t, c in enumerate(counts):
+                m = min(hand[t], HAND_SIZE)
+                for size in set_sizes(c):
+                    v = size * weight * chance[size][m][bonus]
+                    if v > value:
+                        best, value = STEAL[owner, t, size], v
+        return best
+    assert s.target is not None
+    owner, t, size = s.target
+    worth = round(size * (1.0 if owner == MIDDLE else taken), 3)
+    action = _action_lists(worth, g.pirate_faces)[
+        s.dice.count(BLANK)][min(hand[t], HAND_SIZE)][bonus]
+    move = (STOP, REROLL[TYPES[t]], BONUS)[action]
+    return move if move in legal else STOP
+
+
+#: How often a quick playout plays a move at random.
+QUICK_RANDOM = 0.1
+
+
 #: Variants of a game's declared settings (``dataclasses.replace`` of its ``COACH``) that
 #: ``--part trial`` plays; "declared" is the game's own.
 TRIALS: dict[str, dict[str, dict[str, Any]]] = {
     "captain_lucky": {
         "declared": {},
-        # 27 Nov: 200 games at 1 s leaning on it were begun (README, "The coach")
-        "lean on the lookout": {"prior": LookoutBot},
+        # declared until 27 Nov (200 games at 1 s: README, "The coach")
+        "lean on the sensible level": {"prior": SensibleBot},
+        "quick playouts, lean on the sensible level": {"rollout": quick_playout,
+                                                       "prior": SensibleBot},
         "no lean, open loop": {"prior": None, "chance_key": None},
         "no lean": {"prior": None},
         "open loop": {"chance_key": None},
@@ -209,6 +279,20 @@ def play_one(task: tuple[str, int, int, float, str] | tuple[str, int, int, float
             "longest_move": round(longest, 3)}
 
 
+def in_seat(task: tuple[str, int, int, str | None]) -> float:
+    """Game ``index`` of the strength series (its deal, its seat ``index % players``, its
+    generator) with no expert: the best level (or a prior of :data:`PRIORS`) plays that
+    seat. Its share of the win there is the luck of the deal the expert was dealt."""
+    game, players, index, prior = task
+    level = import_module(f"treasurekit.games.{game}.bots").BOTS[best_level(game)]
+    seat = index % players
+    bots = [level() for _ in range(players)]
+    if prior is not None:
+        bots[seat] = PRIORS[game]()
+    return win_share(play_out(tk.new_game(game, players, seed=index), bots,
+                              random.Random(index)), seat)
+
+
 def win_share(g: tk.Game, seat: int) -> float:
     """Seat's share of the win in a finished game (a shared win counts 1/k)."""
     winners = g.winners()
@@ -325,7 +409,11 @@ def priors(seeds: int, workers: int, only: set[str]) -> dict[str, Any]:
     return out
 
 
-def strength_table(seconds: float, clock: str) -> dict[str, Any]:
+def strength_table(seconds: float, clock: str, workers: int) -> dict[str, Any]:
+    """Per game, the expert's games at the current settings: wins, share, interval; and
+    the share the best level itself wins in the expert's seat of the same deals
+    (``level_in_seat``: how lucky those deals were for that seat; the expert's ``gain``
+    is its share less that one)."""
     out = {}
     records = done_games()
     for game, players, goal in MATCHES:
@@ -334,10 +422,15 @@ def strength_table(seconds: float, clock: str) -> dict[str, Any]:
         n = len(mine)
         wins = sum(r["win"] for r in mine)
         lo, hi = wilson(wins, n)
+        with Pool(workers) as pool:
+            level = sum(pool.map(in_seat, [(game, players, r["index"], None) for r in mine],
+                                 chunksize=10))
         out[game] = {"players": players, "opponent": best_level(game),
                      "settings": fingerprint(game), "games": n,
                      "wins": wins, "share": round(wins / n, 3) if n else None,
                      "ci95": [round(lo, 3), round(hi, 3)], "goal": goal,
+                     "level_in_seat": round(level / n, 4) if n else None,
+                     "gain": round((wins - level) / n, 4) if n else None,
                      "expert_moves_per_game": round(statistics.mean(
                          r["expert_moves"] for r in mine), 1) if mine else None}
     return out
@@ -383,15 +476,17 @@ def main() -> None:
         return
     if args.part in ("strength", "all"):
         strength(args.games, args.seconds, args.clock, only, args.workers)
-    summary["strength"] = strength_table(args.seconds, args.clock)
+    summary["strength"] = strength_table(args.seconds, args.clock, args.workers)
     summary["strength_budget"] = {"seconds": args.seconds, "clock": args.clock}
     SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")
-    print(f"\n{'game':15} {'games':>5} {'expert wins':>12} {'95% interval':>14} {'goal':>5}")
+    print(f"\n{'game':15} {'games':>5} {'expert wins':>12} {'95% interval':>14} {'goal':>5}"
+          f" {'level in seat':>14}")
     for game, row in summary["strength"].items():
         share = "-" if row["share"] is None else f"{100 * row['share']:.1f}%"
+        level = "-" if row["level_in_seat"] is None else f"{100 * row['level_in_seat']:.1f}%"
         lo, hi = row["ci95"]
         print(f"{game:15} {row['games']:5} {share:>12} {100 * lo:5.1f}-{100 * hi:4.1f}% "
-              f"{100 * row['goal']:4.0f}%")
+              f"{100 * row['goal']:4.0f}% {level:>14}")
 
 
 if __name__ == "__main__":
