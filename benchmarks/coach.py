@@ -15,7 +15,10 @@
   ``benchmarks/coach_games.jsonl`` at once, and a new run plays only the games not
   there yet (so the run, hours long at a second a move, can stop and go on). The
   expert's second is counted on its process's CPU time unless ``--clock wall`` (on a
-  busy machine a wall-clock second is a fraction of a second of work).
+  busy machine a wall-clock second is a fraction of a second of work). The table also
+  plays each recorded deal again with the best level itself in the expert's seat: its
+  share there (``level_in_seat``) is the luck of those deals, and the expert's ``gain``
+  is its share less that one.
 
 * ``trial`` -- the same games at a small budget (``--seconds``, e.g. 0.1; seeds from
   100,000 on) for each variant of a game's settings in :data:`TRIALS` (its declared
@@ -25,6 +28,9 @@
 * ``prior`` -- a prior that is a policy of its own (:data:`PRIORS`: Captain Lucky's
   lookout) against the best level, ``5 * --games`` deals each played with the seats
   swapped (a few seconds a thousand games: the tuning of such a prior is measured here).
+* ``departures`` -- for a game whose expert leans on a prior, ``--games`` games (seeds
+  from 200,000 on) at ``--seconds`` a move: how often, and how near the end of the game,
+  the expert plays other than its prior.
 
 Prints a table (wins with a 95 % Wilson interval) and writes ``benchmarks/coach.json``.
 """
@@ -41,7 +47,6 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator
-from functools import cache
 from importlib import import_module
 from multiprocessing import Pool
 from pathlib import Path
@@ -57,15 +62,6 @@ from treasurekit.core.bots import Bot, play_out  # noqa: E402
 from treasurekit.core.search import ExpertBot, Search, SearchSettings, settings_for  # noqa: E402
 from treasurekit.core.simulate import random_decisions  # noqa: E402
 from treasurekit.games.captain_lucky.bots import LookoutBot, SensibleBot  # noqa: E402
-from treasurekit.games.captain_lucky.cards import (  # noqa: E402
-    BLANK,
-    HAND_SIZE,
-    MIDDLE,
-    TYPES,
-    set_sizes,
-)
-from treasurekit.games.captain_lucky.odds import solve, win_table  # noqa: E402
-from treasurekit.games.captain_lucky.rules import BONUS, PLACE, REROLL, STEAL, STOP  # noqa: E402
 from treasurekit.games.sea_or_shore.bots import Tactician  # noqa: E402
 
 #: (game, players, goal: the expert's share of the wins)
@@ -86,73 +82,14 @@ def sensible_playout(g: tk.Game, legal: list[Any], rng: random.Random) -> Any:
     return SensibleBot().choose(g.view(g.current_player), rng)
 
 
-@cache
-def _win_lists(pirate_faces: int) -> list[list[list[float]]]:
-    return win_table(pirate_faces).tolist()        # type: ignore[no-any-return]
-
-
-@cache
-def _action_lists(worth: float, pirate_faces: int) -> list[list[list[int]]]:
-    return solve(worth, 0.0, 1.0, pirate_faces).action.tolist()  # type: ignore[no-any-return]
-
-
-def quick_playout(g: Any, legal: list[Any], rng: random.Random) -> Any:
-    """A trial rollout for Captain Lucky: a quick sketch of the sensible level, on a table
-    the search drew (so it reads the table, not a view). One time in ten a move at
-    random; else one card of the treasure it holds most of; the set with the most points
-    expected (``win_table``; a set taken from a player counts as the sensible level
-    counts it); after a failed roll, the exact best action with cards free and the bonus
-    worth a point (``solve``)."""
-    if len(legal) == 1:
-        return legal[0]
-    if rng.random() < QUICK_RANDOM:
-        return legal[rng.randrange(len(legal))]
-    s = g.state
-    me = s.turn
-    hand = s.hands[me]
-    kind = legal[0].kind
-    if kind == "place":
-        most = max(hand)
-        held = [t for t, c in enumerate(hand) if c == most]
-        return PLACE[held[rng.randrange(len(held))], 1]
-    taken = 1.0 + 1.0 / max(1, len(s.hands) - 1)
-    bonus = int(not s.bonus_used[me])
-    if kind == "steal":
-        chance = _win_lists(g.pirate_faces)
-        best, value = legal[0], -1.0
-        for owner, counts in ((MIDDLE, s.middle), *enumerate(s.collections)):
-            if owner == me:
-                continue
-            weight = 1.0 if owner == MIDDLE else taken
-            for t, c in enumerate(counts):
-                m = min(hand[t], HAND_SIZE)
-                for size in set_sizes(c):
-                    v = size * weight * chance[size][m][bonus]
-                    if v > value:
-                        best, value = STEAL[owner, t, size], v
-        return best
-    assert s.target is not None
-    owner, t, size = s.target
-    worth = round(size * (1.0 if owner == MIDDLE else taken), 3)
-    action = _action_lists(worth, g.pirate_faces)[
-        s.dice.count(BLANK)][min(hand[t], HAND_SIZE)][bonus]
-    move = (STOP, REROLL[TYPES[t]], BONUS)[action]
-    return move if move in legal else STOP
-
-
-#: How often a quick playout plays a move at random.
-QUICK_RANDOM = 0.1
-
-
 #: Variants of a game's declared settings (``dataclasses.replace`` of its ``COACH``) that
 #: ``--part trial`` plays; "declared" is the game's own.
 TRIALS: dict[str, dict[str, dict[str, Any]]] = {
     "captain_lucky": {
         "declared": {},
+        "random playouts": {"rollout": None},
         # declared until 27 Nov (200 games at 1 s: README, "The coach")
-        "lean on the sensible level": {"prior": SensibleBot},
-        "quick playouts, lean on the sensible level": {"rollout": quick_playout,
-                                                       "prior": SensibleBot},
+        "random playouts, lean on the sensible level": {"rollout": None, "prior": SensibleBot},
         "no lean, open loop": {"prior": None, "chance_key": None},
         "no lean": {"prior": None},
         "open loop": {"chance_key": None},
@@ -409,6 +346,70 @@ def priors(seeds: int, workers: int, only: set[str]) -> dict[str, Any]:
     return out
 
 
+DEPARTURE_SEEDS = 200_000
+
+
+def departures_game(task: tuple[str, int, int, float]) -> list[tuple[int, bool]]:
+    """Game ``index`` (seed DEPARTURE_SEEDS + index) of the expert against the best level,
+    as ``play_one`` plays it at ``seconds`` of CPU a move: for each expert decision with a
+    choice, the cards or steps left (``pile``, else the decisions it has left) and whether
+    its move differs from its prior's."""
+    game, players, index, seconds = task
+    level = import_module(f"treasurekit.games.{game}.bots").BOTS[best_level(game)]
+    seat = index % players
+    bots = [level() for _ in range(players)]
+    g = tk.new_game(game, players, seed=DEPARTURE_SEEDS + index)
+    rng = random.Random(index)
+    made: list[bool] = []
+    piles: list[int | None] = []
+    while not g.is_over:
+        if g.is_chance:
+            g.deal()
+            continue
+        p = g.current_player
+        assert p is not None
+        view = g.view(p)
+        if p == seat and len(view["legal"]) > 1:
+            search = Search(view, seed=rng.getrandbits(64))
+            search.run(seconds=seconds, clock=time.process_time)
+            move = search.best()
+            made.append(move != search.hint)
+            piles.append(view.get("pile"))
+        else:
+            move = bots[p].choose(view, rng)
+        g.play(move)
+    return [(pile if pile is not None else len(made) - i, departed)
+            for i, (pile, departed) in enumerate(zip(piles, made, strict=True))]
+
+
+def departures(games: int, seconds: float, workers: int, only: set[str]) -> dict[str, Any]:
+    """Where an expert that leans on a prior plays other than its prior: for each such
+    game, ``games`` games at ``seconds`` a move, its decisions by what is left of the game
+    (the draw pile's cards where the view shows one) and how many departed."""
+    out = {}
+    for game, players, _ in MATCHES:
+        if game not in only or settings_for(game).prior is None:
+            continue
+        with Pool(workers) as pool:
+            rows = [r for game_rows in pool.map(
+                departures_game, [(game, players, i, seconds) for i in range(games)],
+                chunksize=1) for r in game_rows]
+        near = [d for left, d in rows if left <= DEPARTURES_NEAR]
+        far = [d for left, d in rows if left > DEPARTURES_NEAR]
+        out[game] = {"games": games, "seconds": seconds, "decisions": len(rows),
+                     "departures": sum(d for _, d in rows),
+                     f"decisions_left_{DEPARTURES_NEAR}_or_fewer": len(near),
+                     f"departures_left_{DEPARTURES_NEAR}_or_fewer": sum(near),
+                     "decisions_earlier": len(far), "departures_earlier": sum(far),
+                     "departed_at": sorted(left for left, d in rows if d)}
+        print(game, out[game], flush=True)
+    return out
+
+
+#: "Near the end": this many cards left in the draw pile (or decisions left) at most.
+DEPARTURES_NEAR = 12
+
+
 def strength_table(seconds: float, clock: str, workers: int) -> dict[str, Any]:
     """Per game, the expert's games at the current settings: wins, share, interval; and
     the share the best level itself wins in the expert's seat of the same deals
@@ -438,7 +439,8 @@ def strength_table(seconds: float, clock: str, workers: int) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=("speed", "strength", "trial", "prior", "table", "all"),
+    parser.add_argument("--part", choices=("speed", "strength", "trial", "prior", "departures",
+                                           "table", "all"),
                         default="all")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -460,6 +462,10 @@ def main() -> None:
         summary["speed_load"] = os.getloadavg()
     if args.part == "prior":
         summary["prior"] = priors(args.games * 5, args.workers, only)
+        SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")
+        return
+    if args.part == "departures":
+        summary["departures"] = departures(args.games, args.seconds, args.workers, only)
         SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")
         return
     if args.part == "trial":
