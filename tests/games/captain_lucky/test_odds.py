@@ -12,7 +12,14 @@ import pytest
 import treasurekit as tk
 from treasurekit.core.bots import RandomBot, play_out
 from treasurekit.games.captain_lucky import odds
-from treasurekit.games.captain_lucky.bots import BOTS, LookoutBot, SensibleBot, make_bot
+from treasurekit.games.captain_lucky.bots import (
+    BOTS,
+    QUICK_RANDOM,
+    LookoutBot,
+    SensibleBot,
+    make_bot,
+    quick_playout,
+)
 
 from ...checks import bounded_work
 
@@ -177,3 +184,30 @@ def test_sensible_beats_random():
         play_out(g, bots, random.Random(seed))
         wins += g.winners() == [me]
     assert wins >= 16
+
+
+def test_quick_playout_sketches_the_sensible_level():
+    # The coach's playouts (COACH.rollout). Bot holds 1 gold, 2 pearls, 1 ruby and 1 jade.
+    # Expected points with the bonus unused: the middle's 3 gold 3 x 0.633 = 1.90, its
+    # pearl 0.94, its jade 0.88; Ann's 2 rubies count twice (her loss too), 4 x 0.75 = 3.0.
+    table = {"players": ["Ann", "Bot"], "turn": 1,
+             "hands": [None, ["gold", "pearl", "pearl", "ruby", "jade"]],
+             "middle": {"gold": 3, "pearl": 1, "jade": 1}, "collections": [{"ruby": 2}, {}]}
+    steady = random.Random(0)                     # its first draw, 0.84, is no random move
+    assert random.Random(0).random() > QUICK_RANDOM
+    g = tk.setup_position(GAME, {**table, "phase": "place"})
+    assert quick_playout(g, g.legal_moves(), steady) == tk.Move("place", "pearl-1")  # most held
+    g = tk.setup_position(GAME, {**table, "phase": "target"})
+    assert 4 * odds.win_chance(2, 1, True) == pytest.approx(3.0)
+    assert quick_playout(g, g.legal_moves(), random.Random(0)) == tk.Move("steal", "p0-ruby-2")
+    g.play("steal:p0-ruby-2")
+    g.play("roll:PB")                             # one die failed, one ruby in hand: free
+    assert quick_playout(g, g.legal_moves(), random.Random(0)) == tk.Move("reroll", "ruby")
+    g.play("reroll:ruby")
+    g.play("roll:B")                              # no ruby left: the bonus (worth 1) for 4
+    assert quick_playout(g, g.legal_moves(), random.Random(0)) == tk.Move("bonus")
+    # one draw in ten plays any legal move (here the bonus or stop), at random
+    moves = g.legal_moves()
+    odd = [seed for seed in range(200)
+           if quick_playout(g, moves, random.Random(seed)) != tk.Move("bonus")]
+    assert odd and all(random.Random(seed).random() < QUICK_RANDOM for seed in odd)
