@@ -31,6 +31,10 @@
 * ``departures`` -- for a game whose expert leans on a prior, ``--games`` games (seeds
   from 200,000 on) at ``--seconds`` a move: how often, and how near the end of the game,
   the expert plays other than its prior.
+* ``endgame`` -- for such a game whose view shows a draw pile, ``--games`` deals (seeds
+  from 1,000 on) played by the prior alone, and by the prior with the expert taking over
+  near the end (the declared settings, and each ``--variant`` of TRIALS), at
+  ``--seconds`` a move: what the search adds, deal by deal.
 
 Prints a table (wins with a 95 % Wilson interval) and writes ``benchmarks/coach.json``.
 """
@@ -410,6 +414,77 @@ def departures(games: int, seconds: float, workers: int, only: set[str]) -> dict
 DEPARTURES_NEAR = 12
 
 
+#: The endgame comparison's deals (seeds from here on) and where the search takes over:
+#: this many cards left in the draw pile, or fewer.
+ENDGAME_SEEDS = 1_000
+ENDGAME_LEFT = 16
+
+
+def endgame_game(task: tuple[str, int, int, float, str | None]) -> float:
+    """Deal ``ENDGAME_SEEDS + index`` against the best level, the seat ``index % players``
+    played by the game's prior until ``ENDGAME_LEFT`` cards are left in the draw pile and
+    from then on by the expert (``variant`` of TRIALS, or the declared settings) at
+    ``seconds`` of CPU a move; variant "prior": by the prior to the end. The seat's share
+    of the win."""
+    game, players, index, seconds, name = task
+    settings = (None if name == "prior" else variant(game, name) if name is not None
+                else settings_for(game))
+    level = import_module(f"treasurekit.games.{game}.bots").BOTS[best_level(game)]
+    prior = settings_for(game).prior
+    assert prior is not None
+    seat = index % players
+    bots = [level() for _ in range(players)]
+    bots[seat] = prior()
+    g = tk.new_game(game, players, seed=ENDGAME_SEEDS + index)
+    rng = random.Random(ENDGAME_SEEDS + index)
+    while not g.is_over:
+        if g.is_chance:
+            g.deal()
+            continue
+        p = g.current_player
+        assert p is not None
+        view = g.view(p)
+        if (p == seat and settings is not None and view["pile"] <= ENDGAME_LEFT
+                and len(view["legal"]) > 1):
+            expert = ExpertBot(seconds=seconds, clock=time.process_time, settings=settings)
+            move = expert.choose(view, rng)
+        else:
+            move = bots[p].choose(view, rng)
+        g.play(move)
+    return win_share(g, seat)
+
+
+def endgame(games: int, seconds: float, workers: int, only: set[str],
+            variants: list[str]) -> dict[str, Any]:
+    """The search near the end of the game, on the same deals: for each game whose expert
+    leans on a prior and whose view shows a draw pile, ``games`` deals played by the prior
+    alone and by the prior with the expert taking over near the end (the declared
+    settings and each of ``variants``): their shares and each one's gain over the prior
+    alone, deal by deal (mean and 95 % half-width)."""
+    out: dict[str, Any] = {}
+    for game, players, _ in MATCHES:
+        if game not in only or settings_for(game).prior is None:
+            continue
+        names: list[str | None] = ["prior", None, *variants]
+        with Pool(workers) as pool:
+            shares = {name: pool.map(endgame_game, [(game, players, i, seconds, name)
+                                                    for i in range(games)], chunksize=1)
+                      for name in names}
+        alone = shares["prior"]
+        rows: dict[str, Any] = {"games": games, "seconds": seconds,
+                                "left": ENDGAME_LEFT, "prior": round(statistics.mean(alone), 4)}
+        for name in names[1:]:
+            gains = [a - b for a, b in zip(shares[name], alone, strict=True)]
+            half = 1.96 * statistics.stdev(gains) / math.sqrt(games) if games > 1 else 0.0
+            rows[name or "declared"] = {"share": round(statistics.mean(shares[name]), 4),
+                                        "gain": round(statistics.mean(gains), 4),
+                                        "ci95_half": round(half, 4),
+                                        "deals_changed": sum(1 for x in gains if x)}
+        out[game] = rows
+        print(game, rows, flush=True)
+    return out
+
+
 def strength_table(seconds: float, clock: str, workers: int) -> dict[str, Any]:
     """Per game, the expert's games at the current settings: wins, share, interval; and
     the share the best level itself wins in the expert's seat of the same deals
@@ -440,14 +515,14 @@ def strength_table(seconds: float, clock: str, workers: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", choices=("speed", "strength", "trial", "prior", "departures",
-                                           "table", "all"),
+                                           "endgame", "table", "all"),
                         default="all")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--variant", action="append",
-                        help="trial: only this variant of TRIALS (repeatable)")
+                        help="trial, endgame: this variant of TRIALS (repeatable)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     only = set(args.game or [game for game, _, _ in MATCHES])
@@ -462,6 +537,11 @@ def main() -> None:
         summary["speed_load"] = os.getloadavg()
     if args.part == "prior":
         summary["prior"] = priors(args.games * 5, args.workers, only)
+        SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")
+        return
+    if args.part == "endgame":
+        summary["endgame"] = endgame(args.games, args.seconds, args.workers, only,
+                                     args.variant or [])
         SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")
         return
     if args.part == "departures":
