@@ -353,6 +353,26 @@ def priors(seeds: int, workers: int, only: set[str]) -> dict[str, Any]:
 DEPARTURE_SEEDS = 200_000
 
 
+class _Departures:
+    """The expert's search for one seat, noting each decision with a choice: the cards or
+    steps left (``pile``, else counted back at the end) and whether its move differs
+    from its prior's."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.made: list[tuple[int | None, bool]] = []
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> Any:
+        legal = view["legal"]
+        if len(legal) == 1:
+            return tk.Move.parse(legal[0])
+        search = Search(view, seed=rng.getrandbits(64))
+        search.run(seconds=self.seconds, clock=time.process_time)
+        move = search.best()
+        self.made.append((view.get("pile"), move != search.hint))
+        return move
+
+
 def departures_game(task: tuple[str, int, int, float]) -> list[tuple[int, bool]]:
     """Game ``index`` (seed DEPARTURE_SEEDS + index) of the expert against the best level,
     as ``play_one`` plays it at ``seconds`` of CPU a move: for each expert decision with a
@@ -361,29 +381,13 @@ def departures_game(task: tuple[str, int, int, float]) -> list[tuple[int, bool]]
     game, players, index, seconds = task
     level = import_module(f"treasurekit.games.{game}.bots").BOTS[best_level(game)]
     seat = index % players
-    bots = [level() for _ in range(players)]
-    g = tk.new_game(game, players, seed=DEPARTURE_SEEDS + index)
-    rng = random.Random(index)
-    made: list[bool] = []
-    piles: list[int | None] = []
-    while not g.is_over:
-        if g.is_chance:
-            g.deal()
-            continue
-        p = g.current_player
-        assert p is not None
-        view = g.view(p)
-        if p == seat and len(view["legal"]) > 1:
-            search = Search(view, seed=rng.getrandbits(64))
-            search.run(seconds=seconds, clock=time.process_time)
-            move = search.best()
-            made.append(move != search.hint)
-            piles.append(view.get("pile"))
-        else:
-            move = bots[p].choose(view, rng)
-        g.play(move)
+    bots: list[Any] = [level() for _ in range(players)]
+    expert = bots[seat] = _Departures(seconds)
+    play_out(tk.new_game(game, players, seed=DEPARTURE_SEEDS + index), bots,
+             random.Random(index))
+    made = expert.made
     return [(pile if pile is not None else len(made) - i, departed)
-            for i, (pile, departed) in enumerate(zip(piles, made, strict=True))]
+            for i, (pile, departed) in enumerate(made)]
 
 
 def departures(games: int, seconds: float, workers: int, only: set[str]) -> dict[str, Any]:
@@ -420,6 +424,22 @@ ENDGAME_SEEDS = 1_000
 ENDGAME_LEFT = 16
 
 
+class _Endgame:
+    """The prior for one seat until ``ENDGAME_LEFT`` cards are left in the draw pile, then
+    (where there is a choice) the expert with ``settings`` (None: the prior to the end)."""
+
+    def __init__(self, prior: Bot, settings: SearchSettings | None, seconds: float) -> None:
+        self.prior, self.settings, self.seconds = prior, settings, seconds
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> Any:
+        if (self.settings is not None and view["pile"] <= ENDGAME_LEFT
+                and len(view["legal"]) > 1):
+            expert = ExpertBot(seconds=self.seconds, clock=time.process_time,
+                               settings=self.settings)
+            return expert.choose(view, rng)
+        return self.prior.choose(view, rng)
+
+
 def endgame_game(task: tuple[str, int, int, float, str | None]) -> float:
     """Deal ``ENDGAME_SEEDS + index`` against the best level, the seat ``index % players``
     played by the game's prior until ``ENDGAME_LEFT`` cards are left in the draw pile and
@@ -433,24 +453,10 @@ def endgame_game(task: tuple[str, int, int, float, str | None]) -> float:
     prior = settings_for(game).prior
     assert prior is not None
     seat = index % players
-    bots = [level() for _ in range(players)]
-    bots[seat] = prior()
-    g = tk.new_game(game, players, seed=ENDGAME_SEEDS + index)
-    rng = random.Random(ENDGAME_SEEDS + index)
-    while not g.is_over:
-        if g.is_chance:
-            g.deal()
-            continue
-        p = g.current_player
-        assert p is not None
-        view = g.view(p)
-        if (p == seat and settings is not None and view["pile"] <= ENDGAME_LEFT
-                and len(view["legal"]) > 1):
-            expert = ExpertBot(seconds=seconds, clock=time.process_time, settings=settings)
-            move = expert.choose(view, rng)
-        else:
-            move = bots[p].choose(view, rng)
-        g.play(move)
+    bots: list[Any] = [level() for _ in range(players)]
+    bots[seat] = _Endgame(prior(), settings, seconds)
+    g = play_out(tk.new_game(game, players, seed=ENDGAME_SEEDS + index), bots,
+                 random.Random(ENDGAME_SEEDS + index))
     return win_share(g, seat)
 
 
