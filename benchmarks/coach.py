@@ -26,7 +26,7 @@
   tell a better setting from a worse one before the hours of ``strength`` at 1 s. Each
   variant plays the same seeds, so their games are paired.
 * ``prior`` -- a prior that is a policy of its own (:data:`PRIORS`: Captain Lucky's
-  lookout) against the best level, ``5 * --games`` deals each played with the seats
+  planner) against the best level, ``5 * --games`` deals each played with the seats
   swapped (a few seconds a thousand games: the tuning of such a prior is measured here).
 * ``departures`` -- for a game whose expert leans on a prior, ``--games`` games (seeds
   from 200,000 on) at ``--seconds`` a move: how often, and how near the end of the game,
@@ -65,7 +65,7 @@ import treasurekit as tk  # noqa: E402
 from treasurekit.core.bots import Bot, play_out  # noqa: E402
 from treasurekit.core.search import ExpertBot, Search, SearchSettings, settings_for  # noqa: E402
 from treasurekit.core.simulate import random_decisions  # noqa: E402
-from treasurekit.games.captain_lucky.bots import LookoutBot, SensibleBot  # noqa: E402
+from treasurekit.games.captain_lucky.bots import LookoutBot, PlannerBot, SensibleBot  # noqa: E402
 from treasurekit.games.sea_or_shore.bots import Tactician  # noqa: E402
 
 #: (game, players, goal: the expert's share of the wins)
@@ -91,8 +91,10 @@ def sensible_playout(g: tk.Game, legal: list[Any], rng: random.Random) -> Any:
 TRIALS: dict[str, dict[str, dict[str, Any]]] = {
     "captain_lucky": {
         "declared": {},
+        # declared until 27 Nov, the second time (200 games at 1 s: README, "The coach")
+        "lean on the lookout": {"prior": LookoutBot},
         "random playouts": {"rollout": None},
-        # declared until 27 Nov (200 games at 1 s: README, "The coach")
+        # declared until 27 Nov, the first time (200 games at 1 s: README, "The coach")
         "random playouts, lean on the sensible level": {"rollout": None, "prior": SensibleBot},
         "no lean, open loop": {"prior": None, "chance_key": None},
         "no lean": {"prior": None},
@@ -314,7 +316,7 @@ def trials_table(seconds: float) -> dict[str, Any]:
 # ---- the expert's prior ---------------------------------------------------------------
 #: Priors that are policies of their own, not bot levels; each is measured against the
 #: best level, as the expert is.
-PRIORS: dict[str, type[Bot]] = {"captain_lucky": LookoutBot}
+PRIORS: dict[str, type[Bot]] = {"captain_lucky": PlannerBot}
 
 
 def prior_pair(task: tuple[str, int]) -> float:

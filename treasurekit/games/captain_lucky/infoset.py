@@ -16,6 +16,15 @@ from .cards import INDEX, TYPES, pack_for
 from .state import CaptainLuckyState
 
 
+def unseen(view: dict[str, Any]) -> list[int]:
+    """Cards of each treasure type (in the order of ``TYPES``) that ``view``'s seat cannot
+    see: in the others' hands and the draw pile, every card of them equally likely to be
+    the next one drawn."""
+    seen = [view["hand"], view["middle"], view["discards"], *view["collections"]]
+    return [k - sum(held.get(name, 0) for held in seen)
+            for name, k in zip(TYPES, pack_for(len(view["players"])), strict=True)]
+
+
 def sampler(game: Game[CaptainLuckyState],
             view: dict[str, Any]) -> Callable[[random.Random], CaptainLuckyState]:
     """Tables consistent with ``view`` (its seat to move), hands and pile drawn by ``rng``."""
@@ -32,9 +41,7 @@ def sampler(game: Game[CaptainLuckyState],
     middle = counts(view["middle"])
     collections = [counts(c) for c in view["collections"]]
     discards = counts(view["discards"])
-    unseen = [k - hand[t] - middle[t] - discards[t] - sum(c[t] for c in collections)
-              for t, k in enumerate(pack_for(n))]
-    pool = [t for t, k in enumerate(unseen) for _ in range(k)]
+    pool = [t for t, k in enumerate(unseen(view)) for _ in range(k)]
     sizes = view["hand_sizes"]
     target = view["target"]
     s = CaptainLuckyState(

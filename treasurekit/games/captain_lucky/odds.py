@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
     FloatArray = NDArray[np.float64]
 
-__all__ = ["ACTIONS", "Policy", "best_action", "blank_distribution", "simulate",
+__all__ = ["ACTIONS", "Policy", "best_action", "blank_distribution", "refills", "simulate",
            "solve", "win_chance", "win_table"]
 
 #: Actions of the policy arrays: 0 stop (or nothing to decide), 1 re-roll with cards,
@@ -148,6 +148,31 @@ def best_action(failed: int, matching: int, bonus: bool, size: int, card_value: 
     policy = solve(float(size if set_value is None else set_value), card_value, bonus_value,
                    pirate_faces, max(HAND_SIZE, matching))
     return ACTIONS[int(policy.action[failed, matching, int(bonus)])]
+
+
+@lru_cache(maxsize=4096)
+def refills(cards: int, unseen: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every way ``cards`` cards drawn from the unseen ones (``unseen[t]`` of type ``t``)
+    can fall, as (how many of each type, its chance): the multivariate hypergeometric
+    law. Fewer unseen cards than ``cards``: all of them are drawn.
+
+    >>> refills(2, (2, 1))                     # two of three cards: aa, ab twice in three
+    (((1, 1), 0.6666666666666666), ((2, 0), 0.3333333333333333))
+    >>> round(sum(p for _, p in refills(4, (18, 17, 16, 14, 12))), 12)
+    1.0
+    """
+    from itertools import combinations_with_replacement
+    from math import comb, prod
+
+    cards = min(cards, sum(unseen))
+    ways = comb(sum(unseen), cards)
+    out = []
+    for drawn in combinations_with_replacement(range(len(unseen)), cards):
+        counts = tuple(drawn.count(t) for t in range(len(unseen)))
+        chance = prod(comb(k, c) for k, c in zip(unseen, counts, strict=True)) / ways
+        if chance:
+            out.append((counts, chance))
+    return tuple(sorted(out))
 
 
 def simulate(size: int, matching: int, bonus: bool, attempts: int = 100_000, seed: int = 0,
