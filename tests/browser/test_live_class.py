@@ -3,7 +3,8 @@ directory), the teacher's projector at 1280x720 with ``?present=1`` and three st
 phones (390x844, touch), one in Dutch, each opening ``?join=CODE`` (the class's page,
 without a kernel: ``live_page``): join, follow the lesson step, answer on the phone, the
 count on the projector without a click, R, the bar chart, each student told whether they
-were right and why. One page visit each."""
+were right and why; the teacher ends the class and every phone says so. One page visit
+each."""
 
 from __future__ import annotations
 
@@ -105,6 +106,19 @@ def test_a_teacher_and_three_phones_answer_a_lesson_question(browser: Any,
             others = [n for n, _lang, _r in STUDENTS if n != name]
             body = page.locator("body").inner_text()
             assert not any(other in body for other in others)   # nobody else's name
+
+        # the teacher ends the class (asked first): the results open, the phones are told
+        harness.click(teacher, watch, teacher.locator(".tk-live-end"))
+        expect(teacher.locator(".tk-live-end-ask")).to_contain_text(
+            tr("classroom.live.end_ask", "en"))
+        harness.click(teacher, watch, teacher.locator(".tk-live-end-yes"))
+        expect(count).to_contain_text(
+            tr("classroom.live.ended_teacher", "en", code=code, students=3))
+        expect(teacher.locator(".tk-live-results table")).to_be_visible()
+        expect(teacher.locator(".tk-live-end")).to_be_hidden()
+        for (page, _pw), (_name, lang, _right) in zip(phones, STUDENTS, strict=True):
+            expect(page.locator(".tk-live-status")).to_have_text(
+                tr("classroom.live.ended", lang), timeout=3000)
         for page, pw in [(teacher, watch), *phones]:
             harness.assert_page_ok(page, pw)
     finally:

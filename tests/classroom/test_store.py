@@ -99,6 +99,29 @@ def test_a_question_asked_answered_revealed_and_kept(store: ClassStore) -> None:
     assert sheet[1] == ["1", QUESTION.item, "4", "2", "0.500", "4", "5", ""]
 
 
+def test_an_ended_class_takes_no_join_answer_or_item_and_keeps_its_results(
+        store: ClassStore) -> None:
+    started = store.start("coralia", now=0)
+    ann = store.join(started.code, "Ann", now=1)
+    number = store.show(started.code, started.teacher, QUESTION, now=2)
+    store.answer(started.code, ann, number, "4", now=3)
+    assert not store.now(started.code).ended
+    refused("not_teacher", store.end, started.code, ann)          # a student cannot end it
+    store.end(started.code, started.teacher, now=4)
+    now = store.now(started.code)
+    assert now.ended and not now.answers_open and now.item == QUESTION.item
+    refused("ended", store.join, started.code, "Bob")
+    refused("ended", store.answer, started.code, ann, number, "3")
+    refused("ended", store.show, started.code, started.teacher, Item("lesson:coralia:2"))
+    store.end(started.code, started.teacher, now=5)               # ending twice: no harm
+    assert store.mine(started.code, ann, number).choice == "4"    # the student's own answer
+    [row] = store.results(started.code, started.teacher)          # the results stay
+    assert row["answers"] == {"Ann": "4"}
+    assert store.tally(started.code, started.teacher).students == 1
+    assert store.game_of(started.code) == "coralia"
+    assert store.purge(older_than=10, now=16) == 1                # and go with the class
+
+
 def test_only_the_teacher_moves_reveals_and_reads_names(store: ClassStore) -> None:
     started = store.start("diving_bell", now=0)
     other = store.start("diving_bell", now=0)
@@ -106,7 +129,7 @@ def test_only_the_teacher_moves_reveals_and_reads_names(store: ClassStore) -> No
     store.show(started.code, started.teacher, QUESTION, now=2)
     for forged in (ann, other.teacher, started.teacher + "x", "", None, 7, "x" * 10_000):
         for call in (store.close, store.reveal, store.tally, store.who_answered,
-                     store.results, store.results_csv):
+                     store.results, store.results_csv, store.end):
             refused("not_teacher", call, started.code, forged)
         refused("not_teacher", store.show, started.code, forged, QUESTION)
     # a student's token is good in its own class only; a teacher's token answers nothing
@@ -321,6 +344,7 @@ def test_a_store_of_the_first_schema_is_migrated_and_keeps_its_classes(
         started = old.start("coralia", now=0)
     store = ClassStore(where)
     with store.database.transaction(write=True) as db:
-        assert store.database.version(db) == SCHEMA_VERSION == 2
+        assert store.database.version(db) == SCHEMA_VERSION == 3
     assert store.now(started.code).item_no == 0
+    assert not store.now(started.code).ended                  # (3: the column of ended)
     assert store.shared(store.share(SHARED)) == SHARED

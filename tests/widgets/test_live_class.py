@@ -83,6 +83,16 @@ def htmls(root: w.Widget) -> str:
     return "\n".join(x.value for x in walk(root) if isinstance(x, w.HTML))
 
 
+def projector_keeping() -> tuple[App, LiveClass, BrowserStore]:
+    """A teacher's app in presenter mode whose browser kept nothing yet: the app, its
+    live class (not started) and the browser's store."""
+    teacher = App("diving_bell")
+    (kept,) = [x for x in walk(teacher.root) if isinstance(x, BrowserStore)]
+    kept.hello(None)
+    teacher.root.presenter.set(True)
+    return teacher, teacher.root.live, kept
+
+
 def projector_after_a_restart(monkeypatch: pytest.MonkeyPatch,
                               written: Any) -> tuple[App, LiveClass]:
     """The server restarted (a new kernel, no store opened yet) and the projector page
@@ -240,6 +250,59 @@ def test_closed_answers_are_refused_and_results_are_a_csv_sheet(
     assert "D'Arcy" not in htmls(ann_app.root) and "D&#x27;Arcy" in ann.status.value
 
 
+def test_the_teacher_ends_the_class_after_asking_and_may_start_another(
+        classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    teacher, live, kept = projector_keeping()
+    assert live.end_button.layout.display == "none"       # no class yet: nothing to end
+    click(live.start_button)
+    assert kept.get("live_teacher") is not None
+    code, written = live.code, kept.written
+    lesson = one(teacher.open_tab("tk-lesson"), "tk-lesson")
+    while not lesson.asks:
+        key(teacher, "ArrowRight")
+    ann_app, ann = student(monkeypatch, code, "Kiki", "nl")
+    ann.poll()
+    click(choice(ann.player, right=True))
+    live.poll()
+
+    assert live.end_button.layout.display == "" and live.end_box.layout.display == "none"
+    click(live.end_button)                                # asked first
+    assert live.end_box.layout.display == ""
+    assert said("classroom.live.end_ask", "en") in live.end_ask.value
+    click(live.end_no)                                    # "Keep going": nothing changes
+    assert live.end_box.layout.display == "none" and not live.ended
+    assert not live.store.now(code).ended
+    click(live.end_button)
+    click(live.end_yes)
+    assert live.error is None, live.error
+    assert live.ended and live.end_box.layout.display == "none"
+    assert said("classroom.live.ended_teacher", "en", code=code, students=1) \
+        in live.count.value
+    assert live.results.layout.display == ""              # the results open by themselves
+    assert "Kiki" not in live.results.value               # (names still hidden)
+    assert said("classroom.live.share", "en", share=Percent(1.0), n=1) in live.results.value
+    for hidden in (live.end_button, live.close_button, live.reveal_button, live.head):
+        assert hidden.layout.display == "none"
+    assert live.start_button.layout.display == ""         # a new class may start
+    assert kept.get("live_teacher") is None               # a reload takes nothing back
+    item_no = live.store.now(code).item_no
+    key(teacher, "ArrowRight")                            # the projector moves on alone
+    live.poll()
+    assert live.store.now(code).item_no == item_no
+
+    ann.poll()                                            # the phone is told, and stops
+    assert said("classroom.live.ended", "nl") in ann.status.value
+    _app, late = student(monkeypatch, code, "Zed")        # nobody joins any more
+    assert not late.token and said("classroom.error.ended", "en") in late.status.value
+    _again, other = projector_after_a_restart(monkeypatch, written)   # another tab kept it
+    assert not other.live and other.kept is not None and other.kept.get("live_teacher") is None
+
+    click(live.start_button)                              # another class, from scratch
+    assert live.live and not live.ended and live.code != code
+    assert live.end_button.layout.display == "" and live.results.layout.display == "none"
+    assert kept.get("live_teacher") is not None
+
+
 def test_a_join_link_only_this_computer_opens_says_so(
         classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SERVER_NAME", "127.0.0.1")
@@ -355,11 +418,7 @@ def test_a_pool_kernel_joins_when_the_viewers_query_arrives(
 def test_a_reloaded_projector_takes_its_class_back_after_a_server_restart(
         classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
-    teacher = App("diving_bell")
-    (kept,) = [x for x in walk(teacher.root) if isinstance(x, BrowserStore)]
-    kept.hello(None)                                  # the teacher's browser kept nothing
-    teacher.root.presenter.set(True)
-    live: LiveClass = teacher.root.live
+    teacher, live, kept = projector_keeping()         # the teacher's browser kept nothing
     click(live.start_button)
     written = kept.written
     assert written is not None and live._teacher in written     # in the teacher's browser
@@ -463,11 +522,7 @@ def test_a_class_on_a_shared_table_is_taken_back_on_that_table_after_a_restart(
         classes: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from treasurekit.widgets.game_player import GamePlayer
 
-    teacher = App("diving_bell")
-    (kept,) = [x for x in walk(teacher.root) if isinstance(x, BrowserStore)]
-    kept.hello(None)
-    teacher.root.presenter.set(True)
-    live: LiveClass = teacher.root.live
+    teacher, live, kept = projector_keeping()
     click(live.start_button)
     panel = one(teacher.open_tab("tk-teacher"), "tk-teacher")      # Build & share
     game = panel.player.game                          # the Play tab's game one move on...

@@ -140,6 +140,27 @@ def test_closed_answers_cannot_be_tapped_and_a_late_tap_is_told(
         {"same": True}                                          # (kept until a change)
 
 
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_an_ended_class_says_so_and_the_page_stops_asking(
+        store: ClassStore, snapshots: Snapshots, lang: str) -> None:
+    started = store.start("coralia")
+    item = a_lesson_question("coralia")
+    store.show(started.code, started.teacher, item)
+    ann = store.join(started.code, "Ann")
+    store.answer(started.code, ann, 1, next(c for c in item.choices if c != item.answer))
+    store.reveal(started.code, started.teacher)          # Ann was wrong: said in red
+    open_ = follow(store, snapshots, started.code, ann, "Ann", lang)
+    assert open_["ended"] is False and "tk-bad" in open_["status"]
+    store.end(started.code, started.teacher)
+    ended = follow(store, snapshots, started.code, ann, "Ann", lang, open_["have"])
+    assert ended["ended"] is True                         # (the page's script stops polling)
+    assert escape(tr("classroom.live.ended", lang)) in ended["status"]
+    assert escape(tr("classroom.live.tap", lang)) not in ended["status"]
+    assert "tk-bad" not in ended["status"] and "tk-good" not in ended["status"]
+    buttons = re.findall(r"<button[^>]*>", ended["step"])
+    assert buttons and all(" disabled" in b for b in buttons)    # nothing to tap any more
+
+
 def test_a_part_no_device_follows_sends_the_students_to_the_projector(
         store: ClassStore, snapshots: Snapshots) -> None:
     started = store.start("diving_bell")

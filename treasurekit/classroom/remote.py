@@ -100,6 +100,9 @@ class RemoteClassStore:
     def reveal(self, code: str, teacher: str) -> None:
         self._call("reveal", code=code, teacher=teacher)
 
+    def end(self, code: str, teacher: str) -> None:
+        self._call("end", code=code, teacher=teacher)
+
     def tally(self, code: str, teacher: str) -> Tally:
         return cast(Tally, self._shaped(lambda d: Tally(**d),
                                         self._call("tally", code=code, teacher=teacher)))

@@ -105,6 +105,7 @@ def _operations(store: ClassStore) -> dict[str, Callable[..., Any]]:
 
     return {
         "start": store.start, "show": show, "close": store.close, "reveal": store.reveal,
+        "end": store.end,
         "tally": store.tally, "who_answered": store.who_answered, "results": store.results,
         "results_csv": store.results_csv, "join": store.join, "game_of": store.game_of,
         "now": store.now, "answer": store.answer, "mine": store.mine,
@@ -116,7 +117,7 @@ def _operations(store: ClassStore) -> dict[str, Callable[..., Any]]:
 ARGUMENTS: dict[str, tuple[str, ...]] = {
     "start": ("game",),
     "show": ("code", "teacher", "item", "choices", "answer"),
-    "close": ("code", "teacher"), "reveal": ("code", "teacher"),
+    "close": ("code", "teacher"), "reveal": ("code", "teacher"), "end": ("code", "teacher"),
     "tally": ("code", "teacher"), "who_answered": ("code", "teacher"),
     "results": ("code", "teacher"), "results_csv": ("code", "teacher"),
     "join": ("code", "nickname"), "game_of": ("code",), "now": ("code",),

@@ -10,9 +10,10 @@ a SQLite file or in PostgreSQL (a connection URL): one schema and one set of que
 the connection alone differs (:mod:`.database`).
 
 Who may do what rests on two secrets handed out once and stored only as their SHA-256
-hash: the **teacher token** (``start``) moves the class, closes and reveals its answers
-and reads the names; a **student token** (``join``) answers the question now shown, once
-(a second answer replaces the first while answers are open). The **class code** is six
+hash: the **teacher token** (``start``) moves the class, closes and reveals its answers,
+reads the names and ends the class (``end``: no join, answer or item after it); a
+**student token** (``join``) answers the question now shown, once (a second answer
+replaces the first while answers are open). The **class code** is six
 characters of an alphabet without look-alikes (no I, L, O, 0 or 1): what students type
 or scan; failed joins are counted per client, and beyond ``JOIN_TRIES`` a minute a client
 is refused for the rest of that minute, so a code cannot be guessed by trying.
@@ -138,6 +139,10 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX shared_kept ON shared (kept);
     """,
+    # 3: a class the teacher ended (``end``): no joins, answers or items after it
+    """
+    ALTER TABLE classes ADD COLUMN ended INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -172,7 +177,8 @@ class Item:
 @dataclass(frozen=True)
 class Now:
     """What a student's device follows: the item shown, its number, whether answers are
-    open and whether the answer is revealed (then ``answer`` is set)."""
+    open and whether the answer is revealed (then ``answer`` is set), and whether the
+    teacher has ended the class."""
 
     item_no: int
     item: str
@@ -180,6 +186,7 @@ class Now:
     answers_open: bool
     revealed: bool
     answer: str | None
+    ended: bool = False
 
 
 @dataclass(frozen=True)
@@ -226,6 +233,7 @@ class _Class(NamedTuple):
     item_no: int
     answers_open: bool
     revealed: bool
+    ended: bool
 
 
 def _hash(token: str) -> str:
@@ -333,11 +341,12 @@ class ClassStore:
 
     @staticmethod
     def _class(db: Connection, code: object) -> _Class:
-        row = db.execute("SELECT code, teacher, game, item_no, answers_open, revealed "
-                         "FROM classes WHERE code = ?", (check_code(code),)).fetchone()
+        row = db.execute("SELECT code, teacher, game, item_no, answers_open, revealed, "
+                         "ended FROM classes WHERE code = ?", (check_code(code),)).fetchone()
         if row is None:
             raise ClassError("classroom.error.no_class")
-        return _Class(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]))
+        return _Class(row[0], row[1], row[2], row[3], bool(row[4]), bool(row[5]),
+                      bool(row[6]))
 
     def _teacher(self, db: Connection, code: object, teacher: object) -> _Class:
         found = self._class(db, code)
@@ -372,6 +381,8 @@ class ClassStore:
             raise ClassError("classroom.error.field", what="answer", limit=CHOICE_MAX)
         with self._db() as db:
             found = self._teacher(db, code, teacher)
+            if found.ended:
+                raise ClassError("classroom.error.ended")
             number = found.item_no + 1
             db.execute("INSERT INTO items (code, item_no, item, choices, answer) "
                        "VALUES (?, ?, ?, ?, ?)",
@@ -393,6 +404,14 @@ class ClassStore:
         with self._db() as db:
             found = self._teacher(db, code, teacher)
             db.execute("UPDATE classes SET answers_open = 0, revealed = 1, touched = ? "
+                       "WHERE code = ?", (self._clock(now), found.code))
+
+    def end(self, code: str, teacher: str, now: float | None = None) -> None:
+        """End the class: answers close, and no student may join or answer any more,
+        nor the teacher show another item; the results stay (until ``purge``)."""
+        with self._db() as db:
+            found = self._teacher(db, code, teacher)
+            db.execute("UPDATE classes SET answers_open = 0, ended = 1, touched = ? "
                        "WHERE code = ?", (self._clock(now), found.code))
 
     def tally(self, code: str, teacher: str) -> Tally:
@@ -476,6 +495,8 @@ class ClassStore:
             name = check_nickname(nickname)
             with self._db() as db:
                 found = self._class(db, code)
+                if found.ended:
+                    raise ClassError("classroom.error.ended")
                 names = [n for (n,) in db.execute(
                     "SELECT nickname FROM students WHERE code = ?", (found.code,))]
                 if len(names) >= CLASS_MAX:
@@ -534,10 +555,10 @@ class ClassStore:
             row = db.execute("SELECT item, choices, answer FROM items WHERE code = ? "
                              "AND item_no = ?", (found.code, number)).fetchone()
         if row is None:
-            return Now(0, "", (), False, False, None)
+            return Now(0, "", (), False, False, None, found.ended)
         revealed = found.revealed
         return Now(number, row[0], tuple(json.loads(row[1])), found.answers_open, revealed,
-                   row[2] if revealed else None)
+                   row[2] if revealed else None, found.ended)
 
     def answer(self, code: str, student: str, item_no: object, choice: object,
                now: float | None = None) -> None:
@@ -547,6 +568,8 @@ class ClassStore:
             raise ClassError("classroom.error.late")
         with self._db() as db:
             found, hashed = self._student(db, code, student)
+            if found.ended:
+                raise ClassError("classroom.error.ended")
             if item_no != found.item_no or not found.answers_open:
                 raise ClassError("classroom.error.late")
             choices = json.loads(db.execute(

@@ -302,7 +302,9 @@ def refusal(err: ClassError, lang: Language) -> str:
 class LiveClass(w.VBox):
     """The teacher's live class: "Start a live class" (``start_button``, in the presenter
     bar), then the code, the join link and its QR code, the count of answers, the bar
-    chart after the reveal, and the buttons close answers, reveal and results."""
+    chart after the reveal, and the buttons close answers, reveal, results and end
+    class (asked twice: "End class", then "Yes, end the class"). An ended class shows
+    its results; the teacher may start a new one."""
 
     def __init__(self, game: str, lang: Language, store: ClassAPI,
                  presenter: Presenter) -> None:
@@ -323,6 +325,8 @@ class LiveClass(w.VBox):
         self.open_table: OpenTable | None = None
         self.shown: Item | None = None      # the item published last
         self.revealed = self.closed = False
+        #: the teacher ended the class (its results stay on screen)
+        self.ended = False
         self.tally: Tally | None = None
         #: the class is under way (an answer came in, or the teacher moved on after the
         #: first students joined, at item ``first_seen``): the join panel folds to a line
@@ -345,15 +349,23 @@ class LiveClass(w.VBox):
         #: screen, shown at the teacher's own click
         self.names_shown = False
         self.names_button = button("user-secret", "tk-live-names", self.toggle_names)
+        self.end_button = button("stop", "tk-live-end", lambda: self.ask_end(True))
+        self.end_ask = w.HTML()
+        self.end_yes = button("stop", "tk-live-end-yes", self.end, button_style="danger")
+        self.end_no = button("play", "tk-live-end-no", lambda: self.ask_end(False))
+        self.end_box = w.HBox([self.end_ask, self.end_yes, self.end_no],
+                              layout=w.Layout(flex_flow="row wrap", align_items="center",
+                                              display="none"))
+        self.end_box.add_class("tk-live-end-box")
         self.results = w.HTML()
         self.results.add_class("tk-live-results")
         self.results.layout.display = "none"
         self.message = w.HTML()
         self.children = [w.HTML(LIVE_CSS), self.head,
                          w.HBox([self.count, self.close_button, self.reveal_button,
-                                 self.results_button, self.names_button],
+                                 self.results_button, self.names_button, self.end_button],
                                 layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                         self.chart, self.message, self.results]
+                         self.end_box, self.chart, self.message, self.results]
         self.layout.display = "none"
         presenter.moved.append(lambda _action: self.sync())
         presenter.switch.observe(lambda _c: self.render(), names="value")
@@ -370,12 +382,16 @@ class LiveClass(w.VBox):
         return f"{here}?{urlencode({'join': self.code})}" if here and self.code else ""
 
     def start(self) -> None:
-        """Start a class and follow the presenter from now on."""
-        if self.live:
+        """Start a class and follow the presenter from now on (after an ended class: a
+        new one)."""
+        if self.live and not self.ended:
             return
         started = self._call(lambda: self.store.start(self.game))
         if started is None:
             return
+        self.shown, self.tally, self.first_seen, self.error = None, None, None, None
+        self.revealed = self.closed = self.ended = self.under_way = self.names_shown = False
+        self.results.layout.display = "none"
         self.code, self._teacher = started.code, started.teacher
         if self.kept is not None:
             self.kept.set(TEACHER_KEPT, {"code": self.code, "token": self._teacher})
@@ -408,6 +424,8 @@ class LiveClass(w.VBox):
                 raise ClassError("classroom.error.not_teacher")
             self.store.tally(code, token)             # refused for a token it does not know
             now = self.store.now(code)
+            if now.ended:
+                raise ClassError("classroom.error.ended")
         except ClassError:
             self.kept.delete(TEACHER_KEPT)
             return
@@ -428,6 +446,31 @@ class LiveClass(w.VBox):
         """Stop following (the class stays in the store until it is purged)."""
         self._stop()
 
+    def ask_end(self, asking: bool) -> None:
+        """Ask the teacher whether to end the class (or stop asking)."""
+        self.end_box.layout.display = "" if asking and self.live and not self.ended else "none"
+        self.render()
+
+    def end(self) -> None:
+        """End the class: students are told, nobody joins or answers any more; the
+        results open here, and the browser forgets the class."""
+        self.end_box.layout.display = "none"
+        if not self.live or self.ended:
+            return
+        try:
+            self.store.end(self.code, self._teacher)
+        except ClassError as err:
+            self.error = err
+            self.render()
+            return
+        self.ended, self.names_shown, self.error = True, False, None
+        self.stop()
+        if self.kept is not None:
+            self.kept.delete(TEACHER_KEPT)
+        self.results.layout.display = ""
+        self.poll_tally(moved=True)
+        self.render()
+
     def _call(self, action: Callable[[], Any]) -> Any:
         """``action()``, or None and its refusal shown."""
         try:
@@ -439,7 +482,7 @@ class LiveClass(w.VBox):
 
     def sync(self) -> None:
         """Publish what the presenter shows now, and its answer once it is shown."""
-        if not self.live:
+        if not self.live or self.ended:
             return
         shown = self.presenter.on_screen()
         item = item_of(self.game, shown)
@@ -494,8 +537,14 @@ class LiveClass(w.VBox):
     def render(self) -> None:
         t = self.lang.t
         self.start_button.description = t("classroom.live.start")
-        self.start_button.layout.display = ("" if self.presenter.on and not self.live
-                                            else "none")
+        self.start_button.layout.display = ("" if self.presenter.on and
+                                            (not self.live or self.ended) else "none")
+        self.end_button.description = t("classroom.live.end")
+        self.end_button.layout.display = "" if self.live and not self.ended else "none"
+        self.end_ask.value = (f'<p class="tk-live-end-ask">'
+                              f'{escape(t("classroom.live.end_ask"))}</p>')
+        self.end_yes.description = t("classroom.live.end_yes")
+        self.end_no.description = t("classroom.live.end_no")
         self.close_button.description = t("classroom.live.close")
         self.reveal_button.description = t("classroom.live.reveal")
         self.results_button.description = t("classroom.live.results")
@@ -530,6 +579,15 @@ class LiveClass(w.VBox):
             self.chart.value = ""
             return
         asks = self.shown is not None and bool(self.shown.choices)
+        if self.ended:
+            self.head.layout.display = "none"
+            self.close_button.layout.display = self.reveal_button.layout.display = "none"
+            self.chart.value = ""
+            self.chart.layout.display = "none"
+            over = t("classroom.live.ended_teacher", code=self.code, students=tally.students)
+            self.count.value = (f'<p class="tk-live-answered tk-live-ended">'
+                                f"<b>{escape(over)}</b></p>")
+            return
         said = (t("classroom.live.nobody") if not tally.students else
                 t("classroom.live.answered", n=tally.answered, students=tally.students)
                 if asks else t("classroom.live.joined", students=tally.students))
@@ -790,6 +848,8 @@ class Follower(w.VBox):
         if now != self.now:
             self.now = now
             self.render()
+        if now.ended:                                 # nothing more will come
+            self.stop()
 
     def show_item(self, item: str) -> Followed | None:
         """Show ``item`` in the app's own player (None: nothing this app can show)."""
@@ -878,8 +938,8 @@ def mark_vote(player: Followed | None, choice: str) -> None:
 def student_tone(now: Now | None, given: str | None, verdict: bool | None,
                  shown: bool) -> str:
     """The status's colour class: right in green, wrong or unanswered in red, once
-    revealed (none for a question without a right answer)."""
-    if now is None or not now.revealed or not now.choices or not shown:
+    revealed (none for a question without a right answer, nor once the class ended)."""
+    if now is None or now.ended or not now.revealed or not now.choices or not shown:
         return ""
     if given is None:
         return " tk-bad"
@@ -888,8 +948,11 @@ def student_tone(now: Now | None, given: str | None, verdict: bool | None,
 
 def student_state(now: Now | None, given: str | None, verdict: bool | None, shown: bool,
                   lang: Language) -> str:
-    """Where the student is: waiting, answering, waiting for the reveal, judged."""
+    """Where the student is: waiting, answering, waiting for the reveal, judged, or the
+    class over."""
     t = lang.t
+    if now is not None and now.ended:
+        return t("classroom.live.ended")
     if now is not None and now.item.startswith("projector:"):
         return t("classroom.live.look_up")
     if now is None or now.item_no == 0 or not shown:

@@ -181,6 +181,7 @@ PAGE_JS = """
       localStorage.removeItem(key); kept = null; joined(false);
       formError.textContent = got.error;
     } else if (!got.same) apply(got);
+    if (got.ended) return;                     // the teacher ended the class: nothing more
     timer = setTimeout(poll, %(poll_ms)d);
   }
   form.addEventListener("submit", async (event) => {
@@ -405,7 +406,7 @@ def follow(store: ClassAPI, snapshots: Snapshots, code: str, token: str, name: s
     given = mine.choice if now.choices else None
     verdict = mine.right if now.revealed else None
     key = json.dumps([now.item_no, now.item, now.answers_open, now.revealed, given, lang,
-                      name])
+                      name, now.ended])
     if key == have and error is None:
         return {"same": True}
     closed = bool(now.choices) and not now.answers_open
@@ -416,6 +417,7 @@ def follow(store: ClassAPI, snapshots: Snapshots, code: str, token: str, name: s
     tone = student_tone(now, given, verdict, shown)
     return {"have": key, "status": status_html(language, code, name, state, tone, error),
             "step": step or "", "item_no": now.item_no, "revealed": now.revealed,
+            "ended": now.ended,
             "step_key": json.dumps([now.item_no, given, now.revealed, closed, lang])}
 
 

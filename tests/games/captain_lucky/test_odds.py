@@ -3,6 +3,7 @@ and 100,000 simulated attempts (numpy, vectorised); the bots decide from views o
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -16,10 +17,13 @@ from treasurekit.games.captain_lucky.bots import (
     BOTS,
     QUICK_RANDOM,
     LookoutBot,
+    PlannerBot,
     SensibleBot,
     make_bot,
     quick_playout,
 )
+from treasurekit.games.captain_lucky.cards import TYPES
+from treasurekit.games.captain_lucky.infoset import unseen
 
 from ...checks import bounded_work
 
@@ -145,7 +149,7 @@ class ViewOnly:
         return move
 
 
-@pytest.mark.parametrize("level", [SensibleBot, LookoutBot])
+@pytest.mark.parametrize("level", [SensibleBot, LookoutBot, PlannerBot])
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_bots_play_legal_moves_from_views_only(players, level):
     for seed in range(3):
@@ -173,6 +177,70 @@ def test_lookout_weighs_what_a_steal_leaves_behind():
     assert bot.threat(view, view["middle"], {}) == pytest.approx(1.898, abs=1e-3)
     assert SensibleBot().choose(view, random.Random(0)) == gold
     assert bot.choose(view, random.Random(0)) == pearl
+
+
+#: Bot to place, holding 1 pearl, 2 rubies and 2 jade (the planner's tests).
+JADE_TABLE = {"players": ["Ann", "Bot"], "turn": 1, "phase": "place",
+              "hands": [None, ["pearl", "ruby", "ruby", "jade", "jade"]],
+              "middle": {"pearl": 2, "ruby": 2, "jade": 1}, "collections": [{"gold": 1}, {}]}
+
+
+def test_planner_places_with_the_refill_in_mind():
+    # Bot holds 1 pearl, 2 rubies, 2 jade; the middle shows 2 pearls, 2 rubies, 1 jade and
+    # Ann has 1 gold. Placing both jade leaves no jade in hand as the lookout counts it, so
+    # the set of 3 jade it makes looks hopeless (the best steal then is worth 0.05, against
+    # 0.16 after placing one jade). But 2 cards are drawn before the steal (section "Place
+    # card(s)"), from 66 unseen cards, 9 of them jade: counted over every way they fall,
+    # placing both is worth 0.31 and one 0.28, and the planner places both.
+    g = tk.setup_position(GAME, JADE_TABLE)
+    view = g.view(1)
+    hidden = tuple(unseen(view))
+    assert hidden == (18, 16, 13, 10, 9)
+    one, two = tk.Move("place", "jade-1"), tk.Move("place", "jade-2")
+    lookout, planner = LookoutBot(), PlannerBot()
+    after = {"pearl": 2, "ruby": 2, "jade": 3}
+    assert max(lookout._targets_value(view, after, {"pearl": 1, "ruby": 2, "jade": 0})) \
+        == pytest.approx(0.051, abs=1e-3)
+    assert planner.placement_value(view, one, hidden) == pytest.approx(0.278, abs=1e-3)
+    assert planner.placement_value(view, two, hidden) == pytest.approx(0.311, abs=1e-3)
+    assert lookout.choose(view, random.Random(0)) == one
+    assert planner.choose(view, random.Random(0)) == two
+
+
+def test_planner_counts_every_refill_once():
+    # The value of a placement is the mean, over every pair of unseen cards drawn (all
+    # 2,145 equally likely), of the best steal with that hand.
+    g = tk.setup_position(GAME, JADE_TABLE)
+    view = g.view(1)
+    planner = PlannerBot()
+    hidden = tuple(unseen(view))
+    pool = [TYPES[t] for t, k in enumerate(hidden) for _ in range(k)]
+    middle = {"pearl": 2, "ruby": 2, "jade": 3}
+    steals = planner._steals(view, middle)
+    values = []
+    for pair in itertools.combinations(range(len(pool)), 2):
+        hand = {"pearl": 1, "ruby": 2, "jade": 0}
+        for i in pair:
+            hand[pool[i]] = hand.get(pool[i], 0) + 1
+        values.append(max(planner.target_value(view, m, hand, middle) for m in steals))
+    assert len(values) == 2145
+    assert planner.placement_value(view, tk.Move("place", "jade-2"), hidden) \
+        == pytest.approx(sum(values) / len(values), abs=1e-12)
+
+
+def test_planner_draws_nothing_from_an_empty_pile():
+    # With the draw pile empty no card comes back: the planner values a placement as
+    # the lookout does.
+    g = tk.setup_position(GAME, {**JADE_TABLE, "draw_pile": []})
+    view = g.view(1)
+    assert view["pile"] == 0
+    planner = PlannerBot()
+    for move in g.legal_moves():
+        t, n = move.arg.split("-")
+        hand = dict(view["hand"], **{t: view["hand"][t] - int(n)})
+        middle = dict(view["middle"], **{t: view["middle"].get(t, 0) + int(n)})
+        assert planner.placement_value(view, move, tuple(unseen(view))) == pytest.approx(
+            max(planner._targets_value(view, middle, hand)))
 
 
 def test_sensible_beats_random():
