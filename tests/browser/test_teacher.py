@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 import treasurekit as tk
 
 from . import harness
+from .screens import LARGE, SMALL, SMALL_MIN_TEXT, measure
 
 pytestmark = pytest.mark.browser
 
@@ -65,15 +66,24 @@ def test_present_in_the_url_gives_the_projector_layout(presenter: Any) -> None:
 
 
 def test_every_tab_shows_only_its_own_part(presenter: Any) -> None:
-    """On a wide screen the lesson is laid out as a grid; on another tab it stays hidden."""
+    """On a wide screen the lesson is laid out as a grid; on another tab it stays hidden;
+    Build & share is not fitted as a slide but keeps the slide's words."""
     page, watch = presenter
     tabs = page.locator(".tk-tabs .lm-TabBar-tab")
     harness.click(page, watch, tabs.nth(2))              # the game against the computer
     expect(page.locator(".tk-play").first).to_be_visible()
     assert not page.locator(".tk-lesson-question").first.is_visible()
+    # Build & share, the teacher's workbench: the slide's words (16 px at 1280x720, as a
+    # slide's), the page scrolling down to the table and its QR code, never sideways
+    harness.click(page, watch, tabs.filter(has_text=re.compile(r"^\s*Build & share\s*$")))
+    expect(page.locator(".tk-editor-ok")).to_be_visible()
+    bench = measure(page, [], SMALL_MIN_TEXT)
+    assert bench["wide"] <= 0 and not bench["small"], bench
+    assert bench["scroll"] > 0 and bench["zoom"] >= SMALL[1] / LARGE[1] - 0.01, bench
     harness.click(page, watch, tabs.nth(0))
     expect(page.locator(".tk-lesson-question").first).to_be_visible()
     assert not page.locator(".tk-play").first.is_visible()
+    assert measure(page, [])["scroll"] <= 0             # a slide again: fitted
     harness.assert_page_ok(page, watch)
 
 

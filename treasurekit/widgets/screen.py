@@ -15,7 +15,10 @@ presenter mode it
   short, it shows the table as drawn for the slide, where a game has such a drawing (the
   ``tk-compact`` class on the app shows its ``tk-compact-only`` parts, hides its
   ``tk-compact-hide`` ones: a pile of many cards as chips of words). It fits again
-  whenever the app's content or the window changes;
+  whenever the app's content or the window changes. Build & share (``tk-teacher``) is
+  the teacher's workbench, not a slide: there the fit keeps the page from scrolling
+  sideways only, with the slide's words at their size at most, and the page scrolls
+  down (fitted as one screen its palette and share panel were a third of that size);
 - gives the app the keyboard focus when the page opens and again after a click outside
   the app, and sends the presenter's keys (``watched_keys``) to Python from anywhere on the page
   (outside text fields), so the teacher never has to click into the app first. In
@@ -57,6 +60,11 @@ function render({ model, el }) {
   // Voila draws the notebook into #rendered_cells; JupyterLab has no such box
   const inLab = () => document.getElementById("rendered_cells") === null;
 
+  // Build & share is the teacher's workbench, not a slide: the palette, the table and
+  // the share panel keep the slide's words (the page scrolls down, never sideways)
+  const workbench = () => [...app.querySelectorAll(".tk-teacher")]
+    .some((t) => t.checkVisibility());
+  let down = true;        // (whether scrolling down counts: not on the workbench)
   // how far the page (or any box the app sits in, or the app itself) would scroll; a
   // button or tab whose words are cut ("…") does not fit either, though nothing scrolls
   const overflow = () => {
@@ -72,7 +80,7 @@ function render({ model, el }) {
       const scrolls = e === document.documentElement || e === document.body
         || /auto|scroll/.test(s.overflowX + s.overflowY);
       if (scrolls) {
-        worst = Math.max(worst, e.scrollHeight - e.clientHeight,
+        worst = Math.max(worst, down ? e.scrollHeight - e.clientHeight : 0,
                          e.scrollWidth - e.clientWidth);
       }
     }
@@ -165,10 +173,14 @@ function render({ model, el }) {
               [between(design, design * model.get("most")), large, target]][piece];
     };
     const ok = (t) => fits(...point(t));
+    // the workbench: its words at their design size at most (t = 5), scrolling down
+    down = !workbench();
+    const top = down ? 6 : 5;
     // the largest t that fits with the words' column at `k` times its share
     const search = (k, from) => {
       app.style.setProperty("--tk-k", String(k));
-      let lo = 0, hi = 6;
+      let lo = 0, hi = top;
+      if (from !== null) from = Math.min(from, top);
       // (the last fit's t first: a step much like the one before fits in two tries)
       if (from !== null) {
         if (ok(from)) {
