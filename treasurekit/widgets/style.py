@@ -181,6 +181,10 @@ CSS = """
   .tk-app .tk-lesson-question p { margin: 4px 0; line-height: 1.35; }
   .tk-app .tk-lesson-choices .widget-button { margin: 2px; white-space: normal;
     text-align: left; }
+  /* a button too narrow for its words wraps them rather than cut them ("Speel vanaf …") */
+  .tk-app .widget-button { white-space: normal; }
+  /* a score table's five columns on a phone's width (Dutch headings the longest) */
+  .tk-app table.tk-score td, .tk-app table.tk-score th { padding: 2px 4px; }
 }
 table.tk-score { border-collapse: collapse; }
 table.tk-score td, table.tk-score th { border-bottom: 1px solid #bbb; padding: 2px 8px;
