@@ -18,7 +18,8 @@
   busy machine a wall-clock second is a fraction of a second of work). The table also
   plays each recorded deal again with the best level itself in the expert's seat: its
   share there (``level_in_seat``) is the luck of those deals, and the expert's ``gain``
-  is its share less that one.
+  is its share less that one; a prior of :data:`PRIORS` is played there too
+  (``prior_in_seat``: what the search adds to it, deal by deal).
 
 * ``trial`` -- the same games at a small budget (``--seconds``, e.g. 0.1; seeds from
   100,000 on) for each variant of a game's settings in :data:`TRIALS` (its declared
@@ -497,7 +498,9 @@ def strength_table(seconds: float, clock: str, workers: int) -> dict[str, Any]:
     """Per game, the expert's games at the current settings: wins, share, interval; and
     the share the best level itself wins in the expert's seat of the same deals
     (``level_in_seat``: how lucky those deals were for that seat; the expert's ``gain``
-    is its share less that one)."""
+    is its share less that one); for a game with a prior of its own (:data:`PRIORS`),
+    the share that prior wins there alone (``prior_in_seat``: the expert less it is
+    what the search adds on those deals)."""
     out = {}
     records = done_games()
     for game, players, goal in MATCHES:
@@ -509,12 +512,17 @@ def strength_table(seconds: float, clock: str, workers: int) -> dict[str, Any]:
         with Pool(workers) as pool:
             level = sum(pool.map(in_seat, [(game, players, r["index"], None) for r in mine],
                                  chunksize=10))
+            prior = (sum(pool.map(in_seat, [(game, players, r["index"], "prior")
+                                            for r in mine], chunksize=10))
+                     if game in PRIORS and n else None)
         out[game] = {"players": players, "opponent": best_level(game),
                      "settings": fingerprint(game), "games": n,
                      "wins": wins, "share": round(wins / n, 3) if n else None,
                      "ci95": [round(lo, 3), round(hi, 3)], "goal": goal,
                      "level_in_seat": round(level / n, 4) if n else None,
                      "gain": round((wins - level) / n, 4) if n else None,
+                     **({"prior": PRIORS[game].__name__,
+                         "prior_in_seat": round(prior / n, 4)} if prior is not None else {}),
                      "expert_moves_per_game": round(statistics.mean(
                          r["expert_moves"] for r in mine), 1) if mine else None}
     return out
@@ -574,13 +582,15 @@ def main() -> None:
     summary["strength_budget"] = {"seconds": args.seconds, "clock": args.clock}
     SUMMARY_FILE.write_text(json.dumps(summary, indent=1) + "\n")
     print(f"\n{'game':15} {'games':>5} {'expert wins':>12} {'95% interval':>14} {'goal':>5}"
-          f" {'level in seat':>14}")
+          f" {'level in seat':>14} {'prior in seat':>14}")
     for game, row in summary["strength"].items():
         share = "-" if row["share"] is None else f"{100 * row['share']:.1f}%"
         level = "-" if row["level_in_seat"] is None else f"{100 * row['level_in_seat']:.1f}%"
+        prior = (f"{100 * row['prior_in_seat']:.1f}%" if row.get("prior_in_seat") is not None
+                 else "-")
         lo, hi = row["ci95"]
         print(f"{game:15} {row['games']:5} {share:>12} {100 * lo:5.1f}-{100 * hi:4.1f}% "
-              f"{100 * row['goal']:4.0f}% {level:>14}")
+              f"{100 * row['goal']:4.0f}% {level:>14} {prior:>14}")
 
 
 if __name__ == "__main__":
