@@ -74,19 +74,24 @@ class SensibleBot:
         return policy.start(size, matching, bonus)
 
     def place(self, view: dict[str, Any], legal: list[Move]) -> Move:
-        best, best_value = legal[0], float("-inf")
-        for move in legal:
-            t, n = parse_place(move.arg)  # type: ignore[misc]
-            name = TYPES[t]
-            hand = dict(view["hand"])
-            hand[name] -= n
-            middle = dict(view["middle"])
-            middle[name] = middle.get(name, 0) + n
-            value = max(self._targets_value(view, middle, hand), default=0.0)
-            value -= self.exposure * n
-            if value > best_value:
-                best, best_value = move, value
-        return best
+        return max(legal, key=lambda move: self.placement_value(view, move))
+
+    def placement_value(self, view: dict[str, Any], move: Move) -> float:
+        """What placing ``move`` is worth: the best steal after it (:meth:`_after_placing`),
+        less ``exposure`` per card put within everyone's reach."""
+        t, n = parse_place(move.arg)  # type: ignore[misc]
+        name = TYPES[t]
+        hand = dict(view["hand"])
+        hand[name] -= n
+        middle = dict(view["middle"])
+        middle[name] = middle.get(name, 0) + n
+        return self._after_placing(view, middle, hand, n) - self.exposure * n
+
+    def _after_placing(self, view: dict[str, Any], middle: dict[str, int],
+                       hand: dict[str, int], placed: int) -> float:
+        """The value of the best steal after placing ``placed`` cards (the middle and hand
+        it leaves; none: 0)."""
+        return max(self._targets_value(view, middle, hand), default=0.0)
 
     def _targets_value(self, view: dict[str, Any], middle: dict[str, int],
                        hand: dict[str, int]) -> list[float]:
@@ -222,35 +227,19 @@ class PlannerBot(LookoutBot):
     >>> import random
     >>> import treasurekit as tk
     >>> g = tk.setup_position("captain_lucky", {"players": ["Ann", "Bot"], "turn": 1,
-    ...     "phase": "target", "hands": [None, ["ruby", "ruby", "gold", "gold", "pearl"]],
-    ...     "middle": {"ruby": 1, "jade": 4}})
-    >>> str(PlannerBot().choose(g.view(1), random.Random(0)))
-    'steal:middle-ruby-1'
+    ...     "phase": "place", "hands": [None, ["pearl", "ruby", "ruby", "jade", "jade"]],
+    ...     "middle": {"pearl": 2, "ruby": 2, "jade": 1}, "collections": [{"gold": 1}, {}]})
+    >>> [str(bot.choose(g.view(1), random.Random(0))) for bot in (LookoutBot(), PlannerBot())]
+    ['place:jade-1', 'place:jade-2']
     """
 
     name = "planner"
 
-    def place(self, view: dict[str, Any], legal: list[Move]) -> Move:
-        hidden = tuple(unseen(view))
-        best, best_value = legal[0], float("-inf")
-        for move in legal:
-            cards = parse_place(move.arg)[1]  # type: ignore[index]
-            value = self.placement_value(view, move, hidden) - self.exposure * cards
-            if value > best_value:
-                best, best_value = move, value
-        return best
-
-    def placement_value(self, view: dict[str, Any], move: Move,
-                        hidden: tuple[int, ...]) -> float:
-        """The expected value of the best steal after placing ``move`` and drawing the
-        hand back to five from the ``hidden`` cards (none once the draw pile is empty)."""
-        t, n = parse_place(move.arg)  # type: ignore[misc]
-        name = TYPES[t]
-        hand = dict(view["hand"])
-        hand[name] -= n
-        middle = dict(view["middle"])
-        middle[name] = middle.get(name, 0) + n
-        drawn = min(n, view["pile"])
+    def _after_placing(self, view: dict[str, Any], middle: dict[str, int],
+                       hand: dict[str, int], placed: int) -> float:
+        """The expected value of the best steal once the hand is drawn back to five from
+        the cards the view cannot see (none once the draw pile is empty)."""
+        drawn = min(placed, view["pile"])
         # each steal's value with 0..drawn more matching cards: it reads only that count
         rows = []
         for steal in self._steals(view, middle):
@@ -264,7 +253,7 @@ class PlannerBot(LookoutBot):
         if not rows:
             return 0.0
         return sum(chance * max(values[counts[kind]] for kind, values in rows)
-                   for counts, chance in refills(drawn, hidden))
+                   for counts, chance in refills(drawn, tuple(unseen(view))))
 
 
 def dice_rolled(dealt: Move) -> Move | None:
